@@ -1,0 +1,87 @@
+// The acceleration() string of the Botan backend: which CPU extensions Botan's implementations of the
+// catalog's algorithms actually dispatch to here, read from each object's provider().
+//
+// <botan/cpuid.h> is public but announces "this header will be made internal in the future" through a
+// #pragma GCC warning, which -Werror turns into an error and no -Wno-... flag silences. Botan's own switch
+// for its deprecation notices is BOTAN_NO_DEPRECATED_WARNINGS, defined before the first Botan header; this
+// file is the only one that needs it, so the rest of the backend still sees Botan's deprecations.
+#define BOTAN_NO_DEPRECATED_WARNINGS 1
+#include <botan/block_cipher.h>
+#include <botan/build.h>
+#include <botan/cipher_mode.h>
+#include <botan/cpuid.h>
+#include <botan/hash.h>
+#include <botan/stream_cipher.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "botan_backend.hpp"
+
+namespace ca::botan_backend {
+namespace {
+
+#if defined(BOTAN_TARGET_CPU_IS_X86_FAMILY)
+constexpr bool kX86 = true;
+#else
+constexpr bool kX86 = false;
+#endif
+
+/// The CPU extension behind a Botan 2.19 provider() name; empty for the portable code ("base").
+std::string extension_of(const std::string& provider) {
+  if (provider == "cpu") return kX86 ? "AES-NI" : "hardware AES";  // AES: chosen only when the CPU has it
+  if (provider == "aesni") return "AES-NI";
+  if (provider == "clmul") return kX86 ? "CLMUL" : "PMULL";  // GHASH
+  if (provider == "vperm") return kX86 ? "SSSE3" : "SIMD";   // vector-permute AES / GHASH
+  if (provider == "shani") return "SHA-NI";
+  if (provider == "armv8") return "ARMv8-SHA";
+  if (provider == "bmi2") return "BMI2";
+  if (provider == "avx2") return "AVX2";
+  if (provider == "avx512") return "AVX-512";
+  if (provider == "simd32" || provider == "sse2") return kX86 ? "SSE2" : "SIMD";
+  return {};
+}
+
+std::string describe() {
+  std::vector<std::string> providers;
+  auto note = [&](const auto& object) {
+    if (object) providers.push_back(object->provider());
+  };
+  note(Botan::BlockCipher::create("AES-128"));
+  note(Botan::Cipher_Mode::create("AES-128/GCM", Botan::ENCRYPTION));  // reports GHASH's provider
+  note(Botan::StreamCipher::create("ChaCha(20)"));
+  note(Botan::StreamCipher::create("Salsa20"));
+  for (const char* hash : {"SHA-1", "SHA-256", "SHA-512", "SHA-3(256)"})
+    note(Botan::HashFunction::create(hash));
+
+  std::vector<std::string> used;
+  auto add = [&](const std::string& extension) {
+    if (!extension.empty() && std::find(used.begin(), used.end(), extension) == used.end())
+      used.push_back(extension);
+  };
+  for (const auto& provider : providers) add(extension_of(provider));
+#if defined(BOTAN_HAS_SHA1_X86_SHA_NI)
+  // SHA_160::provider() says "base" in 2.19 even though compress_n() dispatches to the SHA-NI code.
+  if (Botan::CPUID::has_intel_sha()) add("SHA-NI");
+#endif
+
+  std::string text;
+  for (const auto& extension : used) text += (text.empty() ? "" : ", ") + extension;
+  return text;
+}
+
+}  // namespace
+
+const char* acceleration() noexcept {
+  static const std::string text = [] {
+    try {
+      return describe();
+    } catch (...) {
+      return std::string();
+    }
+  }();
+  return text.c_str();
+}
+
+}  // namespace ca::botan_backend

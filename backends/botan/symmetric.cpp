@@ -1,0 +1,236 @@
+// Symmetric rows of the Botan backend: AES-ECB over the raw block cipher (Botan 2 has no ECB mode), the
+// other AES modes and ChaCha20-Poly1305 through Cipher_Mode, the keystream ciphers through StreamCipher,
+// and the hashes through HashFunction. Every object is created and keyed in the constructor; an operation
+// only sets the nonce (and associated data) and processes one message.
+#include <botan/aead.h>
+#include <botan/block_cipher.h>
+#include <botan/cipher_mode.h>
+#include <botan/exceptn.h>
+#include <botan/hash.h>
+#include <botan/secmem.h>
+#include <botan/stream_cipher.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "botan_backend.hpp"
+
+namespace ca::botan_backend {
+namespace {
+
+using ca::sdk::require_key_bytes;
+using ca::sdk::require_nonce;
+using ca::sdk::require_output;
+
+/// Botan algorithm name for a row: "{bits}" in the pattern becomes the key size ("AES-{bits}/GCM").
+std::string botan_name(std::string_view pattern, uint32_t key_bits) {
+  std::string name(pattern);
+  constexpr std::string_view placeholder = "{bits}";
+  if (auto at = name.find(placeholder); at != std::string::npos)
+    name.replace(at, placeholder.size(), std::to_string(key_bits));
+  return name;
+}
+
+// ---- AES-ECB -------------------------------------------------------------------------------------------
+
+/// Botan 2 has no ECB Cipher_Mode, so ECB is the block cipher's encrypt_n over the whole blocks, which
+/// takes the same AES-NI path (several blocks in flight) that the modes use, plus PKCS#7 on the last block.
+class AesEcb {
+ public:
+  explicit AesEcb(const ca_key_spec& spec)
+      : m_cipher(Botan::BlockCipher::create_or_throw("AES-" + std::to_string(spec.key_bits))) {
+    require_key_bytes(spec, spec.key_bits / 8);
+    m_cipher->set_key(spec.secret_key, spec.secret_key_len);
+  }
+
+  int encrypt(ca_io& io) {
+    require_nonce(io, 0, "AES-ECB");
+    const size_t whole = io.input_len / kBlock * kBlock;
+    require_output(io, ca::sdk::pkcs7_padded_size(io.input_len, kBlock));
+    m_cipher->encrypt_n(io.input, io.output, whole / kBlock);
+    uint8_t last[kBlock];
+    std::memcpy(last, io.input + whole, io.input_len - whole);
+    ca::sdk::pkcs7_pad_in_place(last, io.input_len - whole, kBlock);
+    m_cipher->encrypt(last, io.output + whole);
+    io.output_len = whole + kBlock;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    require_nonce(io, 0, "AES-ECB");
+    if (io.input_len == 0 || io.input_len % kBlock != 0) return CA_REJECTED;
+    // The last block first: its padding decides the output length, so a caller buffer sized for the
+    // plaintext suffices and nothing is written before the padding is known to be good.
+    const size_t head = io.input_len - kBlock;
+    uint8_t last[kBlock];
+    m_cipher->decrypt(io.input + head, last);
+    const size_t kept = ca::sdk::pkcs7_unpadded_size(last, kBlock, kBlock);
+    if (kept == SIZE_MAX) return CA_REJECTED;
+    require_output(io, head + kept);
+    m_cipher->decrypt_n(io.input, io.output, head / kBlock);
+    std::memcpy(io.output + head, last, kept);
+    io.output_len = head + kept;
+    return CA_OK;
+  }
+
+ private:
+  static constexpr size_t kBlock = 16;
+  std::unique_ptr<Botan::BlockCipher> m_cipher;
+};
+
+// ---- Cipher_Mode: CBC, CFB, CCM, GCM, EAX, SIV, OCB, (X)ChaCha20-Poly1305 ---------------------------------
+
+/// One Botan Cipher_Mode object per direction, keyed once. Botan 2's only in-place entry points are
+/// process(uint8_t*, n) for whole update_granularity() chunks and finish(secure_vector&) for the rest, so
+/// an operation copies the input into io.output, process()es the bulk there, and finish()es only the tail
+/// (at most one granule plus minimum_final_size(): the tag, or CBC's last block) in a member secure_vector
+/// whose capacity is kept across calls. CCM and SIV collect the whole message inside Botan anyway, so they
+/// go through finish() on the member buffer in one piece.
+class CipherModeContext {
+ public:
+  CipherModeContext(const ca_key_spec& spec, const ModeSpec& mode)
+      : m_mode(mode),
+        m_algorithm(spec.algorithm),
+        m_encryptor(create(spec, mode, Botan::ENCRYPTION)),
+        m_decryptor(create(spec, mode, Botan::DECRYPTION)) {}
+
+  int encrypt(ca_io& io) { return run(*m_encryptor, io); }
+
+  int decrypt(ca_io& io) {
+    try {
+      return run(*m_decryptor, io);
+    } catch (const Botan::Invalid_Authentication_Tag&) {  // AEAD tag mismatch
+      return reject(io);
+    } catch (const Botan::Decoding_Error&) {  // CBC: bad padding or not whole blocks
+      return reject(io);
+    }
+  }
+
+ private:
+  static std::unique_ptr<Botan::Cipher_Mode> create(const ca_key_spec& spec, const ModeSpec& mode,
+                                                    Botan::Cipher_Dir direction) {
+    const std::string name = botan_name(mode.botan_name, spec.key_bits);
+    auto cipher = Botan::Cipher_Mode::create_or_throw(name, direction);
+    if (!cipher->valid_nonce_length(mode.nonce_len))
+      throw ca::sdk::Unsupported(name + " does not take a " + std::to_string(mode.nonce_len) + "-byte nonce");
+    if (mode.aead && dynamic_cast<Botan::AEAD_Mode*>(cipher.get()) == nullptr)
+      throw std::logic_error(name + " is not an AEAD_Mode");
+    require_key_bytes(spec, spec.key_bits / 8 * mode.key_multiple);
+    cipher->set_key(spec.secret_key, spec.secret_key_len);
+    return cipher;
+  }
+
+  int run(Botan::Cipher_Mode& cipher, ca_io& io) {
+    require_nonce(io, m_mode.nonce_len, m_algorithm.c_str());
+    m_bulk = 0;
+    // Only decryption has a minimum (the tag, CBC's last block). A shorter input is a forgery, which
+    // Botan would report as a usage error.
+    if (io.input_len < cipher.minimum_final_size()) return reject(io);
+    if (m_mode.aead) {
+      // Botan keeps the last associated data until it is replaced, so it is set for every message, empty
+      // or not. reset() first: EAX refuses new AD once a message has gone through (its nonce MAC stays
+      // set after finish()), and for SIV it drops the previous AD components.
+      auto& aead = static_cast<Botan::AEAD_Mode&>(cipher);
+      aead.reset();
+      if (io.aad_len != 0 || !m_mode.empty_aad_is_absent) aead.set_associated_data(io.aad, io.aad_len);
+    }
+    cipher.start(io.nonce, io.nonce_len);
+
+    size_t written = 0;
+    if (!m_mode.buffers_message && io.input_len > cipher.minimum_final_size()) {
+      const size_t granule = cipher.update_granularity();
+      m_bulk = (io.input_len - cipher.minimum_final_size()) / granule * granule;
+      require_output(io, m_bulk);
+      if (io.output != io.input) std::memcpy(io.output, io.input, m_bulk);
+      written = cipher.process(io.output, m_bulk);  // bytes written in place
+    }
+    m_tail.assign(io.input + m_bulk, io.input + io.input_len);
+    cipher.finish(m_tail);
+    if (written + m_tail.size() > io.output_cap) return CA_BUFFER_TOO_SMALL;
+    std::memcpy(io.output + written, m_tail.data(), m_tail.size());
+    io.output_len = written + m_tail.size();
+    return CA_OK;
+  }
+
+  /// A failed decryption leaves no unauthenticated plaintext behind in the caller's buffer.
+  int reject(ca_io& io) {
+    if (m_bulk != 0) Botan::secure_scrub_memory(io.output, m_bulk);
+    io.output_len = 0;
+    return CA_REJECTED;
+  }
+
+  ModeSpec m_mode;
+  std::string m_algorithm;
+  std::unique_ptr<Botan::Cipher_Mode> m_encryptor;
+  std::unique_ptr<Botan::Cipher_Mode> m_decryptor;
+  Botan::secure_vector<uint8_t> m_tail;
+  size_t m_bulk = 0;  // bytes of io.output written by process() in the current operation
+};
+
+// ---- StreamCipher: OFB, CTR, ChaCha20, Salsa20 ---------------------------------------------------------
+
+/// Keystream ciphers write from io.input straight into io.output: no staging buffer. (Cipher_Mode's
+/// "AES-n/OFB" and "AES-n/CTR" wrap these same StreamCipher objects.)
+class StreamCipherContext {
+ public:
+  StreamCipherContext(const ca_key_spec& spec, const StreamSpec& stream)
+      : m_nonce_len(stream.nonce_len),
+        m_algorithm(spec.algorithm),
+        m_cipher(Botan::StreamCipher::create_or_throw(botan_name(stream.botan_name, spec.key_bits))) {
+    if (!m_cipher->valid_iv_length(m_nonce_len))
+      throw ca::sdk::Unsupported(m_cipher->name() + " does not take a " + std::to_string(m_nonce_len) +
+                                 "-byte nonce");
+    require_key_bytes(spec, spec.key_bits / 8);
+    m_cipher->set_key(spec.secret_key, spec.secret_key_len);
+  }
+
+  int encrypt(ca_io& io) { return apply(io); }
+  int decrypt(ca_io& io) { return apply(io); }
+
+ private:
+  int apply(ca_io& io) {
+    require_nonce(io, m_nonce_len, m_algorithm.c_str());
+    require_output(io, io.input_len);
+    m_cipher->set_iv(io.nonce, io.nonce_len);
+    m_cipher->cipher(io.input, io.output, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
+  size_t m_nonce_len;
+  std::string m_algorithm;
+  std::unique_ptr<Botan::StreamCipher> m_cipher;
+};
+
+// ---- HashFunction --------------------------------------------------------------------------------------
+
+class HashContext {
+ public:
+  HashContext(const ca_key_spec&, const char* name) : m_hash(Botan::HashFunction::create_or_throw(name)) {}
+
+  int hash(ca_io& io) {
+    require_output(io, m_hash->output_length());
+    m_hash->update(io.input, io.input_len);
+    m_hash->final(io.output);  // also resets the object for the next message
+    io.output_len = m_hash->output_length();
+    return CA_OK;
+  }
+
+ private:
+  std::unique_ptr<Botan::HashFunction> m_hash;
+};
+
+}  // namespace
+
+ca::sdk::Factory aes_ecb_factory() { return ca::sdk::make_factory<AesEcb>(); }
+ca::sdk::Factory cipher_mode_factory(ModeSpec spec) { return ca::sdk::make_factory<CipherModeContext>(spec); }
+ca::sdk::Factory stream_cipher_factory(StreamSpec spec) {
+  return ca::sdk::make_factory<StreamCipherContext>(spec);
+}
+ca::sdk::Factory hash_factory(const char* botan_name) {
+  return ca::sdk::make_factory<HashContext>(botan_name);
+}
+
+}  // namespace ca::botan_backend

@@ -1,0 +1,380 @@
+// libsodium 1.0.18 backend (docs/backends/libsodium.md).
+//
+// libsodium has no algorithm objects to fetch: every primitive is a free function over a raw key. So each
+// row is a small descriptor (function pointers plus sizes) and three context classes serve them all: one for
+// the AEADs, one for the stream ciphers, one for the hashes. Ed25519 is the one signature scheme.
+#include <sodium.h>
+
+#include <array>
+#include <cstring>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cryptauditor/backend_sdk.hpp"
+
+namespace {
+
+using ca::sdk::KeyBits;
+using ca::sdk::make_factory;
+
+constexpr size_t kKeyBytes = 32;  // every symmetric primitive libsodium offers takes a 256-bit key
+constexpr size_t kTagBytes = 16;  // Poly1305 and GHASH tags alike
+
+// ---- AEADs ---------------------------------------------------------------------------------------------
+
+// What an AEAD context keeps between messages. AES-256-GCM: the expanded key schedule and the GHASH key,
+// computed once by crypto_aead_aes256gcm_beforenm, so that the timed operation (*_afternm) excludes key
+// setup; crypto_aead_aes256gcm_encrypt would redo that work on every message. The ChaCha20 AEADs have no
+// precomputation in libsodium's API (the key feeds every block directly), so they keep the raw key.
+union AeadKey {
+  crypto_aead_aes256gcm_state gcm;
+  unsigned char raw[kKeyBytes];
+};
+
+// One AEAD as libsodium exposes it, in combined mode (output = ciphertext || 16-byte tag, the catalog's
+// layout), with the key argument normalised to AeadKey so that one context class serves all three.
+struct AeadPrimitive {
+  const char* algorithm;  // canonical catalog name
+  size_t nonce_bytes;
+  int (*is_available)();  // 1 when this CPU can run it; nullptr means always
+  const char* unavailable_reason;
+  int (*set_key)(AeadKey& state, const unsigned char* key);
+  int (*seal)(unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
+              const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce,
+              const AeadKey& key);
+  int (*open)(unsigned char* m, unsigned long long* mlen, const unsigned char* c, unsigned long long clen,
+              const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce,
+              const AeadKey& key);
+};
+
+int keep_raw_key(AeadKey& state, const unsigned char* key) {
+  std::memcpy(state.raw, key, kKeyBytes);
+  return 0;
+}
+
+constexpr AeadPrimitive kAesGcm{
+    "AES-GCM",
+    crypto_aead_aes256gcm_NPUBBYTES,
+    // libsodium 1.0.18 implements AES-GCM only with AES-NI + PCLMUL; without them it has no fallback.
+    &crypto_aead_aes256gcm_is_available,
+    "needs AES-NI and PCLMUL",
+    [](AeadKey& state, const unsigned char* key) { return crypto_aead_aes256gcm_beforenm(&state.gcm, key); },
+    [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_aes256gcm_encrypt_afternm(c, clen, m, mlen, ad, adlen, nullptr, nonce, &key.gcm);
+    },
+    [](unsigned char* m, unsigned long long* mlen, const unsigned char* c, unsigned long long clen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_aes256gcm_decrypt_afternm(m, mlen, nullptr, c, clen, ad, adlen, nonce, &key.gcm);
+    },
+};
+
+constexpr AeadPrimitive kChaCha20Poly1305{
+    "CHACHA20-POLY1305",
+    crypto_aead_chacha20poly1305_ietf_NPUBBYTES,  // the RFC 8439 (IETF) construction, 96-bit nonce
+    nullptr,
+    nullptr,
+    &keep_raw_key,
+    [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_chacha20poly1305_ietf_encrypt(c, clen, m, mlen, ad, adlen, nullptr, nonce, key.raw);
+    },
+    [](unsigned char* m, unsigned long long* mlen, const unsigned char* c, unsigned long long clen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_chacha20poly1305_ietf_decrypt(m, mlen, nullptr, c, clen, ad, adlen, nonce, key.raw);
+    },
+};
+
+constexpr AeadPrimitive kXChaCha20Poly1305{
+    "XCHACHA20-POLY1305",
+    crypto_aead_xchacha20poly1305_ietf_NPUBBYTES,
+    nullptr,
+    nullptr,
+    &keep_raw_key,
+    [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_xchacha20poly1305_ietf_encrypt(c, clen, m, mlen, ad, adlen, nullptr, nonce, key.raw);
+    },
+    [](unsigned char* m, unsigned long long* mlen, const unsigned char* c, unsigned long long clen,
+       const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
+      return crypto_aead_xchacha20poly1305_ietf_decrypt(m, mlen, nullptr, c, clen, ad, adlen, nonce, key.raw);
+    },
+};
+
+// Consulted by supports() as well as by the constructor, so both give the same answer and reason.
+constexpr const AeadPrimitive* kAeads[] = {&kAesGcm, &kChaCha20Poly1305, &kXChaCha20Poly1305};
+
+bool unavailable_on_this_cpu(const AeadPrimitive& aead) {
+  return aead.is_available != nullptr && aead.is_available() != 1;
+}
+
+class Aead {
+ public:
+  Aead(const ca_key_spec& spec, const AeadPrimitive* primitive) : primitive_(*primitive) {
+    if (unavailable_on_this_cpu(primitive_)) throw ca::sdk::Unsupported(primitive_.unavailable_reason);
+    ca::sdk::require_key_bytes(spec, kKeyBytes);
+    if (primitive_.set_key(key_, spec.secret_key) != 0)
+      throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium refused the key");
+  }
+  ~Aead() { sodium_memzero(&key_, sizeof key_); }
+  Aead(const Aead&) = delete;
+  Aead& operator=(const Aead&) = delete;
+
+  int encrypt(ca_io& io) {
+    ca::sdk::require_nonce(io, primitive_.nonce_bytes, primitive_.algorithm);
+    ca::sdk::require_output(io, io.input_len + kTagBytes);
+    unsigned long long written = 0;
+    if (primitive_.seal(io.output, &written, io.input, io.input_len, io.aad, io.aad_len, io.nonce, key_) != 0)
+      throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium failed to encrypt");
+    io.output_len = written;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    ca::sdk::require_nonce(io, primitive_.nonce_bytes, primitive_.algorithm);
+    if (io.input_len < kTagBytes) return CA_REJECTED;  // too short to hold a tag: nothing authenticates
+    ca::sdk::require_output(io, io.input_len - kTagBytes);
+    unsigned long long written = 0;
+    // libsodium returns -1 for a tag mismatch and writes no plaintext then; it has no other failure here.
+    if (primitive_.open(io.output, &written, io.input, io.input_len, io.aad, io.aad_len, io.nonce, key_) != 0)
+      return CA_REJECTED;
+    io.output_len = written;
+    return CA_OK;
+  }
+
+ private:
+  const AeadPrimitive& primitive_;
+  AeadKey key_;
+};
+
+// ---- stream ciphers ------------------------------------------------------------------------------------
+
+struct StreamPrimitive {
+  const char* algorithm;
+  size_t nonce_bytes;
+  // XORs the keystream starting at block counter 0 into m.
+  int (*xor_stream)(unsigned char* c, const unsigned char* m, unsigned long long mlen,
+                    const unsigned char* nonce, const unsigned char* key);
+};
+
+constexpr StreamPrimitive kChaCha20{
+    "CHACHA20",
+    crypto_stream_chacha20_ietf_NONCEBYTES,  // IETF variant: 96-bit nonce, 32-bit counter (RFC 8439)
+    [](unsigned char* c, const unsigned char* m, unsigned long long mlen, const unsigned char* nonce,
+       const unsigned char* key) { return crypto_stream_chacha20_ietf_xor_ic(c, m, mlen, nonce, 0, key); },
+};
+
+constexpr StreamPrimitive kSalsa20{
+    "SALSA20",
+    crypto_stream_salsa20_NONCEBYTES,  // Salsa20/20, 64-bit nonce, 64-bit counter from 0
+    &crypto_stream_salsa20_xor,
+};
+
+class StreamCipher {
+ public:
+  StreamCipher(const ca_key_spec& spec, const StreamPrimitive* primitive) : primitive_(*primitive) {
+    ca::sdk::require_key_bytes(spec, kKeyBytes);
+    std::memcpy(key_.data(), spec.secret_key, kKeyBytes);
+  }
+  ~StreamCipher() { sodium_memzero(key_.data(), key_.size()); }
+  StreamCipher(const StreamCipher&) = delete;
+  StreamCipher& operator=(const StreamCipher&) = delete;
+
+  int encrypt(ca_io& io) {
+    ca::sdk::require_nonce(io, primitive_.nonce_bytes, primitive_.algorithm);
+    ca::sdk::require_output(io, io.input_len);
+    io.output_len = io.input_len;
+    // libsodium declares every pointer nonnull; an empty message may come with null buffers.
+    if (io.input_len == 0) return CA_OK;
+    if (primitive_.xor_stream(io.output, io.input, io.input_len, io.nonce, key_.data()) != 0)
+      throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium failed to encrypt");
+    return CA_OK;
+  }
+  int decrypt(ca_io& io) { return encrypt(io); }
+
+ private:
+  const StreamPrimitive& primitive_;
+  std::array<unsigned char, kKeyBytes> key_;
+};
+
+// ---- hashes --------------------------------------------------------------------------------------------
+
+struct HashPrimitive {
+  const char* algorithm;
+  size_t digest_bytes;
+  int (*digest)(unsigned char* out, const unsigned char* in, unsigned long long inlen);
+};
+
+constexpr HashPrimitive kSha256{"SHA2-256", crypto_hash_sha256_BYTES, &crypto_hash_sha256};
+constexpr HashPrimitive kSha512{"SHA2-512", crypto_hash_sha512_BYTES, &crypto_hash_sha512};
+
+class Hash {
+ public:
+  Hash(const ca_key_spec& /*spec: hashes take no key*/, const HashPrimitive* primitive)
+      : primitive_(*primitive) {}
+
+  int hash(ca_io& io) {
+    ca::sdk::require_output(io, primitive_.digest_bytes);
+    primitive_.digest(io.output, io.input, io.input_len);  // one-shot: init, update, final
+    io.output_len = primitive_.digest_bytes;
+    return CA_OK;
+  }
+
+ private:
+  const HashPrimitive& primitive_;
+};
+
+// ---- Ed25519 -------------------------------------------------------------------------------------------
+
+class Ed25519 {
+ public:
+  explicit Ed25519(const ca_key_spec& spec) {
+    if (spec.secret_key != nullptr) {
+      if (spec.secret_key_len != crypto_sign_ed25519_SEEDBYTES)
+        throw std::runtime_error("EDDSA private key must be the raw 32-byte RFC 8032 seed, got " +
+                                 std::to_string(spec.secret_key_len) + " bytes");
+      crypto_sign_ed25519_seed_keypair(public_key_.data(), secret_key_.data(), spec.secret_key);
+      can_sign_ = true;
+    } else if (spec.public_key != nullptr) {
+      if (spec.public_key_len != crypto_sign_ed25519_PUBLICKEYBYTES)
+        throw std::runtime_error("EDDSA public key must be the raw 32-byte RFC 8032 encoding, got " +
+                                 std::to_string(spec.public_key_len) + " bytes");
+      std::memcpy(public_key_.data(), spec.public_key, public_key_.size());
+    } else {
+      std::array<unsigned char, crypto_sign_ed25519_SEEDBYTES> seed;
+      randombytes_buf(seed.data(), seed.size());
+      crypto_sign_ed25519_seed_keypair(public_key_.data(), secret_key_.data(), seed.data());
+      sodium_memzero(seed.data(), seed.size());
+      can_sign_ = true;
+    }
+  }
+  ~Ed25519() { sodium_memzero(secret_key_.data(), secret_key_.size()); }
+  Ed25519(const Ed25519&) = delete;
+  Ed25519& operator=(const Ed25519&) = delete;
+
+  bool can_sign() const { return can_sign_; }
+
+  // libsodium's secret key is seed || public key; each signature hashes the seed again (SHA-512) to get the
+  // scalar and the nonce prefix, as RFC 8032 describes. The API offers no way to keep that expansion.
+  int sign(ca_io& io) {
+    ca::sdk::require_output(io, crypto_sign_ed25519_BYTES);
+    unsigned long long written = 0;
+    if (crypto_sign_detached(io.output, &written, io.input, io.input_len, secret_key_.data()) != 0)
+      throw std::runtime_error("EDDSA: libsodium failed to sign");
+    io.output_len = written;
+    return CA_OK;
+  }
+
+  int verify(ca_io& io) {
+    io.output_len = 0;
+    if (io.signature == nullptr || io.signature_len != crypto_sign_ed25519_BYTES) return CA_REJECTED;
+    return crypto_sign_verify_detached(io.signature, io.input, io.input_len, public_key_.data()) == 0
+               ? CA_OK
+               : CA_REJECTED;
+  }
+
+  std::vector<uint8_t> export_key(int part) const {
+    if (part == CA_KEY_PUBLIC) return {public_key_.begin(), public_key_.end()};
+    if (part != CA_KEY_PRIVATE) throw std::runtime_error("unknown key part " + std::to_string(part));
+    if (!can_sign_) throw std::runtime_error("this EDDSA context was created from a public key only");
+    std::vector<uint8_t> seed(crypto_sign_ed25519_SEEDBYTES);
+    crypto_sign_ed25519_sk_to_seed(seed.data(), secret_key_.data());
+    return seed;
+  }
+
+ private:
+  std::array<unsigned char, crypto_sign_ed25519_SECRETKEYBYTES> secret_key_{};  // seed || public key
+  std::array<unsigned char, crypto_sign_ed25519_PUBLICKEYBYTES> public_key_{};
+  bool can_sign_ = false;
+};
+
+// A context made from a public key alone offers verify only (plugin_abi.h): drop the sign operation that
+// make_factory registers for every Ed25519 context.
+ca::sdk::Factory ed25519_factory() {
+  return [make = make_factory<Ed25519>()](const ca_key_spec& spec) {
+    auto context = make(spec);
+    if (!static_cast<ca::sdk::Holder<Ed25519>&>(*context).impl.can_sign()) context->ops[CA_OP_SIGN] = nullptr;
+    return context;
+  };
+}
+
+// ---- the table -----------------------------------------------------------------------------------------
+
+const ca::sdk::Row kRows[] = {
+    {kAesGcm.algorithm, KeyBits::list({256}), make_factory<Aead>(&kAesGcm)},  // AES-256 only
+    {kChaCha20Poly1305.algorithm, KeyBits::list({256}), make_factory<Aead>(&kChaCha20Poly1305)},
+    {kXChaCha20Poly1305.algorithm, KeyBits::list({256}), make_factory<Aead>(&kXChaCha20Poly1305)},
+    {kChaCha20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kChaCha20)},
+    {kSalsa20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kSalsa20)},
+    {kSha256.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha256)},
+    {kSha512.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha512)},
+    {"EDDSA", KeyBits::list({256}), ed25519_factory()},
+};
+
+using RowTable = ca::sdk::Table<kRows, std::size(kRows)>;
+
+const char* library_version() { return sodium_version_string(); }
+
+// The CPU features libsodium detected in sodium_init() that its implementation choices depend on (which
+// feature selects which implementation: docs/backends/libsodium.md). The runtime also reports SSE3, NEON and
+// RDRAND; none of them selects code that this backend times (RDRAND only feeds randombytes), so they are
+// left out.
+const char* acceleration() {
+  struct Feature {
+    const char* name;
+    int (*detected)();
+  };
+  static constexpr Feature kFeatures[] = {
+      {"AES-NI", &sodium_runtime_has_aesni},    {"PCLMUL", &sodium_runtime_has_pclmul},
+      {"AVX512F", &sodium_runtime_has_avx512f}, {"AVX2", &sodium_runtime_has_avx2},
+      {"AVX", &sodium_runtime_has_avx},         {"SSE4.1", &sodium_runtime_has_sse41},
+      {"SSSE3", &sodium_runtime_has_ssse3},     {"SSE2", &sodium_runtime_has_sse2},
+  };
+  static const std::string detected = [] {
+    std::string list;
+    for (const Feature& feature : kFeatures)
+      if (feature.detected() == 1) list += (list.empty() ? "" : ", ") + std::string(feature.name);
+    return list;
+  }();
+  return detected.c_str();
+}
+
+// The row table knows names and key sizes; AES-256-GCM additionally depends on the CPU.
+int supports(const char* algorithm, uint32_t key_bits, char* reason, size_t reason_cap) noexcept {
+  for (const AeadPrimitive* aead : kAeads) {
+    if (std::strcmp(aead->algorithm, algorithm) == 0 && unavailable_on_this_cpu(*aead)) {
+      ca::sdk::detail::copy_message(reason, reason_cap, aead->unavailable_reason);
+      return CA_UNSUPPORTED;
+    }
+  }
+  return RowTable::supports(algorithm, key_bits, reason, reason_cap);
+}
+
+}  // namespace
+
+// Written out instead of through CRYPTAUDITOR_BACKEND for two reasons: supports() must consult the CPU
+// (above), and sodium_init() must run before any other libsodium call. sodium_init() detects the CPU
+// features and picks the ChaCha20, Salsa20 and Poly1305 implementations; the function-local static runs
+// it exactly once even when several threads load the plugin (sodium_init is itself idempotent and locked).
+extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_entry(void) {
+  static const bool initialized = sodium_init() >= 0;
+  // sodium_init() fails only when it cannot take its lock; a null table makes the loader skip the plugin.
+  if (!initialized) return nullptr;
+  static const ca_backend backend = {
+      CA_PLUGIN_ABI_VERSION,
+      sizeof(ca_backend),
+      "libsodium",
+      "libsodium",
+      &library_version,
+      &acceleration,
+      &supports,
+      &RowTable::create,
+      &RowTable::destroy,
+      &RowTable::operation,
+      &RowTable::export_key,
+      &RowTable::last_error,
+  };
+  return &backend;
+}

@@ -1,0 +1,132 @@
+// The OpenSSL 3 backend: its table of rows, version and acceleration report. What each operation does and
+// costs is described in docs/backends/openssl.md.
+//
+// Not offered, so supports() answers "not offered by this library": AES-EAX, SALSA20 and
+// XCHACHA20-POLY1305 (OpenSSL 3.0 implements none of them).
+#include <openssl/crypto.h>
+#include <openssl/rsa.h>
+
+#include <cstdlib>
+
+#include "openssl_backend.hpp"
+
+namespace ca::openssl {
+
+// ---- acceleration ----------------------------------------------------------------------------------------
+
+namespace {
+
+// Bits of OpenSSL's x86 capability vector, as OPENSSL_ia32cap(3) numbers them: word 0 is CPUID(EAX=1)
+// EDX (bits 0-31) and ECX (bits 32-63), word 1 is CPUID(EAX=7,ECX=0) EBX (64+0..31) and ECX (64+32..63).
+// OpenSSL clears the AVX family when the OS does not save YMM/ZMM state, and applies any OPENSSL_ia32cap
+// environment override, before it dispatches on (and reports) the vector.
+struct CapabilityBit {
+  int word;
+  int bit;
+  const char* name;
+};
+constexpr CapabilityBit kIa32CapBits[] = {
+    {0, 57, "AES-NI"},      // #57  AES-NI
+    {0, 33, "PCLMULQDQ"},   // #33  carry-less multiply (GHASH)
+    {0, 60, "AVX"},         // #60  AVX
+    {1, 5, "AVX2"},         // #64+5
+    {1, 8, "BMI2"},         // #64+8  MULX/RORX (RSA, P-256, SHA-2 code paths)
+    {1, 19, "ADX"},         // #64+19 ADCX/ADOX (RSA, P-256)
+    {1, 29, "SHA-NI"},      // #64+29 SHA extensions
+    {1, 41, "VAES"},        // #64+41
+    {1, 42, "VPCLMULQDQ"},  // #64+42
+    {1, 16, "AVX-512F"},    // #64+16
+};
+
+}  // namespace
+
+std::string decode_ia32cap(uint64_t word0, uint64_t word1) {
+  std::string names;
+  for (const auto& cap : kIa32CapBits) {
+    const uint64_t word = cap.word == 0 ? word0 : word1;
+    if (((word >> cap.bit) & 1u) == 0) continue;
+    if (!names.empty()) names += ", ";
+    names += cap.name;
+  }
+  return names;
+}
+
+std::string describe_cpu_settings(std::string_view info) {
+  constexpr std::string_view prefix = "OPENSSL_ia32cap=";
+  if (info.substr(0, prefix.size()) != prefix) return "";  // not x86, or no CPU detection compiled in
+  const std::string text(info.substr(prefix.size()));
+  char* end = nullptr;
+  const uint64_t word0 = std::strtoull(text.c_str(), &end, 16);
+  if (end == text.c_str() || *end != ':') return "";
+  const char* second = end + 1;
+  const uint64_t word1 = std::strtoull(second, &end, 16);
+  if (end == second) return "";
+  std::string names = decode_ia32cap(word0, word1);
+  // OpenSSL appends " env:<value>" when OPENSSL_ia32cap masked the vector: results should say so.
+  constexpr std::string_view env = " env:";
+  if (const auto at = text.find(env); at != std::string::npos)
+    names += (names.empty() ? "" : ", ") + std::string("OPENSSL_ia32cap=") + text.substr(at + env.size());
+  return names;
+}
+
+namespace {
+
+const char* library_version() { return OpenSSL_version(OPENSSL_FULL_VERSION_STRING); }
+
+// OpenSSL 3 has no public accessor for the vector (OPENSSL_ia32cap_loc() left the API in 1.1.0);
+// OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) prints the live one, and is what `openssl version -c` shows.
+const char* acceleration() {
+  static const std::string names = [] {
+    const char* info = OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS);
+    return describe_cpu_settings(info != nullptr ? info : "");
+  }();
+  return names.c_str();
+}
+
+// ---- the rows ------------------------------------------------------------------------------------------
+
+const sdk::KeyBits kAes = sdk::KeyBits::list({128, 192, 256});
+const sdk::KeyBits k256 = sdk::KeyBits::list({256});
+const sdk::KeyBits kNoKey = sdk::KeyBits::list({0});
+const sdk::KeyBits kRsa = sdk::KeyBits::range(1024, 16384, 8);
+
+const sdk::Row kRows[] = {
+    {"AES-ECB", kAes, unauthenticated_cipher({"AES-ECB", "AES-*-ECB", 0})},
+    {"AES-CBC", kAes, unauthenticated_cipher({"AES-CBC", "AES-*-CBC", 16})},
+    {"AES-CFB", kAes, unauthenticated_cipher({"AES-CFB", "AES-*-CFB", 16})},  // CFB128
+    {"AES-OFB", kAes, unauthenticated_cipher({"AES-OFB", "AES-*-OFB", 16})},
+    {"AES-CTR", kAes, unauthenticated_cipher({"AES-CTR", "AES-*-CTR", 16})},
+    {"AES-CCM", kAes,
+     aead({.cipher = {"AES-CCM", "AES-*-CCM", 12}, .set_tag_length = true, .declare_message_length = true})},
+    {"AES-GCM", kAes, aead({.cipher = {"AES-GCM", "AES-*-GCM", 12}})},
+    {"AES-SIV", kAes,
+     aead({.cipher = {"AES-SIV", "AES-*-SIV", 0},
+           .one_message_per_key = true,
+           .tag_first = true,
+           .needs_plaintext = true})},
+    {"AES-OCB", kAes, aead({.cipher = {"AES-OCB", "AES-*-OCB", 12}, .set_tag_length = true})},
+    {"CHACHA20", k256, unauthenticated_cipher({"CHACHA20", "ChaCha20", 12})},
+    {"CHACHA20-POLY1305", k256, aead({.cipher = {"CHACHA20-POLY1305", "ChaCha20-Poly1305", 12}})},
+    {"RSA-OAEP", kRsa, rsa_oaep("SHA1")},
+    {"RSA-OAEP-SHA256", kRsa, rsa_oaep("SHA256")},
+    {"SHA1", kNoKey, digest("SHA1")},
+    {"SHA2-224", kNoKey, digest("SHA2-224")},
+    {"SHA2-256", kNoKey, digest("SHA2-256")},
+    {"SHA2-384", kNoKey, digest("SHA2-384")},
+    {"SHA2-512", kNoKey, digest("SHA2-512")},
+    {"SHA3-224", kNoKey, digest("SHA3-224")},
+    {"SHA3-256", kNoKey, digest("SHA3-256")},
+    {"SHA3-384", kNoKey, digest("SHA3-384")},
+    {"SHA3-512", kNoKey, digest("SHA3-512")},
+    {"RSA-PSS", kRsa, signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PSS_PADDING})},
+    {"RSA-PKCS1V15-SHA1", kRsa, signature({KeyType::Rsa, "SHA1", RSA_PKCS1_PADDING})},
+    {"RSA-PKCS1V15-SHA256", kRsa, signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PADDING})},
+    {"ECDSA", k256, signature({KeyType::EcP256, "SHA256", 0})},
+    {"EDDSA", k256, signature({KeyType::Ed25519, nullptr, 0})},
+};
+
+}  // namespace
+}  // namespace ca::openssl
+
+CRYPTAUDITOR_BACKEND("openssl", "OpenSSL", &ca::openssl::library_version, &ca::openssl::acceleration,
+                     ca::openssl::kRows)

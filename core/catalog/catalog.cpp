@@ -1,0 +1,259 @@
+#include "catalog/catalog.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ca {
+namespace {
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const std::vector<uint32_t> kAesKeys{128, 192, 256};
+
+AlgorithmInfo base(std::string_view name, Family family, CipherShape shape, std::string_view primitive,
+                   std::string_view mode, std::vector<uint32_t> keys) {
+  AlgorithmInfo a;
+  a.name = name;
+  a.family = family;
+  a.shape = shape;
+  a.primitive = primitive;
+  a.mode = mode;
+  a.key_bits = std::move(keys);
+  return a;
+}
+
+AlgorithmInfo aes(std::string_view name, CipherShape shape, std::string_view mode, size_t nonce, size_t tag,
+                  std::string_view summary, size_t max_message = 0) {
+  AlgorithmInfo a = base(name, Family::Cipher, shape, "AES", mode, kAesKeys);
+  a.default_key_bits = 256;
+  a.nonce_bytes = nonce;
+  a.tag_bytes = tag;
+  a.max_message = max_message;
+  a.summary = summary;
+  return a;
+}
+
+AlgorithmInfo fixed(std::string_view name, Family family, CipherShape shape, std::string_view primitive,
+                    uint32_t bits, size_t nonce, size_t tag, std::string_view summary) {
+  AlgorithmInfo a = base(name, family, shape, primitive, "", {bits});
+  a.default_key_bits = bits;
+  a.nonce_bytes = nonce;
+  a.tag_bytes = tag;
+  a.summary = summary;
+  return a;
+}
+
+AlgorithmInfo rsa(std::string_view name, Family family, CipherShape shape, size_t overhead,
+                  std::string_view summary) {
+  AlgorithmInfo a = base(name, family, shape, "RSA", "", {});
+  a.key_min = 1024;
+  a.key_max = 16384;
+  a.key_step = 8;
+  a.default_key_bits = 2048;
+  a.rsa_overhead = overhead;
+  a.summary = summary;
+  return a;
+}
+
+AlgorithmInfo hash(std::string_view name, std::string_view primitive, size_t digest,
+                   std::string_view summary) {
+  AlgorithmInfo a = base(name, Family::Hash, CipherShape::None, primitive, "", {0});
+  a.digest_bytes = digest;
+  a.summary = summary;
+  return a;
+}
+
+const std::vector<AlgorithmInfo>& table() {
+  // CCM with a 12-byte nonce has a 3-byte length field: messages below 2^24 bytes.
+  static const std::vector<AlgorithmInfo> kTable = {
+      aes("AES-ECB", CipherShape::BlockPadded, "ECB", 0, 0, "AES in ECB mode, PKCS#7 padding"),
+      aes("AES-CBC", CipherShape::BlockPadded, "CBC", 16, 0, "AES in CBC mode, PKCS#7 padding"),
+      aes("AES-CFB", CipherShape::Stream, "CFB", 16, 0, "AES in CFB mode, 128-bit feedback"),
+      aes("AES-OFB", CipherShape::Stream, "OFB", 16, 0, "AES in OFB mode"),
+      aes("AES-CTR", CipherShape::Stream, "CTR", 16, 0, "AES in CTR mode, 128-bit big-endian counter"),
+      aes("AES-CCM", CipherShape::Aead, "CCM", 12, 16, "AES-CCM, 12-byte nonce, 16-byte tag",
+          (size_t{1} << 24) - 1),
+      aes("AES-GCM", CipherShape::Aead, "GCM", 12, 16, "AES-GCM, 12-byte nonce, 16-byte tag"),
+      aes("AES-EAX", CipherShape::Aead, "EAX", 16, 16, "AES-EAX, 16-byte nonce, 16-byte tag"),
+      aes("AES-SIV", CipherShape::Siv, "SIV", 0, 16, "AES-SIV-CMAC (RFC 5297), deterministic, 2x key"),
+      aes("AES-OCB", CipherShape::Aead, "OCB", 12, 16, "AES-OCB3 (RFC 7253), 12-byte nonce, 16-byte tag"),
+      fixed("CHACHA20", Family::Cipher, CipherShape::Stream, "ChaCha20", 256, 12, 0,
+            "ChaCha20 (RFC 8439 IETF variant), 12-byte nonce"),
+      fixed("SALSA20", Family::Cipher, CipherShape::Stream, "Salsa20", 256, 8, 0, "Salsa20/20, 8-byte nonce"),
+      fixed("CHACHA20-POLY1305", Family::Cipher, CipherShape::Aead, "ChaCha20-Poly1305", 256, 12, 16,
+            "ChaCha20-Poly1305 AEAD (RFC 8439)"),
+      fixed("XCHACHA20-POLY1305", Family::Cipher, CipherShape::Aead, "XChaCha20-Poly1305", 256, 24, 16,
+            "XChaCha20-Poly1305 AEAD, 24-byte nonce"),
+      rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42, "RSAES-OAEP, SHA-1 and MGF1-SHA-1"),
+      rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
+          "RSAES-OAEP, SHA-256 and MGF1-SHA-256"),
+      hash("SHA1", "SHA-1", 20, "SHA-1 (FIPS 180-4); legacy"),
+      hash("SHA2-224", "SHA2-224", 28, "SHA-224 (FIPS 180-4)"),
+      hash("SHA2-256", "SHA2-256", 32, "SHA-256 (FIPS 180-4)"),
+      hash("SHA2-384", "SHA2-384", 48, "SHA-384 (FIPS 180-4)"),
+      hash("SHA2-512", "SHA2-512", 64, "SHA-512 (FIPS 180-4)"),
+      hash("SHA3-224", "SHA3-224", 28, "SHA3-224 (FIPS 202)"),
+      hash("SHA3-256", "SHA3-256", 32, "SHA3-256 (FIPS 202)"),
+      hash("SHA3-384", "SHA3-384", 48, "SHA3-384 (FIPS 202)"),
+      hash("SHA3-512", "SHA3-512", 64, "SHA3-512 (FIPS 202)"),
+      rsa("RSA-PSS", Family::Signature, CipherShape::None, 0,
+          "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt"),
+      rsa("RSA-PKCS1V15-SHA1", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-1"),
+      rsa("RSA-PKCS1V15-SHA256", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-256"),
+      fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
+            "ECDSA over P-256 with SHA-256, DER signature"),
+      fixed("EDDSA", Family::Signature, CipherShape::None, "EdDSA", 256, 0, 0, "Ed25519 (RFC 8032), pure"),
+  };
+  return kTable;
+}
+
+// One table of aliases. Canonical names and the plain spellings below resolve in any letter case.
+const std::vector<Alias> kAliases = {
+    {"ECB", "AES-ECB", {}},
+    {"CBC", "AES-CBC", {}},
+    {"CFB", "AES-CFB", {}},
+    {"OFB", "AES-OFB", {}},
+    {"CTR", "AES-CTR", {}},
+    {"CCM", "AES-CCM", {}},
+    {"GCM", "AES-GCM", {}},
+    {"EAX", "AES-EAX", {}},
+    {"SIV", "AES-SIV", {}},
+    {"OCB", "AES-OCB", {}},
+    {"CHACHA", "CHACHA20", {}},
+    {"CHACHA20POLY1305", "CHACHA20-POLY1305", {}},
+    {"XCHACHA20POLY1305", "XCHACHA20-POLY1305", {}},
+    {"RSA", "RSA-OAEP", Family::Cipher},
+    {"RSA", "RSA-PSS", Family::Signature},
+    {"RSA-OAEP-SHA1", "RSA-OAEP", {}},
+    {"SHA-1", "SHA1", {}},
+    {"SHA-160", "SHA1", {}},
+    {"SHA-224", "SHA2-224", {}},
+    {"SHA224", "SHA2-224", {}},
+    {"SHA-256", "SHA2-256", {}},
+    {"SHA256", "SHA2-256", {}},
+    {"SHA-384", "SHA2-384", {}},
+    {"SHA384", "SHA2-384", {}},
+    {"SHA-512", "SHA2-512", {}},
+    {"SHA512", "SHA2-512", {}},
+    {"SHA3_224", "SHA3-224", {}},
+    {"SHA-3-224", "SHA3-224", {}},
+    {"SHA3_256", "SHA3-256", {}},
+    {"SHA-3-256", "SHA3-256", {}},
+    {"SHA3_384", "SHA3-384", {}},
+    {"SHA-3-384", "SHA3-384", {}},
+    {"SHA3_512", "SHA3-512", {}},
+    {"SHA-3-512", "SHA3-512", {}},
+    {"RSA-PKCS1-SHA1", "RSA-PKCS1V15-SHA1", {}},
+    {"RSA-PKCS1-SHA256", "RSA-PKCS1V15-SHA256", {}},
+    {"PKCS1V15", "RSA-PKCS1V15-SHA256", Family::Signature},
+    {"PSS", "RSA-PSS", {}},
+    {"ECDSA-P256", "ECDSA", {}},
+    {"P-256", "ECDSA", {}},
+    {"ED25519", "EDDSA", {}},
+    {"EDDSA-ED25519", "EDDSA", {}},
+};
+
+const std::vector<Group> kGroups = {
+    {"AES-ALL",
+     Family::Cipher,
+     {"AES-ECB", "AES-CBC", "AES-CFB", "AES-OFB", "AES-CTR", "AES-CCM", "AES-GCM", "AES-EAX", "AES-SIV",
+      "AES-OCB"}},
+    {"SYMMETRIC-ALL",
+     Family::Cipher,
+     {"AES-ECB", "AES-CBC", "AES-CFB", "AES-OFB", "AES-CTR", "AES-CCM", "AES-GCM", "AES-EAX", "AES-SIV",
+      "AES-OCB", "CHACHA20", "SALSA20", "CHACHA20-POLY1305", "XCHACHA20-POLY1305"}},
+    {"HASH-ALL",
+     Family::Hash,
+     {"SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"}},
+    {"SIGN-ALL", Family::Signature, {"RSA-PSS", "ECDSA", "EDDSA"}},
+};
+
+}  // namespace
+
+bool AlgorithmInfo::allows_key(uint32_t bits) const {
+  if (!key_bits.empty()) return std::find(key_bits.begin(), key_bits.end(), bits) != key_bits.end();
+  return bits >= key_min && bits <= key_max && (bits - key_min) % key_step == 0;
+}
+
+std::string AlgorithmInfo::describe_keys() const {
+  if (key_bits.empty())
+    return std::to_string(key_min) + ".." + std::to_string(key_max) + " in steps of " +
+           std::to_string(key_step);
+  std::string out;
+  for (auto b : key_bits) out += (out.empty() ? "" : ", ") + std::to_string(b);
+  return out;
+}
+
+size_t AlgorithmInfo::key_bytes(uint32_t bits) const {
+  return (shape == CipherShape::Siv ? 2 : 1) * bits / 8;
+}
+
+size_t AlgorithmInfo::message_limit(uint32_t bits) const {
+  if (shape == CipherShape::RsaEncryption) return bits / 8 - rsa_overhead;
+  return max_message == 0 ? SIZE_MAX : max_message;
+}
+
+size_t AlgorithmInfo::output_capacity(uint32_t bits, size_t n) const {
+  // Room for padding, a tag, an RSA block or a DER signature; generous on purpose, checked by backends.
+  return std::max<size_t>(n + 64, bits / 8 + 64) + 64;
+}
+
+std::span<const AlgorithmInfo> catalog() { return table(); }
+
+const AlgorithmInfo* find_algorithm(std::string_view canonical) {
+  for (const auto& a : table())
+    if (a.name == canonical) return &a;
+  return nullptr;
+}
+
+std::span<const Alias> aliases() { return kAliases; }
+std::span<const Group> groups() { return kGroups; }
+
+std::string_view family_flag(Family f) {
+  switch (f) {
+    case Family::Cipher:
+      return "--cipher";
+    case Family::Hash:
+      return "--hash";
+    case Family::Signature:
+      return "--signature";
+  }
+  return "";
+}
+
+Resolution resolve(std::string_view typed, Family family) {
+  Resolution r;
+  const std::string key = upper(typed);
+  for (const auto& g : kGroups) {
+    if (g.family == family && g.name == key) {
+      r.is_group = true;
+      for (auto m : g.members) r.algorithms.push_back(find_algorithm(m));
+      return r;
+    }
+  }
+  std::string_view canonical;
+  for (const auto& a : table())
+    if (a.family == family && a.name == key) canonical = a.name;
+  if (canonical.empty())
+    for (const auto& al : kAliases)
+      if (al.alias == key && (!al.only_for || *al.only_for == family)) canonical = al.canonical;
+  if (const AlgorithmInfo* info = canonical.empty() ? nullptr : find_algorithm(canonical);
+      info != nullptr && info->family == family) {
+    r.algorithms.push_back(info);
+    return r;
+  }
+  std::string allowed;
+  for (const auto& a : table())
+    if (a.family == family) allowed += (allowed.empty() ? "" : ", ") + std::string(a.name);
+  for (const auto& g : kGroups)
+    if (g.family == family) allowed += ", " + std::string(g.name);
+  r.error = "unknown algorithm '" + std::string(typed) + "' for " + std::string(family_flag(family)) +
+            " (allowed: " + allowed + "; aliases: cryptauditor list --aliases)";
+  return r;
+}
+
+}  // namespace ca

@@ -1,0 +1,80 @@
+// The algorithm catalog: canonical names, what each is (docs/CATALOG.md), aliases, groups and key-length
+// rules. Data, not switches: every rule a caller needs is a field of AlgorithmInfo.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ca {
+
+/// Which command-line flag selects an algorithm, and which operations it has.
+enum class Family { Cipher, Hash, Signature };
+
+/// Finer shape of a cipher, for sizes and wording ("encryption and decryption in GCM mode").
+enum class CipherShape { None, BlockPadded, Stream, Aead, Siv, RsaEncryption };
+
+struct AlgorithmInfo {
+  std::string_view name;  // canonical: "AES-GCM"
+  Family family = Family::Cipher;
+  CipherShape shape = CipherShape::None;
+  std::string_view primitive;  // "AES", "ChaCha20", "RSA", "SHA-256", "Ed25519" (for the "Performing" line)
+  std::string_view mode;       // "GCM", "CBC"; empty when the name says it all
+  std::vector<uint32_t> key_bits;  // allowed sizes; empty means a range (RSA)
+  uint32_t key_min = 0, key_max = 0, key_step = 0;
+  uint32_t default_key_bits = 0;
+  size_t nonce_bytes = 0;
+  size_t tag_bytes = 0;  // AEAD tag (or SIV's V)
+  size_t digest_bytes = 0;
+  size_t rsa_overhead = 0;  // OAEP: maximum message = key bytes - rsa_overhead
+  size_t max_message = 0;   // 0 = unlimited (CCM with L = 3 is below 16 MiB)
+  std::string_view summary;
+
+  bool fixed_key() const { return key_bits.size() == 1; }
+  bool allows_key(uint32_t bits) const;
+  /// "128, 192, 256" or "1024..16384 in steps of 8"
+  std::string describe_keys() const;
+  /// Symmetric key length in bytes for a key size (AES-SIV takes two keys).
+  size_t key_bytes(uint32_t bits) const;
+  /// Largest message this algorithm accepts at this key size, or SIZE_MAX.
+  size_t message_limit(uint32_t bits) const;
+  /// Bytes the output of one encrypt / sign / hash can need for an input of n bytes.
+  size_t output_capacity(uint32_t bits, size_t n) const;
+};
+
+/// Every catalog entry, in display order.
+std::span<const AlgorithmInfo> catalog();
+
+/// Looks up a canonical name exactly.
+const AlgorithmInfo* find_algorithm(std::string_view canonical);
+
+/// Resolves a user-typed name (any case, aliases, groups) for a flag. Returns the canonical names, or an
+/// error message naming the value and what is allowed.
+struct Resolution {
+  std::vector<const AlgorithmInfo*> algorithms;
+  bool is_group = false;
+  std::string error;
+};
+Resolution resolve(std::string_view typed, Family family);
+
+/// The alias table and the group table, for `cryptauditor list` and the docs.
+struct Alias {
+  std::string_view alias;
+  std::string_view canonical;
+  std::optional<Family> only_for;  // set when the alias means different things per flag (RSA)
+};
+std::span<const Alias> aliases();
+struct Group {
+  std::string_view name;
+  Family family;
+  std::vector<std::string_view> members;
+};
+std::span<const Group> groups();
+
+std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature"
+
+}  // namespace ca

@@ -1,0 +1,13 @@
+// The command line: cryptauditor's flags, subcommands, and the one place that turns bad input into a
+// one-line error with exit status 2.
+#pragma once
+
+#include <ostream>
+
+namespace ca {
+
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
+
+int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+}  // namespace ca

@@ -1,0 +1,145 @@
+#include "measure/measure.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <random>
+
+#include "stats/stats.hpp"
+
+namespace ca {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double elapsed_ns(Clock::time_point a, Clock::time_point b) {
+  return static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count());
+}
+
+// The hot loop. Kept to a handful of lines: one indirect call per operation, the status folded with OR so
+// the branch that checks it runs once per batch.
+struct Batch {
+  double ns;
+  int status;
+};
+
+Batch run_batch(const TimedOperation& op, uint64_t n, size_t& cursor) {
+  std::vector<ca_io>& inputs = *op.inputs;
+  const size_t pool = inputs.size();
+  int status = CA_OK;
+  const auto start = Clock::now();
+  for (uint64_t i = 0; i < n; ++i) {
+    status |= op.fn(op.context, &inputs[cursor]);
+    cursor = cursor + 1 == pool ? 0 : cursor + 1;
+  }
+  const auto stop = Clock::now();
+  return {elapsed_ns(start, stop), status};
+}
+
+bool failed(Measurement& m, const Batch& b, const TimedOperation& op) {
+  if (b.status == CA_OK) return false;
+  // Statuses were OR-ed; run once more outside timing to get the real code and message.
+  m.status = b.status;
+  for (auto& io : *op.inputs) {
+    int st = op.fn(op.context, &io);
+    if (st != CA_OK) {
+      m.status = st;
+      break;
+    }
+  }
+  m.error = "operation returned status " + std::to_string(m.status);
+  return true;
+}
+
+double relative_ci_half_width(const std::vector<double>& xs) {
+  auto ci = stats::median_ci(xs);
+  double med = stats::median(xs);
+  if (!(med > 0)) return INFINITY;
+  return (ci.high - ci.low) / 2.0 / med;
+}
+
+int empty_operation(ca_context*, ca_io*) { return CA_OK; }
+
+}  // namespace
+
+Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
+  Measurement m;
+  size_t cursor = 0;
+  std::mt19937_64 rng(cfg.jitter_seed);
+  std::uniform_real_distribution<double> jitter(1.0, 1.2);
+
+  // Warm-up: caches, branch predictors, lazy library initialisation, CPU frequency ramp.
+  double warm = 0;
+  uint64_t n = 1;
+  do {
+    Batch b = run_batch(op, n, cursor);
+    m.warmup_ops += n;
+    if (failed(m, b, op)) return m;
+    warm += b.ns;
+    if (b.ns < cfg.warmup_s * 1e9 / 8) n *= 2;
+  } while (warm < cfg.warmup_s * 1e9 && !(cfg.rounds && m.warmup_ops >= *cfg.rounds));
+
+  // Calibrate: grow the batch (up to x10 a step) until one batch lasts sample_target_ns.
+  uint64_t batch = 1;
+  for (;;) {
+    Batch b = run_batch(op, batch, cursor);
+    m.warmup_ops += batch;
+    if (failed(m, b, op)) return m;
+    if (b.ns >= cfg.sample_target_ns || batch >= (uint64_t{1} << 40)) break;
+    double grow = b.ns > 0 ? cfg.sample_target_ns / b.ns * 1.1 : 10.0;
+    batch = static_cast<uint64_t>(std::ceil(static_cast<double>(batch) * std::clamp(grow, 2.0, 10.0)));
+  }
+  m.batch = batch;
+
+  // Exact mode: spread the requested rounds over at least min_samples samples when there are enough.
+  uint64_t remaining = cfg.rounds.value_or(0);
+  if (cfg.rounds) batch = std::max<uint64_t>(1, std::min<uint64_t>(batch, *cfg.rounds / cfg.min_samples));
+
+  size_t next_check = cfg.min_samples;
+  for (;;) {
+    uint64_t this_batch =
+        std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch) * jitter(rng)));
+    if (cfg.rounds) this_batch = std::min(this_batch, remaining);
+    Batch b = run_batch(op, this_batch, cursor);
+    if (failed(m, b, op)) return m;
+    m.sample_ns.push_back(b.ns / static_cast<double>(this_batch));
+    m.sample_ops.push_back(this_batch);
+    m.timed_ops += this_batch;
+    m.timed_ns += b.ns;
+
+    if (cfg.rounds) {
+      remaining -= this_batch;
+      if (remaining == 0) break;
+      continue;
+    }
+    if (m.sample_ns.size() >= cfg.max_samples || m.timed_ns >= cfg.budget_s * 1e9) break;
+    if (m.sample_ns.size() >= next_check) {
+      if (relative_ci_half_width(m.sample_ns) <= cfg.target_rel_ci) {
+        m.target_met = true;
+        break;
+      }
+      // Re-check after ~10 % more samples: the sort inside stays a small share of the work.
+      next_check = m.sample_ns.size() + std::max<size_t>(1, m.sample_ns.size() / 10);
+    }
+  }
+  return m;
+}
+
+double clock_overhead_ns() {
+  std::vector<double> deltas;
+  deltas.reserve(1000);
+  for (int i = 0; i < 1000; ++i) {
+    auto a = Clock::now();
+    auto b = Clock::now();
+    deltas.push_back(elapsed_ns(a, b));
+  }
+  return stats::median(deltas);
+}
+
+Measurement measure_empty_operation(const MeasureConfig& cfg) {
+  std::vector<ca_io> inputs(1);
+  TimedOperation op{&empty_operation, nullptr, &inputs};
+  return measure(op, cfg);
+}
+
+}  // namespace ca

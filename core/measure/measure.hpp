@@ -1,0 +1,62 @@
+// The measurement engine: the only code in cryptauditor that reads a clock.
+//
+// A measurement takes an operation (a function pointer and a context from a backend) and a pool of inputs
+// prepared before timing. It warms up, calibrates a batch size so one sample lasts long enough to dwarf
+// the cost of reading the clock, then collects samples (batches of back-to-back operations, each batch
+// size jittered by 0-20 % so samples do not lock onto periodic noise) until a stopping rule holds:
+//  - exact:    `rounds` operations are timed in total (cryptauditor's -r N);
+//  - adaptive: until the 95 % confidence interval of the median is within `target_rel_ci` of the median,
+//              or the time budget is spent.
+// Each sample is stored as nanoseconds per operation. The runner turns samples into statistics.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cryptauditor/plugin_abi.h"
+
+namespace ca {
+
+/// An operation ready to time: the backend's function, its context, and inputs cycled through in order.
+struct TimedOperation {
+  ca_operation_fn fn = nullptr;
+  ca_context* context = nullptr;
+  std::vector<ca_io>* inputs = nullptr;  // at least one; reused cyclically
+};
+
+struct MeasureConfig {
+  std::optional<uint64_t> rounds;   // exact number of timed operations; nullopt = adaptive
+  double budget_s = 0.25;           // adaptive: stop after this much timed work
+  double target_rel_ci = 0.01;      // adaptive: stop when CI half-width / median <= this
+  double sample_target_ns = 100e3;  // a sample should last at least this long
+  double warmup_s = 0.02;           // warm-up before calibration (at least one operation)
+  size_t min_samples = 10;          // adaptive: never stop before this many samples
+  size_t max_samples = 20000;
+  uint64_t jitter_seed = 0x9e3779b97f4a7c15ull;
+};
+
+struct Measurement {
+  std::vector<double> sample_ns;     // per-operation time of each sample
+  std::vector<uint64_t> sample_ops;  // operations in each sample
+  uint64_t timed_ops = 0;            // sum of sample_ops
+  uint64_t warmup_ops = 0;           // operations run before timing (warm-up and calibration)
+  uint64_t batch = 0;                // calibrated batch size before jitter
+  double timed_ns = 0;               // sum of sample durations
+  bool target_met = false;           // adaptive: stopped because the CI target was met
+  int status = CA_OK;                // first non-OK status an operation returned
+  std::string error;                 // set when status != CA_OK
+};
+
+/// Times op under cfg. Stops at the first failing operation and reports its status.
+Measurement measure(const TimedOperation& op, const MeasureConfig& cfg);
+
+/// Cost of one clock read (steady_clock), in ns: the median of many back-to-back reads.
+double clock_overhead_ns();
+
+/// The per-operation cost of the harness itself: an operation that does nothing, timed by measure().
+Measurement measure_empty_operation(const MeasureConfig& cfg);
+
+}  // namespace ca

@@ -1,0 +1,180 @@
+#include "plugin/backend.hpp"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+namespace ca {
+namespace fs = std::filesystem;
+
+std::string Context::last_error() const {
+  const char* e = api_->last_error(ctx_);
+  return e != nullptr ? e : "";
+}
+
+int Context::call(int op, ca_io& io) const {
+  ca_operation_fn fn = operation(op);
+  if (fn == nullptr) return CA_UNSUPPORTED;
+  return fn(ctx_, &io);
+}
+
+std::optional<Bytes> Context::export_key(int part) const {
+  Bytes out(16384);
+  size_t len = 0;
+  int st = api_->export_key(ctx_, part, out.data(), out.size(), &len);
+  if (st != CA_OK) return std::nullopt;
+  out.resize(len);
+  return out;
+}
+
+Backend::Backend(void* handle, const ca_backend* api, std::string path)
+    : handle_(handle), api_(api), path_(std::move(path)) {}
+
+Backend::~Backend() {
+  // Plugins are not unloaded: libraries such as OpenSSL register atexit handlers that would point into an
+  // unmapped object. The handle lives until the process ends.
+  (void)handle_;
+}
+
+std::string Backend::library_version() const {
+  const char* v = api_->library_version != nullptr ? api_->library_version() : nullptr;
+  return v != nullptr ? v : "unknown";
+}
+
+std::string Backend::acceleration() const {
+  const char* v = api_->acceleration != nullptr ? api_->acceleration() : nullptr;
+  return v != nullptr ? v : "";
+}
+
+std::optional<std::string> Backend::unsupported_reason(const std::string& algorithm,
+                                                       uint32_t key_bits) const {
+  char reason[512] = {};
+  if (api_->supports(algorithm.c_str(), key_bits, reason, sizeof reason) == CA_OK) return std::nullopt;
+  return reason[0] != '\0' ? std::string(reason) : std::string("not offered by this library");
+}
+
+std::unique_ptr<Context> Backend::create(const ca_key_spec& spec, std::string& error,
+                                         bool& unsupported) const {
+  char message[512] = {};
+  ca_context* ctx = nullptr;
+  int st = api_->create(&spec, &ctx, message, sizeof message);
+  unsupported = st == CA_UNSUPPORTED;
+  if (st != CA_OK || ctx == nullptr) {
+    error = message[0] != '\0' ? message : "create failed with status " + std::to_string(st);
+    if (ctx != nullptr) api_->destroy(ctx);
+    return nullptr;
+  }
+  return std::make_unique<Context>(api_, ctx);
+}
+
+namespace {
+
+// A plugin is code we run with our privileges: refuse one that another user could have replaced.
+std::optional<std::string> writable_by_others(const fs::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
+  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0)
+    return p.string() + " is writable by group or others (chmod go-w it)";
+  if (st.st_uid != ::geteuid() && st.st_uid != 0)
+    return p.string() + " is owned by another user (uid " + std::to_string(st.st_uid) + ")";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem) {
+  const fs::path file(path);
+  for (const fs::path& p : {file, file.parent_path()}) {
+    if (auto bad = writable_by_others(p)) {
+      problem = "plugin " + file.filename().string() + " refused: " + *bad;
+      return nullptr;
+    }
+  }
+  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    const char* e = ::dlerror();
+    problem = "plugin " + file.filename().string() + " not loaded: " + (e ? e : "dlopen failed");
+    return nullptr;
+  }
+  auto entry = reinterpret_cast<ca_backend_entry_fn>(::dlsym(handle, CA_PLUGIN_ENTRY_SYMBOL));
+  if (entry == nullptr) {
+    problem = "plugin " + file.filename().string() + " refused: no " CA_PLUGIN_ENTRY_SYMBOL " symbol";
+    ::dlclose(handle);
+    return nullptr;
+  }
+  const ca_backend* api = entry();
+  if (api == nullptr) {
+    problem = "plugin " + file.filename().string() + " refused: entry point returned no backend";
+    ::dlclose(handle);
+    return nullptr;
+  }
+  if (api->abi_version != CA_PLUGIN_ABI_VERSION) {
+    problem = "plugin " + file.filename().string() + " refused: ABI version " +
+              std::to_string(api->abi_version) + ", this cryptauditor needs " +
+              std::to_string(CA_PLUGIN_ABI_VERSION) + " (rebuild the plugin)";
+    ::dlclose(handle);
+    return nullptr;
+  }
+  if (api->struct_size < sizeof(ca_backend)) {
+    problem = "plugin " + file.filename().string() + " refused: backend table of " +
+              std::to_string(api->struct_size) + " bytes, this cryptauditor needs " +
+              std::to_string(sizeof(ca_backend));
+    ::dlclose(handle);
+    return nullptr;
+  }
+  if (api->name == nullptr || api->supports == nullptr || api->create == nullptr || api->destroy == nullptr ||
+      api->operation == nullptr || api->export_key == nullptr || api->last_error == nullptr) {
+    problem = "plugin " + file.filename().string() + " refused: backend table has null entries";
+    ::dlclose(handle);
+    return nullptr;
+  }
+  return std::make_unique<Backend>(handle, api, path);
+}
+
+PluginScan load_plugins(const std::string& dir) {
+  PluginScan scan;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    scan.problems.push_back("plugin directory " + dir + " does not exist");
+    return scan;
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("ca-backend-", 0) == 0 && entry.path().extension() == ".so") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::set<std::string> names;
+  for (const auto& f : files) {
+    std::string problem;
+    auto backend = load_plugin(f.string(), problem);
+    if (!backend) {
+      scan.problems.push_back(problem);
+      continue;
+    }
+    if (!names.insert(backend->name()).second) {
+      scan.problems.push_back("plugin " + f.filename().string() + " refused: a backend named '" +
+                              backend->name() + "' is already loaded");
+      continue;
+    }
+    scan.backends.push_back(std::move(backend));
+  }
+  return scan;
+}
+
+std::string default_plugin_dir() {
+  if (const char* env = std::getenv("CRYPTAUDITOR_PLUGIN_DIR"); env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "backends";
+  fs::path build_tree = exe.parent_path() / "backends";
+  if (fs::is_directory(build_tree, ec)) return build_tree.string();
+  return (exe.parent_path().parent_path() / "lib" / "cryptauditor" / "backends").string();
+}
+
+}  // namespace ca

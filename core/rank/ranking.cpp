@@ -1,0 +1,93 @@
+#include "rank/ranking.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "util/units.hpp"
+
+namespace ca {
+
+std::string operation_noun(const std::string& op) {
+  if (op == "encrypt") return "Encryption";
+  if (op == "decrypt") return "Decryption";
+  if (op == "hash") return "Hash";
+  if (op == "sign") return "Signing";
+  if (op == "verify") return "Verification";
+  return op;
+}
+
+Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select) {
+  Ranking r;
+  for (const auto& rec : records)
+    if (rec.ok() && select(rec)) r.entries.push_back({&rec, 0, false, 1.0, 0.0});
+  std::stable_sort(r.entries.begin(), r.entries.end(), [](const RankedEntry& a, const RankedEntry& b) {
+    return a.record->summary.median < b.record->summary.median;
+  });
+  if (r.entries.empty()) return r;
+  const double best = r.entries.front().record->summary.median;
+  size_t group_start = 0;
+  for (size_t i = 0; i < r.entries.size(); ++i) {
+    auto& e = r.entries[i];
+    const auto& head = r.entries[group_start].record->summary;
+    if (i > 0 && e.record->summary.ci95.low > head.ci95.high) group_start = i;
+    e.rank = group_start + 1;
+    e.ratio = best > 0 ? e.record->summary.median / best : 1.0;
+    e.delta_ns = e.record->summary.median - best;
+  }
+  for (size_t i = 0; i < r.entries.size(); ++i) {
+    bool same_prev = i > 0 && r.entries[i - 1].rank == r.entries[i].rank;
+    bool same_next = i + 1 < r.entries.size() && r.entries[i + 1].rank == r.entries[i].rank;
+    r.entries[i].tied = same_prev || same_next;
+  }
+  return r;
+}
+
+std::vector<Ranking> algorithm_rankings(const std::vector<Record>& records) {
+  std::vector<std::pair<std::string, size_t>> keys;  // (operation, size) in first-seen order
+  for (const auto& rec : records) {
+    auto key = std::make_pair(rec.operation, rec.data_bytes);
+    if (rec.ok() && std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  std::set<size_t> sizes;
+  for (const auto& k : keys) sizes.insert(k.second);
+  std::vector<Ranking> out;
+  for (const auto& [op, size] : keys) {
+    Ranking r = rank(records, [&](const Record& x) { return x.operation == op && x.data_bytes == size; });
+    r.operation = op;
+    r.data_bytes = size;
+    r.title = operation_noun(op) + " speed ranking";
+    if (sizes.size() > 1) r.title += " (" + format_size(size) + ")";
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<Ranking> library_rankings(const std::vector<Record>& records) {
+  using Key = std::tuple<std::string, uint32_t, std::string, size_t>;
+  std::vector<Key> keys;
+  std::map<Key, std::set<std::string>> backends;
+  for (const auto& rec : records) {
+    if (!rec.ok()) continue;
+    Key k{rec.algorithm, rec.key_bits, rec.operation, rec.data_bytes};
+    if (backends[k].insert(rec.backend).second && backends[k].size() == 2) keys.push_back(k);
+  }
+  std::vector<Ranking> out;
+  for (const auto& k : keys) {
+    const auto& [alg, bits, op, size] = k;
+    Ranking r = rank(records, [&](const Record& x) {
+      return x.algorithm == alg && x.key_bits == bits && x.operation == op && x.data_bytes == size;
+    });
+    r.operation = op;
+    r.data_bytes = size;
+    // Built by appending: GCC 12 warns falsely (-Wrestrict) on `" " + std::string`.
+    r.title = alg;
+    if (bits != 0) r.title.append(" ").append(std::to_string(bits)).append("-bit");
+    r.title.append(" ").append(op).append(", ").append(format_size(size)).append(" — library ranking");
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace ca

@@ -1,0 +1,34 @@
+// The context a result needs to be read correctly: machine, build and libraries.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ca {
+
+struct BackendInfo {
+  std::string name, library, version, acceleration, path;
+};
+
+struct Environment {
+  std::string cpu_model;
+  std::vector<std::string>
+      cpu_features;  // of interest to crypto: aes, vaes, pclmulqdq, sha_ni, avx2, avx512f
+  unsigned logical_cpus = 0;
+  std::string governor;      // cpufreq scaling governor of cpu0, "" when not readable
+  std::string turbo;         // "on", "off" or ""
+  bool virtualized = false;  // hypervisor flag in /proc/cpuinfo
+  std::string kernel;
+  std::string compiler;
+  std::string build_type;
+  std::string program_version;
+  double clock_overhead_ns = 0;
+  double empty_operation_ns = 0;
+  std::vector<BackendInfo> backends;
+  std::vector<std::string> warnings;  // each says how to fix its cause
+};
+
+/// Reads what it can from /proc and /sys; never fails (unknown fields stay empty).
+Environment read_environment();
+
+}  // namespace ca

@@ -1,0 +1,38 @@
+#include "run/record.hpp"
+
+#include "catalog/catalog.hpp"
+
+namespace ca {
+
+std::string_view status_name(Status s) {
+  switch (s) {
+    case Status::Ok:
+      return "ok";
+    case Status::Unsupported:
+      return "unsupported";
+    case Status::Failed:
+      return "failed";
+  }
+  return "";
+}
+
+double Record::throughput_mib_s() const {
+  if (!ok() || !(summary.median > 0) || data_bytes == 0) return 0;
+  return static_cast<double>(data_bytes) / (summary.median * 1e-9) / (1024.0 * 1024.0);
+}
+
+double Record::ops_per_s() const { return ok() && summary.median > 0 ? 1e9 / summary.median : 0; }
+
+std::vector<std::string> operations_for(int family) {
+  switch (static_cast<Family>(family)) {
+    case Family::Cipher:
+      return {"encrypt", "decrypt"};
+    case Family::Hash:
+      return {"hash"};
+    case Family::Signature:
+      return {"sign", "verify"};
+  }
+  return {};
+}
+
+}  // namespace ca

@@ -1,0 +1,304 @@
+#include "run/runner.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "catalog/known_answers.hpp"
+
+namespace ca {
+namespace {
+
+bool is_public_key(const AlgorithmInfo& a) {
+  return a.family == Family::Signature || a.shape == CipherShape::RsaEncryption;
+}
+
+bool authenticates(const AlgorithmInfo& a) {
+  return a.shape == CipherShape::Aead || a.shape == CipherShape::Siv || a.shape == CipherShape::RsaEncryption;
+}
+
+ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret) {
+  ca_key_spec spec{};
+  spec.struct_size = sizeof spec;
+  spec.algorithm = a.name.data();  // catalog names are string literals: NUL-terminated
+  spec.key_bits = bits;
+  if (secret != nullptr) {
+    spec.secret_key = secret->data();
+    spec.secret_key_len = secret->size();
+  }
+  return spec;
+}
+
+// One call outside timing with owned buffers.
+struct Call {
+  int status;
+  Bytes output;
+};
+
+Call call(const Context& ctx, int op, const Bytes& input, const Bytes& nonce, const Bytes& aad,
+          const Bytes* signature, size_t capacity) {
+  Bytes out(capacity);
+  ca_io io{};
+  io.nonce = nonce.data();
+  io.nonce_len = nonce.size();
+  io.aad = aad.data();
+  io.aad_len = aad.size();
+  io.input = input.data();
+  io.input_len = input.size();
+  if (signature != nullptr) {
+    io.signature = signature->data();
+    io.signature_len = signature->size();
+  }
+  io.output = out.data();
+  io.output_cap = out.size();
+  int st = ctx.call(op, io);
+  out.resize(st == CA_OK ? std::min(io.output_len, out.size()) : 0);
+  return {st, std::move(out)};
+}
+
+std::string status_text(const Context& ctx, int st) {
+  std::string e = ctx.last_error();
+  return "status " + std::to_string(st) + (e.empty() ? "" : " (" + e + ")");
+}
+
+std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const KnownAnswer& ka) {
+  const std::string where = "known answer [" + std::string(ka.source) + "]";
+  auto key = from_hex(ka.key_hex), nonce = from_hex(ka.nonce_hex), aad = from_hex(ka.aad_hex),
+       input = from_hex(ka.input_hex), expected = from_hex(ka.output_hex);
+  if (!key || !nonce || !aad || !input || !expected) return where + ": malformed hex in the vector table";
+  ca_key_spec spec = key_spec(a, ka.key_bits, key->empty() ? nullptr : &*key);
+  std::string error;
+  bool unsupported = false;
+  auto ctx = b.create(spec, error, unsupported);
+  if (!ctx) return unsupported ? std::string() : where + ": key setup failed: " + error;
+  const size_t cap = a.output_capacity(ka.key_bits, input->size());
+  int forward = a.family == Family::Hash        ? CA_OP_HASH
+                : a.family == Family::Signature ? CA_OP_SIGN
+                                                : CA_OP_ENCRYPT;
+  Call got = call(*ctx, forward, *input, *nonce, *aad, nullptr, cap);
+  if (got.status == CA_UNSUPPORTED) return "";  // e.g. a nonce size this library does not take
+  if (got.status != CA_OK) return where + ": " + status_text(*ctx, got.status);
+  if (got.output != *expected)
+    return where + ": output " + to_hex(got.output) + " differs from the expected " +
+           std::string(ka.output_hex);
+  if (a.family == Family::Cipher) {
+    Call back = call(*ctx, CA_OP_DECRYPT, *expected, *nonce, *aad, nullptr, cap);
+    if (back.status != CA_OK || back.output != *input)
+      return where + ": decryption did not give the plaintext";
+  } else if (a.family == Family::Signature) {
+    Call v = call(*ctx, CA_OP_VERIFY, *input, *nonce, *aad, &*expected, cap);
+    if (v.status != CA_OK) return where + ": the published signature did not verify";
+  }
+  return "";
+}
+
+std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
+  std::string error;
+  bool unsupported = false;
+  auto ctx = make_context(b, a, bits, error, unsupported);
+  if (!ctx) return "key setup failed: " + error;
+  const size_t size = std::min<size_t>(1000, a.message_limit(bits));
+  Bytes msg = random_bytes(size), nonce = random_bytes(a.nonce_bytes);
+  Bytes aad = authenticates(a) && !is_public_key(a) ? random_bytes(13) : Bytes{};
+  const size_t cap = a.output_capacity(bits, size);
+  switch (a.family) {
+    case Family::Hash: {
+      Call h1 = call(*ctx, CA_OP_HASH, msg, nonce, aad, nullptr, cap);
+      Call h2 = call(*ctx, CA_OP_HASH, msg, nonce, aad, nullptr, cap);
+      if (h1.status != CA_OK) return "hash: " + status_text(*ctx, h1.status);
+      if (h1.output.size() != a.digest_bytes)
+        return "digest of " + std::to_string(h1.output.size()) + " bytes, expected " +
+               std::to_string(a.digest_bytes);
+      if (h1.output != h2.output) return "hashing the same message twice gave different digests";
+      return "";
+    }
+    case Family::Cipher: {
+      Call ct = call(*ctx, CA_OP_ENCRYPT, msg, nonce, aad, nullptr, cap);
+      if (ct.status != CA_OK) return "encrypt: " + status_text(*ctx, ct.status);
+      if (ct.output.size() >= msg.size() && std::equal(msg.begin(), msg.end(), ct.output.begin()))
+        return "ciphertext equals the plaintext";
+      Call pt = call(*ctx, CA_OP_DECRYPT, ct.output, nonce, aad, nullptr, cap);
+      if (pt.status != CA_OK) return "decrypt: " + status_text(*ctx, pt.status);
+      if (pt.output != msg) return "decrypt(encrypt(m)) != m";
+      if (authenticates(a)) {
+        Bytes forged = ct.output;
+        forged[forged.size() / 2] ^= 0x01;
+        Call bad = call(*ctx, CA_OP_DECRYPT, forged, nonce, aad, nullptr, cap);
+        if (bad.status == CA_OK) return "a modified ciphertext was accepted";
+      }
+      return "";
+    }
+    case Family::Signature: {
+      Call sig = call(*ctx, CA_OP_SIGN, msg, nonce, aad, nullptr, cap);
+      if (sig.status != CA_OK) return "sign: " + status_text(*ctx, sig.status);
+      Call ok = call(*ctx, CA_OP_VERIFY, msg, nonce, aad, &sig.output, cap);
+      if (ok.status != CA_OK) return "a fresh signature did not verify: " + status_text(*ctx, ok.status);
+      Bytes other = msg;
+      other[0] ^= 0x01;
+      Call bad = call(*ctx, CA_OP_VERIFY, other, nonce, aad, &sig.output, cap);
+      if (bad.status != CA_REJECTED) return "a signature verified over a different message";
+      Bytes forged = sig.output;
+      forged[forged.size() / 2] ^= 0x01;
+      Call bad2 = call(*ctx, CA_OP_VERIFY, msg, nonce, aad, &forged, cap);
+      if (bad2.status == CA_OK) return "a modified signature was accepted";
+      return "";
+    }
+  }
+  return "";
+}
+
+int op_code(const std::string& op) {
+  if (op == "encrypt") return CA_OP_ENCRYPT;
+  if (op == "decrypt") return CA_OP_DECRYPT;
+  if (op == "hash") return CA_OP_HASH;
+  if (op == "sign") return CA_OP_SIGN;
+  return CA_OP_VERIFY;
+}
+
+// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
+struct Pool {
+  std::vector<Bytes> messages, nonces, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
+  Bytes output;
+  std::vector<ca_io> ios;
+};
+
+std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint32_t bits, size_t size,
+                    int op, const RunPlan& plan) {
+  const size_t count =
+      std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
+  const size_t cap = a.output_capacity(bits, size);
+  const Bytes no_aad;
+  pool.output.assign(cap, 0);
+  for (size_t i = 0; i < count; ++i) {
+    pool.messages.push_back(random_bytes(size));
+    pool.nonces.push_back(random_bytes(a.nonce_bytes));
+  }
+  if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
+    const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
+    for (size_t i = 0; i < count; ++i) {
+      Call c = call(ctx, producer, pool.messages[i], pool.nonces[i], no_aad, nullptr, cap);
+      if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
+      pool.derived.push_back(std::move(c.output));
+    }
+  }
+  for (size_t i = 0; i < count; ++i) {
+    ca_io io{};
+    io.nonce = pool.nonces[i].data();
+    io.nonce_len = pool.nonces[i].size();
+    const Bytes& in = op == CA_OP_DECRYPT ? pool.derived[i] : pool.messages[i];
+    io.input = in.data();
+    io.input_len = in.size();
+    if (op == CA_OP_VERIFY) {
+      io.signature = pool.derived[i].data();
+      io.signature_len = pool.derived[i].size();
+    }
+    io.output = pool.output.data();
+    io.output_cap = pool.output.size();
+    pool.ios.push_back(io);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& a, uint32_t bits,
+                                      std::string& error, bool& unsupported) {
+  Bytes key;
+  if (!is_public_key(a) && a.family != Family::Hash) key = random_bytes(a.key_bytes(bits));
+  ca_key_spec spec = key_spec(a, bits, key.empty() ? nullptr : &key);
+  return backend.create(spec, error, unsupported);
+}
+
+std::string self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t bits) {
+  for (const KnownAnswer& ka : known_answers()) {
+    if (ka.algorithm != a.name || ka.key_bits != bits) continue;
+    if (std::string e = check_known_answer(backend, a, ka); !e.empty()) return e;
+  }
+  if (std::string e = round_trip(backend, a, bits); !e.empty()) return "self-test: " + e;
+  return "";
+}
+
+std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
+  std::vector<Record> records;
+  size_t total = 0;
+  for (const Job& job : plan.jobs)
+    total += plan.backends.size() * plan.data_sizes.size() *
+             operations_for(static_cast<int>(job.algorithm->family)).size();
+
+  auto emit = [&](Record r) {
+    r.exact_rounds = plan.measure.rounds.has_value();
+    r.rounds_requested = plan.measure.rounds.value_or(0);
+    records.push_back(std::move(r));
+    if (observer) observer(records.back(), records.size(), total);
+  };
+
+  for (const Job& job : plan.jobs) {
+    const AlgorithmInfo& a = *job.algorithm;
+    const auto ops = operations_for(static_cast<int>(a.family));
+    for (const Backend* backend : plan.backends) {
+      auto emit_all = [&](Status status, const std::string& why) {
+        for (size_t size : plan.data_sizes)
+          for (const auto& op : ops) {
+            Record r;
+            r.backend = backend->name();
+            r.algorithm = std::string(a.name);
+            r.key_bits = job.key_bits;
+            r.operation = op;
+            r.data_bytes = size;
+            r.status = status;
+            r.error = why;
+            emit(std::move(r));
+          }
+      };
+      if (auto reason = backend->unsupported_reason(std::string(a.name), job.key_bits)) {
+        emit_all(Status::Unsupported, *reason);
+        continue;
+      }
+      if (std::string failure = self_test(*backend, a, job.key_bits); !failure.empty()) {
+        emit_all(Status::Failed, failure);
+        continue;
+      }
+      std::string error;
+      bool unsupported = false;
+      auto ctx = make_context(*backend, a, job.key_bits, error, unsupported);
+      if (!ctx) {
+        emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
+        continue;
+      }
+      for (size_t size : plan.data_sizes) {
+        for (const auto& op : ops) {
+          Record r;
+          r.backend = backend->name();
+          r.algorithm = std::string(a.name);
+          r.key_bits = job.key_bits;
+          r.operation = op;
+          r.data_bytes = size;
+          const int code = op_code(op);
+          Pool pool;
+          if (std::string e = prepare(pool, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
+            r.status = Status::Failed;
+            r.error = e;
+            emit(std::move(r));
+            continue;
+          }
+          TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios};
+          if (timed.fn == nullptr) {
+            r.status = Status::Unsupported;
+            r.error = "backend offers no " + op + " operation for " + r.algorithm;
+            emit(std::move(r));
+            continue;
+          }
+          r.measurement = measure(timed, plan.measure);
+          if (r.measurement.status != CA_OK) {
+            r.status = Status::Failed;
+            r.error = r.measurement.error + ": " + ctx->last_error();
+          }
+          r.summary = stats::summarize(r.measurement.sample_ns);
+          emit(std::move(r));
+        }
+      }
+    }
+  }
+  return records;
+}
+
+}  // namespace ca

@@ -1,0 +1,47 @@
+// The runner: turns a plan (algorithms x key sizes x data sizes x backends) into records. For each
+// (backend, algorithm, key size) it first runs the self-test (known answers, round trip, tamper rejection);
+// a backend that fails it is recorded as failed and never timed. It generates keys, nonces and messages
+// before timing and hands the measurement engine a pool of prepared inputs whose size does not depend on
+// the number of rounds.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "measure/measure.hpp"
+#include "plugin/backend.hpp"
+#include "run/record.hpp"
+
+namespace ca {
+
+struct Job {
+  const AlgorithmInfo* algorithm;
+  uint32_t key_bits;
+};
+
+struct RunPlan {
+  std::vector<Job> jobs;
+  std::vector<size_t> data_sizes;
+  std::vector<const Backend*> backends;
+  MeasureConfig measure;
+  /// Largest total bytes of prepared messages per measurement (the pool), whatever the rounds.
+  size_t pool_bytes = 32u << 20;
+  size_t pool_max_messages = 16;
+};
+
+/// Called after every record (progress, journals). Index counts records so far; total is the plan's count.
+using RecordObserver = std::function<void(const Record&, size_t index, size_t total)>;
+
+std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {});
+
+/// The self-test alone, for one backend and (algorithm, key size): empty string when it passes, otherwise
+/// what failed. Used before timing and by `cryptauditor verify`-style checks and tests.
+std::string self_test(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits);
+
+/// Creates a keyed context: random symmetric key, or a fresh key pair. Empty pointer and error on failure.
+std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
+                                      uint32_t key_bits, std::string& error, bool& unsupported);
+
+}  // namespace ca

@@ -1,0 +1,113 @@
+/* cryptauditor backend plugin ABI.
+ *
+ * This C header is the whole contract between the core and a backend shared object. A backend exports one
+ * symbol, CA_PLUGIN_ENTRY_SYMBOL, returning a pointer to a static ca_backend. The loader refuses a plugin
+ * whose abi_version differs from CA_PLUGIN_ABI_VERSION or whose struct_size is smaller than the struct it
+ * knows, so a newer core can still read an older, smaller table (the OBS habit).
+ *
+ * Rules every backend keeps:
+ *  - No C++ exception and no longjmp crosses this boundary; failures are status codes plus a message.
+ *  - A backend never times anything. It supplies operations on inputs the core generated beforehand.
+ *  - Key setup happens in create(); an operation only processes one message (nonce set per message).
+ *  - Algorithm names are the core catalog's canonical spelling (docs/CATALOG.md), never aliases.
+ *
+ * C++ backends should use cryptauditor/backend_sdk.hpp, which implements this table from a list of rows.
+ */
+#ifndef CRYPTAUDITOR_PLUGIN_ABI_H
+#define CRYPTAUDITOR_PLUGIN_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CA_PLUGIN_ABI_VERSION 1u
+#define CA_PLUGIN_ENTRY_SYMBOL "cryptauditor_backend_entry"
+
+/* Status codes returned by every function below. */
+enum ca_status {
+  CA_OK = 0,
+  CA_UNSUPPORTED = 1,     /* algorithm, key size or parameter not offered by this library */
+  CA_FAILED = 2,          /* the library reported an error; ca_backend.last_error says which */
+  CA_REJECTED = 3,        /* authentication tag or signature did not verify, padding invalid */
+  CA_BUFFER_TOO_SMALL = 4 /* output_cap was too small for the result */
+};
+
+/* Operations a context may offer. */
+enum ca_operation {
+  CA_OP_ENCRYPT = 1, /* ciphers, AEADs (output = ciphertext || tag), RSA encryption (public key) */
+  CA_OP_DECRYPT = 2, /* inverse of encrypt; CA_REJECTED on a bad tag or padding */
+  CA_OP_HASH = 3,    /* output = digest */
+  CA_OP_SIGN = 4,    /* output = signature over input (the message, hashed inside the operation) */
+  CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not */
+  CA_OP_COUNT_ = 6
+};
+
+/* Which key export_key() writes. */
+enum ca_key_part {
+  CA_KEY_PRIVATE = 1, /* PKCS#8 DER; for EDDSA the raw 32-byte seed */
+  CA_KEY_PUBLIC = 2   /* SubjectPublicKeyInfo DER; for EDDSA the raw 32-byte public key */
+};
+
+/* What create() is given. Exactly one of these holds:
+ *  - symmetric algorithms: secret_key is the raw key (length given in docs/CATALOG.md);
+ *  - public-key algorithms: secret_key is a private key (format as in ca_key_part), or
+ *    public_key only (a context that can only verify / encrypt), or neither (generate a fresh key pair). */
+typedef struct ca_key_spec {
+  uint32_t struct_size; /* sizeof(ca_key_spec) of the caller */
+  const char* algorithm;
+  uint32_t key_bits;
+  const uint8_t* secret_key;
+  size_t secret_key_len;
+  const uint8_t* public_key;
+  size_t public_key_len;
+} ca_key_spec;
+
+/* One call of an operation. The core fills every input before timing starts. */
+typedef struct ca_io {
+  const uint8_t* nonce; /* IV / nonce, length from the catalog (may be 0) */
+  size_t nonce_len;
+  const uint8_t* aad; /* associated data for AEADs (may be empty) */
+  size_t aad_len;
+  const uint8_t* input; /* plaintext, ciphertext||tag, or message */
+  size_t input_len;
+  const uint8_t* signature; /* verify only */
+  size_t signature_len;
+  uint8_t* output; /* caller-owned */
+  size_t output_cap;
+  size_t output_len; /* written by the backend */
+} ca_io;
+
+typedef struct ca_context ca_context; /* defined by each backend */
+
+/* An operation: the function the measurement loop calls. It must be safe to call repeatedly. */
+typedef int (*ca_operation_fn)(ca_context* context, ca_io* io);
+
+typedef struct ca_backend {
+  uint32_t abi_version; /* CA_PLUGIN_ABI_VERSION the plugin was built against */
+  uint32_t struct_size; /* sizeof(ca_backend) of the plugin */
+  const char* name;     /* short, lower-case identifier used on the command line: "openssl" */
+  const char* library;  /* human name of the library: "OpenSSL" */
+  const char* (*library_version)(void);
+  /* Comma-separated acceleration the library reports using ("AES-NI, PCLMUL, SHA-NI"), "" when unknown. */
+  const char* (*acceleration)(void);
+  /* CA_OK when (algorithm, key_bits) can be created; otherwise CA_UNSUPPORTED and a reason in reason. */
+  int (*supports)(const char* algorithm, uint32_t key_bits, char* reason, size_t reason_cap);
+  int (*create)(const ca_key_spec* spec, ca_context** out, char* error, size_t error_cap);
+  void (*destroy)(ca_context* context);
+  /* The function for one ca_operation, or NULL when this context does not offer it. */
+  ca_operation_fn (*operation)(ca_context* context, int op);
+  int (*export_key)(ca_context* context, int part, uint8_t* out, size_t out_cap, size_t* out_len);
+  /* Message for the last CA_FAILED / CA_REJECTED of this context; valid until the next call. */
+  const char* (*last_error)(ca_context* context);
+} ca_backend;
+
+typedef const ca_backend* (*ca_backend_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CRYPTAUDITOR_PLUGIN_ABI_H */

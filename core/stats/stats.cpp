@@ -1,0 +1,120 @@
+#include "stats/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace ca::stats {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::vector<double> sorted(std::span<const double> xs) {
+  std::vector<double> v(xs.begin(), xs.end());
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+double median_of_sorted(const std::vector<double>& v) {
+  if (v.empty()) return kNaN;
+  size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+// log of the Binomial(n, 1/2) probability mass at i.
+double log_binom_half(size_t n, size_t i) {
+  return std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) - n * std::log(2.0);
+}
+
+}  // namespace
+
+double median(std::span<const double> xs) { return median_of_sorted(sorted(xs)); }
+
+double mean(std::span<const double> xs) {
+  if (xs.empty()) return kNaN;
+  return std::accumulate(xs.begin(), xs.end(), 0.0) / static_cast<double>(xs.size());
+}
+
+double stddev(std::span<const double> xs) {
+  if (xs.size() < 2) return kNaN;
+  double m = mean(xs), ss = 0;
+  for (double x : xs) ss += (x - m) * (x - m);
+  return std::sqrt(ss / static_cast<double>(xs.size() - 1));
+}
+
+double mad(std::span<const double> xs) {
+  if (xs.empty()) return kNaN;
+  double m = median(xs);
+  std::vector<double> dev;
+  dev.reserve(xs.size());
+  for (double x : xs) dev.push_back(std::fabs(x - m));
+  return median(dev);
+}
+
+double cv(std::span<const double> xs) {
+  double m = mean(xs), s = stddev(xs);
+  if (std::isnan(s) || m == 0) return kNaN;
+  return s / m;
+}
+
+double mdape(std::span<const double> xs) {
+  if (xs.empty()) return kNaN;
+  double m = median(xs);
+  if (m == 0) return kNaN;
+  std::vector<double> rel;
+  rel.reserve(xs.size());
+  for (double x : xs) rel.push_back(std::fabs(x - m) / std::fabs(m));
+  return median(rel);
+}
+
+Interval median_ci(std::span<const double> xs, double level) {
+  if (xs.empty()) return {kNaN, kNaN};
+  auto v = sorted(xs);
+  const size_t n = v.size();
+  // Largest j (1-based) with P(B <= j - 1) <= (1 - level) / 2; the interval is [X(j), X(n + 1 - j)].
+  const double alpha_half = (1.0 - level) / 2.0;
+  double cumulative = 0;
+  size_t j = 0;
+  for (size_t i = 0; i < n / 2; ++i) {
+    cumulative += std::exp(log_binom_half(n, i));
+    if (cumulative > alpha_half) break;
+    j = i + 1;
+  }
+  if (j == 0) return {v.front(), v.back()};
+  return {v[j - 1], v[n - j]};
+}
+
+std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold) {
+  std::vector<size_t> out;
+  if (xs.size() < 3) return out;
+  double m = median(xs), d = mad(xs);
+  if (!(d > 0)) return out;
+  for (size_t i = 0; i < xs.size(); ++i)
+    if (std::fabs(0.6745 * (xs[i] - m) / d) > threshold) out.push_back(i);
+  return out;
+}
+
+Summary summarize(std::span<const double> xs) {
+  Summary s;
+  s.n = xs.size();
+  if (xs.empty()) {
+    s.median = s.mean = s.stddev = s.mad = s.cv = s.mdape = s.min = s.max = kNaN;
+    s.ci95 = {kNaN, kNaN};
+    return s;
+  }
+  s.median = median(xs);
+  s.mean = mean(xs);
+  s.stddev = stddev(xs);
+  s.mad = mad(xs);
+  s.cv = cv(xs);
+  s.mdape = mdape(xs);
+  auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
+  s.min = *lo;
+  s.max = *hi;
+  s.ci95 = median_ci(xs, 0.95);
+  s.outliers = outliers_modified_z(xs).size();
+  return s;
+}
+
+}  // namespace ca::stats

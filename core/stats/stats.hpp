@@ -1,0 +1,47 @@
+// Statistics over per-operation times, as pure functions of a span of samples. Every function is defined
+// for n = 0 (returns NaN or an empty result) and n = 1, and none reorders its input.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace ca::stats {
+
+double median(std::span<const double> xs);
+double mean(std::span<const double> xs);
+/// Sample standard deviation (n - 1); NaN for n < 2.
+double stddev(std::span<const double> xs);
+/// Median absolute deviation from the median (unscaled).
+double mad(std::span<const double> xs);
+/// Coefficient of variation: stddev / mean; NaN when undefined.
+double cv(std::span<const double> xs);
+/// Median absolute percentage error: median of |x - median| / median (a robust relative spread); NaN when
+/// the median is 0.
+double mdape(std::span<const double> xs);
+
+/// A two-sided confidence interval [low, high].
+struct Interval {
+  double low;
+  double high;
+};
+
+/// Distribution-free confidence interval of the median from order statistics: the ranks j, k around n/2
+/// such that P(X(j) <= m <= X(k)) >= level under Binomial(n, 1/2) (Conover, Practical Nonparametric
+/// Statistics, 3rd ed., §3.2). For n too small to reach the level, [min, max]. NaNs for n = 0.
+Interval median_ci(std::span<const double> xs, double level = 0.95);
+
+/// Indices of outliers by the modified z-score 0.6745 (x - median) / MAD with |z| > threshold
+/// (Iglewicz and Hoaglin, 1993; threshold 3.5). No outliers when MAD = 0 or n < 3.
+std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold = 3.5);
+
+/// Everything the reports show for one measurement.
+struct Summary {
+  size_t n = 0;
+  double median = 0, mean = 0, stddev = 0, mad = 0, cv = 0, mdape = 0, min = 0, max = 0;
+  Interval ci95{0, 0};
+  size_t outliers = 0;
+};
+Summary summarize(std::span<const double> xs);
+
+}  // namespace ca::stats

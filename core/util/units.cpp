@@ -1,0 +1,100 @@
+#include "util/units.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace ca {
+
+std::optional<size_t> parse_size(std::string_view text) {
+  size_t i = 0;
+  uint64_t value = 0;
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return std::nullopt;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    uint64_t digit = static_cast<uint64_t>(text[i] - '0');
+    if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10) return std::nullopt;
+    value = value * 10 + digit;
+    ++i;
+  }
+  std::string suffix;
+  for (; i < text.size(); ++i) suffix += static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
+  uint64_t scale = 0;
+  if (suffix.empty() || suffix == "B")
+    scale = 1;
+  else if (suffix == "KB" || suffix == "K" || suffix == "KIB")
+    scale = 1024;
+  else if (suffix == "MB" || suffix == "M" || suffix == "MIB")
+    scale = 1024 * 1024;
+  else
+    return std::nullopt;
+  if (value == 0 || value > std::numeric_limits<size_t>::max() / scale) return std::nullopt;
+  return static_cast<size_t>(value * scale);
+}
+
+std::string format_size(size_t bytes) {
+  auto render = [](double v, const char* suffix) {
+    char buf[64];
+    if (v == std::floor(v))
+      std::snprintf(buf, sizeof buf, "%.0f%s", v, suffix);
+    else
+      std::snprintf(buf, sizeof buf, "%.2g%s", v, suffix);
+    return std::string(buf);
+  };
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024 / 4) == 0) return render(bytes / 1048576.0, "MB");
+  if (bytes >= 1024 && bytes % 256 == 0) return render(bytes / 1024.0, "KB");
+  return std::to_string(bytes) + "B";
+}
+
+std::optional<TimeUnit> parse_unit(std::string_view text) {
+  std::string t;
+  for (char c : text) t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (t == "ns") return TimeUnit::Ns;
+  if (t == "us") return TimeUnit::Us;
+  if (t == "ms") return TimeUnit::Ms;
+  if (t == "s") return TimeUnit::S;
+  return std::nullopt;
+}
+
+std::string_view unit_name(TimeUnit u) {
+  switch (u) {
+    case TimeUnit::Ns:
+      return "ns";
+    case TimeUnit::Us:
+      return "us";
+    case TimeUnit::Ms:
+      return "ms";
+    case TimeUnit::S:
+      return "s";
+  }
+  return "";
+}
+
+double from_ns(double ns, TimeUnit u) {
+  switch (u) {
+    case TimeUnit::Ns:
+      return ns;
+    case TimeUnit::Us:
+      return ns / 1e3;
+    case TimeUnit::Ms:
+      return ns / 1e6;
+    case TimeUnit::S:
+      return ns / 1e9;
+  }
+  return ns;
+}
+
+std::string format_duration(double ns, TimeUnit u) {
+  double v = from_ns(ns, u);
+  char buf[64];
+  // Three decimals as cryptauditor printed, widened to three significant digits for small values.
+  int decimals = 3;
+  if (v != 0.0) {
+    double mag = std::fabs(v);
+    while (decimals < 12 && mag < std::pow(10.0, 2 - decimals)) ++decimals;
+  }
+  std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, std::string(unit_name(u)).c_str());
+  return buf;
+}
+
+}  // namespace ca

@@ -1,0 +1,130 @@
+// The console table: cryptauditor's lines ("Performing 1000 rounds of ...", "Encryption time: 0.005ms",
+// "1 - AES-CTR - 0.005ms (+0.0ms)"), with each line naming its backend when several ran, the confidence
+// interval beside every figure, and library rankings when an algorithm ran in two or more libraries.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <tuple>
+
+#include "catalog/catalog.hpp"
+#include "rank/ranking.hpp"
+#include "report.hpp"
+
+namespace ca {
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string op_phrase(const AlgorithmInfo& a) {
+  switch (a.family) {
+    case Family::Cipher:
+      return "encryption and decryption";
+    case Family::Hash:
+      return "hash";
+    case Family::Signature:
+      return "signing and verification";
+  }
+  return "";
+}
+
+std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, const ReportSettings& s) {
+  std::string rounds = s.rounds ? std::to_string(*s.rounds) + " rounds"
+                                : "adaptive rounds (until the 95% CI of the median is within ±" +
+                                      fmt("%.3g", s.target_rel_ci * 100) + "% or " + fmt("%.3g", s.budget_s) +
+                                      " s per measurement)";
+  std::string line = "Performing " + rounds + " of " + std::string(a.primitive) + " " + op_phrase(a);
+  if (!a.mode.empty()) line += " in " + std::string(a.mode) + " mode";
+  if (a.family != Family::Hash) {
+    line += " with a " + std::to_string(bits) + "-bit random key";
+    if (a.name == "ECDSA") line += " (P-256, SHA-256)";
+  }
+  return line + " on " + format_size(size) + " of random data";
+}
+
+std::string measured_detail(const Record& r, const ReportSettings& s) {
+  const auto& sm = r.summary;
+  std::string d =
+      "95% CI " + format_duration(sm.ci95.low, s.unit) + "–" + format_duration(sm.ci95.high, s.unit);
+  if (r.data_bytes > 0 && (r.operation == "encrypt" || r.operation == "decrypt" || r.operation == "hash"))
+    d += ", " + fmt("%.1f", r.throughput_mib_s()) + " MiB/s";
+  else
+    d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
+  d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
+  if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
+  return d;
+}
+
+class ConsoleReporter : public Reporter {
+ public:
+  void write(const ReportInput& in, std::ostream& out) const override {
+    const auto& env = in.environment;
+    const auto& s = in.settings;
+    std::set<std::string> backends;
+    for (const auto& r : in.records) backends.insert(r.backend);
+    const bool several = backends.size() > 1;
+
+    out << "cryptauditor " << env.program_version << " | " << env.cpu_model << " (" << env.logical_cpus
+        << " logical CPUs";
+    for (const auto& f : env.cpu_features) out << ' ' << f;
+    out << ") | " << env.build_type << " build\n";
+    for (const auto& b : env.backends)
+      out << "backend " << b.name << ": " << b.library << ' ' << b.version
+          << (b.acceleration.empty() ? "" : " [" + b.acceleration + "]") << '\n';
+    for (const auto& w : env.warnings) out << "warning: " << w << '\n';
+
+    // One block per (algorithm, key size, data size), in the order measured.
+    std::vector<std::tuple<std::string, uint32_t, size_t>> blocks;
+    for (const auto& r : in.records) {
+      auto key = std::make_tuple(r.algorithm, r.key_bits, r.data_bytes);
+      if (std::find(blocks.begin(), blocks.end(), key) == blocks.end()) blocks.push_back(key);
+    }
+    for (const auto& [alg, bits, size] : blocks) {
+      const AlgorithmInfo* info = find_algorithm(alg);
+      out << '\n' << (info ? performing_line(*info, bits, size, s) : alg) << '\n';
+      for (const auto& r : in.records) {
+        if (r.algorithm != alg || r.key_bits != bits || r.data_bytes != size) continue;
+        std::string who = several ? r.backend + ": " : "";
+        if (r.status == Status::Unsupported) {
+          if (r.operation == operations_for(static_cast<int>(info->family)).front())
+            out << who << "unsupported: " << r.error << '\n';
+          continue;
+        }
+        if (r.status == Status::Failed) {
+          out << who << operation_noun(r.operation) << " FAILED: " << r.error << '\n';
+          continue;
+        }
+        out << who << operation_noun(r.operation) << " time: " << format_duration(r.summary.median, s.unit)
+            << " (" << measured_detail(r, s) << ")\n";
+      }
+    }
+
+    auto print_ranking = [&](const Ranking& rk, bool name_backend, bool name_algorithm) {
+      if (rk.entries.empty()) return;
+      out << '\n' << rk.title << ":\n";
+      for (const auto& e : rk.entries) {
+        const Record& r = *e.record;
+        std::string who;
+        if (name_algorithm)
+          who = r.algorithm + (r.key_bits && several ? "-" + std::to_string(r.key_bits) : "");
+        if (name_backend) who += name_algorithm ? " (" + r.backend + ")" : r.backend;
+        out << e.rank << (e.tied ? "=" : "") << " - " << who << " - "
+            << format_duration(r.summary.median, s.unit) << " (+" << format_duration(e.delta_ns, s.unit)
+            << (e.ratio > 1.0005 ? ", " + fmt("%.2f", e.ratio) + "x slower" : "")
+            << (e.tied ? ", statistically indistinguishable" : "") << ")\n";
+      }
+    };
+    for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, several, true);
+    for (const auto& rk : library_rankings(in.records)) print_ranking(rk, true, false);
+  }
+};
+
+const bool registered = register_reporter("table", "console text in cryptauditor's shape (default)",
+                                          [] { return std::make_unique<ConsoleReporter>(); });
+
+}  // namespace
+}  // namespace ca

@@ -1,0 +1,93 @@
+#include "catalog/catalog.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace ca {
+namespace {
+
+std::string resolve_one(std::string_view typed, Family f) {
+  Resolution r = resolve(typed, f);
+  EXPECT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.algorithms.size(), 1u);
+  return r.algorithms.empty() ? "" : std::string(r.algorithms[0]->name);
+}
+
+TEST(Catalog, CanonicalNamesAreUniqueAndSelfResolving) {
+  std::set<std::string_view> seen;
+  for (const auto& a : catalog()) {
+    EXPECT_TRUE(seen.insert(a.name).second) << a.name;
+    EXPECT_EQ(resolve_one(a.name, a.family), a.name);
+  }
+  EXPECT_GE(seen.size(), 25u);
+}
+
+TEST(Catalog, AliasesInAnyCase) {
+  EXPECT_EQ(resolve_one("SHA-256", Family::Hash), "SHA2-256");
+  EXPECT_EQ(resolve_one("sha256", Family::Hash), "SHA2-256");
+  EXPECT_EQ(resolve_one("sha3-512", Family::Hash), "SHA3-512");
+  EXPECT_EQ(resolve_one("aes-gcm", Family::Cipher), "AES-GCM");
+  EXPECT_EQ(resolve_one("gcm", Family::Cipher), "AES-GCM");
+  EXPECT_EQ(resolve_one("Ed25519", Family::Signature), "EDDSA");
+  EXPECT_EQ(resolve_one("sha-1", Family::Hash), "SHA1");
+}
+
+TEST(Catalog, RsaMeansOaepForCiphersAndPssForSignatures) {
+  EXPECT_EQ(resolve_one("RSA", Family::Cipher), "RSA-OAEP");
+  EXPECT_EQ(resolve_one("rsa", Family::Signature), "RSA-PSS");
+}
+
+TEST(Catalog, NameOfAnotherFamilyIsAnError) {
+  Resolution r = resolve("SHA2-256", Family::Cipher);
+  EXPECT_TRUE(r.algorithms.empty());
+  EXPECT_NE(r.error.find("'SHA2-256'"), std::string::npos);
+  EXPECT_NE(r.error.find("--cipher"), std::string::npos);
+  EXPECT_NE(r.error.find("AES-GCM"), std::string::npos) << "the error lists what is allowed";
+}
+
+TEST(Catalog, UnknownNameIsAnError) {
+  Resolution r = resolve("NO-SUCH-HASH", Family::Hash);
+  EXPECT_TRUE(r.algorithms.empty());
+  EXPECT_NE(r.error.find("NO-SUCH-HASH"), std::string::npos);
+}
+
+TEST(Catalog, Groups) {
+  EXPECT_EQ(resolve("AES-ALL", Family::Cipher).algorithms.size(), 10u);
+  EXPECT_EQ(resolve("symmetric-all", Family::Cipher).algorithms.size(), 14u);
+  EXPECT_EQ(resolve("HASH-ALL", Family::Hash).algorithms.size(), 8u);
+  Resolution sign = resolve("SIGN-ALL", Family::Signature);
+  ASSERT_EQ(sign.algorithms.size(), 3u);
+  EXPECT_TRUE(sign.is_group);
+  EXPECT_TRUE(resolve("HASH-ALL", Family::Cipher).algorithms.empty());
+}
+
+TEST(Catalog, KeyLengthRules) {
+  const AlgorithmInfo* aes = find_algorithm("AES-GCM");
+  ASSERT_NE(aes, nullptr);
+  EXPECT_TRUE(aes->allows_key(128));
+  EXPECT_TRUE(aes->allows_key(192));
+  EXPECT_FALSE(aes->allows_key(512));
+  EXPECT_EQ(aes->default_key_bits, 256u);
+  const AlgorithmInfo* rsa = find_algorithm("RSA-PSS");
+  EXPECT_TRUE(rsa->allows_key(1024));
+  EXPECT_TRUE(rsa->allows_key(4096));
+  EXPECT_FALSE(rsa->allows_key(512));
+  EXPECT_FALSE(rsa->allows_key(2049));
+  EXPECT_EQ(rsa->default_key_bits, 2048u);
+  EXPECT_TRUE(find_algorithm("ECDSA")->fixed_key());
+  EXPECT_TRUE(find_algorithm("EDDSA")->fixed_key());
+  EXPECT_EQ(find_algorithm("AES-SIV")->key_bytes(256), 64u);
+  EXPECT_EQ(find_algorithm("AES-GCM")->key_bytes(128), 16u);
+}
+
+TEST(Catalog, OaepMessageLimitMatchesCryptauditorExample) {
+  // cryptauditor's README example: -c RSA -d 470B -k 4096.
+  EXPECT_EQ(find_algorithm("RSA-OAEP")->message_limit(4096), 470u);
+  EXPECT_EQ(find_algorithm("RSA-OAEP-SHA256")->message_limit(2048), 190u);
+  EXPECT_EQ(find_algorithm("AES-GCM")->message_limit(256), SIZE_MAX);
+  EXPECT_LT(find_algorithm("AES-CCM")->message_limit(256), size_t{1} << 24);
+}
+
+}  // namespace
+}  // namespace ca

@@ -1,0 +1,196 @@
+// The program as a user runs it: output shape, JSON report, and one-line errors with exit status 2.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+Result run(const std::string& args) {
+  // One stderr file per call: ctest runs these tests in parallel processes.
+  std::string err_file = testing::TempDir() + "cli_test_stderr_XXXXXX";
+  int fd = ::mkstemp(err_file.data());
+  ::close(fd);
+  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " " + args + " 2>" + err_file;
+  Result r{};
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int raw = ::pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  FILE* e = std::fopen(err_file.c_str(), "r");
+  while (e && (n = std::fread(buf.data(), 1, buf.size(), e)) > 0) r.err.append(buf.data(), n);
+  if (e) std::fclose(e);
+  std::remove(err_file.c_str());
+  return r;
+}
+
+bool have_openssl() {
+  return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");
+}
+
+#define REQUIRE_OPENSSL() \
+  if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built"
+
+size_t lines(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+TEST(Cli, HashOutputHasCryptauditorShape) {
+  REQUIRE_OPENSSL();
+  Result r = run("--hash SHA-256 -r 50 -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Performing 50 rounds of SHA2-256 hash on 1KB of random data"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nHash time: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hash speed ranking:\n1 - SHA2-256 - "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(+0.000"), std::string::npos) << r.out;
+}
+
+TEST(Cli, CipherLineNamesModeAndKey) {
+  REQUIRE_OPENSSL();
+  Result r = run("-c AES-GCM,AES-CTR -k 128 -d 64KB -r 20 -u us -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(
+      r.out.find("Performing 20 rounds of AES encryption and decryption in GCM mode with a 128-bit random "
+                 "key on 64KB of random data"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Encryption time: "), std::string::npos);
+  EXPECT_NE(r.out.find("Decryption speed ranking:"), std::string::npos);
+  EXPECT_NE(r.out.find("us ("), std::string::npos) << "unit us is used";
+}
+
+TEST(Cli, CryptauditorRsaExampleWorksAndOneByteMoreIsAnError) {
+  REQUIRE_OPENSSL();
+  Result ok = run("-c RSA -d 470B -k 4096 -r 3 -b openssl");
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_NE(ok.out.find("of RSA encryption and decryption with a 4096-bit random key on 470B"),
+            std::string::npos)
+      << ok.out;
+  Result too_big = run("-c RSA -d 471B -k 4096 -r 3 -b openssl");
+  EXPECT_EQ(too_big.status, 2);
+  EXPECT_NE(too_big.err.find("at most 470B"), std::string::npos) << too_big.err;
+  EXPECT_EQ(lines(too_big.err), 1u) << too_big.err;
+}
+
+TEST(Cli, SignAllWithRsaKeyLength) {
+  REQUIRE_OPENSSL();
+  Result r = run("-s SIGN-ALL -k 2048 -r 5 -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("RSA signing and verification with a 2048-bit random key"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("EdDSA signing and verification with a 256-bit random key"), std::string::npos);
+  EXPECT_NE(r.out.find("Signing speed ranking:"), std::string::npos);
+  EXPECT_NE(r.err.find("note: ECDSA has a fixed 256-bit key"), std::string::npos) << r.err;
+}
+
+TEST(Cli, JsonReportHasTheDocumentedFields) {
+  REQUIRE_OPENSSL();
+  Result r = run("--hash SHA2-256 -c AES-EAX -r 20 -b openssl --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_FALSE(doc["context"]["cpu_model"].get<std::string>().empty());
+  EXPECT_EQ(doc["context"]["backends"][0]["name"], "openssl");
+  EXPECT_FALSE(doc["context"]["backends"][0]["version"].get<std::string>().empty());
+  bool saw_hash = false, saw_unsupported = false;
+  for (const auto& res : doc["results"]) {
+    for (const char* key :
+         {"backend", "algorithm", "key_bits", "operation", "data_bytes", "rounds", "status", "error"})
+      EXPECT_TRUE(res.contains(key)) << key;
+    if (res["algorithm"] == "SHA2-256") {
+      saw_hash = true;
+      EXPECT_EQ(res["status"], "ok");
+      EXPECT_EQ(res["operation"], "hash");
+      EXPECT_EQ(res["rounds"], 20);
+      EXPECT_EQ(res["data_bytes"], 1024);
+      EXPECT_GT(res["median_ns"].get<double>(), 0);
+      EXPECT_GT(res["throughput_mib_s"].get<double>(), 0);
+      EXPECT_EQ(res["samples_ns"].size(), res["samples"].get<size_t>());
+    }
+    if (res["algorithm"] == "AES-EAX") {
+      saw_unsupported = true;
+      EXPECT_EQ(res["status"], "unsupported");
+      EXPECT_FALSE(res["error"].is_null());
+    }
+  }
+  EXPECT_TRUE(saw_hash);
+  EXPECT_TRUE(saw_unsupported) << "OpenSSL has no EAX: reported, not dropped";
+}
+
+TEST(Cli, OutputFileReceivesTheReport) {
+  REQUIRE_OPENSSL();
+  const std::string path = testing::TempDir() + "cli_test_report_" + std::to_string(::getpid()) + ".json";
+  std::filesystem::remove(path);
+  Result r = run("--hash SHA2-256 -r 10 -b openssl --format json --output " + path);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  std::ifstream in(path);
+  EXPECT_EQ(nlohmann::json::parse(in)["results"].size(), 1u);
+}
+
+struct BadInput {
+  const char* args;
+  const char* must_mention;
+};
+
+class CliBadInput : public testing::TestWithParam<BadInput> {};
+
+TEST_P(CliBadInput, OneLineErrorAndExitStatus2) {
+  Result r = run(GetParam().args);
+  EXPECT_EQ(r.status, 2) << GetParam().args << "\n" << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find(GetParam().must_mention), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, CliBadInput,
+    testing::Values(BadInput{"--hash NO-SUCH-HASH", "NO-SUCH-HASH"}, BadInput{"-c SHA2-256", "--cipher"},
+                    BadInput{"-s AES-GCM", "allowed:"}, BadInput{"--hash SHA2-256 -d 12XB", "12XB"},
+                    BadInput{"--hash SHA2-256 -d 0B", "'0B'"}, BadInput{"-c AES-GCM -k 512", "128, 192, 256"},
+                    BadInput{"-c CHACHA20 -k 128", "allowed: 256"}, BadInput{"-s RSA -k 512", "1024..16384"},
+                    BadInput{"-s RSA -k abc", "'abc'"}, BadInput{"--hash SHA2-256 -r 0", "--rounds '0'"},
+                    BadInput{"--hash SHA2-256 -r -5", "-5"}, BadInput{"--hash SHA2-256 -u min", "'min'"},
+                    BadInput{"--hash SHA2-256 -b nosuchlib", "'nosuchlib'"},
+                    BadInput{"--hash SHA2-256 --format xml", "'xml'"},
+                    BadInput{"--no-such-flag", "no-such-flag"},
+                    BadInput{"--hash SHA2-256 --budget -1", "--budget"},
+                    BadInput{"-c AES-CCM -d 16MB", "at most"}, BadInput{"--hash", "hash"}),
+    [](const testing::TestParamInfo<BadInput>& info) {
+      std::string name;
+      for (const char* c = info.param.args; *c; ++c)
+        name += std::isalnum(static_cast<unsigned char>(*c)) ? *c : '_';
+      return name + "_" + std::to_string(info.index);
+    });
+
+TEST(Cli, HelpListsTheFlags) {
+  Result r = run("--help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* flag : {"--cipher", "--hash", "--signature", "--key_length", "--data_size", "--rounds",
+                           "--unit", "--backend", "--format", "--output"})
+    EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+TEST(Cli, ListShowsTheCapabilityMatrix) {
+  REQUIRE_OPENSSL();
+  Result r = run("list");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("openssl"), std::string::npos);
+  EXPECT_NE(r.out.find("AES-GCM"), std::string::npos);
+  Result b = run("list --backends");
+  EXPECT_NE(b.out.find("OpenSSL 3"), std::string::npos) << b.out;
+}
+
+}  // namespace

@@ -1,0 +1,119 @@
+#include "measure/measure.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "stats/stats.hpp"
+
+namespace ca {
+namespace {
+
+// An operation of known cost: spins until 20 us have passed on the steady clock. Its measured median can
+// only be above 20 us; on a quiet or noisy machine alike it should be well below twice that.
+int spin_20us(ca_context*, ca_io*) {
+  auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  return CA_OK;
+}
+
+int count_calls(ca_context* c, ca_io*) {
+  ++*reinterpret_cast<uint64_t*>(c);
+  return CA_OK;
+}
+
+int fail_after_100(ca_context* c, ca_io*) {
+  return ++*reinterpret_cast<uint64_t*>(c) > 100 ? CA_FAILED : CA_OK;
+}
+
+TEST(Measure, KnownCostOperation) {
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.budget_s = 0.1;
+  cfg.warmup_s = 0.005;
+  Measurement m = measure({&spin_20us, nullptr, &inputs}, cfg);
+  ASSERT_EQ(m.status, CA_OK);
+  double med = stats::median(m.sample_ns);
+  EXPECT_GE(med, 20'000.0);
+  EXPECT_LT(med, 40'000.0);
+  EXPECT_GE(m.sample_ns.size(), cfg.min_samples);
+}
+
+TEST(Measure, ExactRoundsAreTimedExactly) {
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(3);
+  MeasureConfig cfg;
+  cfg.rounds = 1000;
+  cfg.warmup_s = 0.001;
+  Measurement m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  ASSERT_EQ(m.status, CA_OK);
+  EXPECT_EQ(m.timed_ops, 1000u);
+  uint64_t sum = 0;
+  for (auto n : m.sample_ops) sum += n;
+  EXPECT_EQ(sum, 1000u);
+  EXPECT_GE(m.sample_ns.size(), 10u) << "1000 rounds of a fast operation are spread over >= 10 samples";
+  EXPECT_EQ(calls, m.timed_ops + m.warmup_ops);
+}
+
+TEST(Measure, OneRoundIsOneSample) {
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.rounds = 1;
+  Measurement m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  EXPECT_EQ(m.timed_ops, 1u);
+  EXPECT_EQ(m.sample_ns.size(), 1u);
+}
+
+TEST(Measure, AdaptiveStopsOnBudget) {
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.budget_s = 0.05;
+  cfg.target_rel_ci = 1e-9;  // unreachable: the budget must stop it
+  cfg.warmup_s = 0.001;
+  auto start = std::chrono::steady_clock::now();
+  Measurement m = measure({&spin_20us, nullptr, &inputs}, cfg);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_FALSE(m.target_met);
+  EXPECT_GE(m.timed_ns, 0.05e9);
+  EXPECT_LT(seconds, 2.0);
+}
+
+TEST(Measure, FailingOperationStopsWithItsStatus) {
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.warmup_s = 0.01;
+  Measurement m = measure({&fail_after_100, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  EXPECT_EQ(m.status, CA_FAILED);
+  EXPECT_FALSE(m.error.empty());
+}
+
+TEST(Measure, CyclesThroughThePool) {
+  static std::vector<const ca_io*> seen;
+  seen.clear();
+  auto record = [](ca_context*, ca_io* io) -> int {
+    seen.push_back(io);
+    return CA_OK;
+  };
+  std::vector<ca_io> inputs(4);
+  MeasureConfig cfg;
+  cfg.rounds = 40;
+  cfg.warmup_s = 0;
+  measure({record, nullptr, &inputs}, cfg);
+  ASSERT_GE(seen.size(), 8u);
+  for (size_t i = 1; i < seen.size(); ++i) EXPECT_EQ(seen[i], &inputs[(seen[i - 1] - inputs.data() + 1) % 4]);
+}
+
+TEST(Measure, EmptyOperationIsCheap) {
+  MeasureConfig cfg;
+  cfg.budget_s = 0.02;
+  Measurement m = measure_empty_operation(cfg);
+  // Not a speed target (that lives in bench/): only a sanity bound far above any real harness cost.
+  EXPECT_LT(stats::median(m.sample_ns), 1000.0);
+  EXPECT_GT(clock_overhead_ns(), 0.0);
+}
+
+}  // namespace
+}  // namespace ca

@@ -1,0 +1,65 @@
+#include "util/units.hpp"
+
+#include <gtest/gtest.h>
+
+#include "util/bytes.hpp"
+
+namespace ca {
+namespace {
+
+TEST(Units, ParseSize) {
+  EXPECT_EQ(parse_size("470B"), 470u);
+  EXPECT_EQ(parse_size("470"), 470u);
+  EXPECT_EQ(parse_size("1KB"), 1024u);
+  EXPECT_EQ(parse_size("16kb"), 16384u);
+  EXPECT_EQ(parse_size("10MB"), 10u * 1024 * 1024);
+  EXPECT_EQ(parse_size("2m"), 2u * 1024 * 1024);
+}
+
+TEST(Units, ParseSizeRejects) {
+  for (const char* bad : {"", "KB", "0", "0KB", "-1KB", "1.5KB", "1GB", "1 KB", "KB1",
+                          "99999999999999999999999B", "18014398509481984MB"})
+    EXPECT_FALSE(parse_size(bad).has_value()) << bad;
+}
+
+TEST(Units, FormatSize) {
+  EXPECT_EQ(format_size(1024), "1KB");
+  EXPECT_EQ(format_size(470), "470B");
+  EXPECT_EQ(format_size(16384), "16KB");
+  EXPECT_EQ(format_size(10 * 1048576), "10MB");
+  EXPECT_EQ(format_size(1536), "1.5KB");
+}
+
+TEST(Units, ParseUnit) {
+  EXPECT_EQ(parse_unit("ns"), TimeUnit::Ns);
+  EXPECT_EQ(parse_unit("US"), TimeUnit::Us);
+  EXPECT_EQ(parse_unit("ms"), TimeUnit::Ms);
+  EXPECT_EQ(parse_unit("s"), TimeUnit::S);
+  EXPECT_FALSE(parse_unit("min").has_value());
+  EXPECT_FALSE(parse_unit("").has_value());
+}
+
+TEST(Units, FormatDurationKeepsSignificantDigits) {
+  EXPECT_EQ(format_duration(2'734'000, TimeUnit::Ms), "2.734ms");
+  EXPECT_EQ(format_duration(5'000, TimeUnit::Ms), "0.00500ms");
+  EXPECT_EQ(format_duration(9'123, TimeUnit::Ms), "0.00912ms");
+  EXPECT_EQ(format_duration(0, TimeUnit::Ms), "0.000ms");
+  EXPECT_EQ(format_duration(1500, TimeUnit::Us), "1.500us");
+  EXPECT_EQ(format_duration(1.5e9, TimeUnit::S), "1.500s");
+}
+
+TEST(Bytes, HexRoundTrip) {
+  auto b = from_hex("00ff10Ab");
+  ASSERT_TRUE(b.has_value());
+  EXPECT_EQ(to_hex(*b), "00ff10ab");
+  EXPECT_FALSE(from_hex("abc").has_value());
+  EXPECT_FALSE(from_hex("zz").has_value());
+}
+
+TEST(Bytes, RandomBytesDiffer) {
+  EXPECT_EQ(random_bytes(32).size(), 32u);
+  EXPECT_NE(random_bytes(32), random_bytes(32));
+}
+
+}  // namespace
+}  // namespace ca
