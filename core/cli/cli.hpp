@@ -6,8 +6,6 @@
 
 namespace ca {
 
-enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
-
 int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 }  // namespace ca

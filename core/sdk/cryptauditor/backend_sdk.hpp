@@ -5,6 +5,8 @@
 //     explicit MyGcm(const ca_key_spec& spec);
 //     int encrypt(ca_io& io);            // any of encrypt / decrypt / hash / sign / verify
 //     int decrypt(ca_io& io);
+//     bool offers(int op) const;         // optional: drop operations this instance cannot do
+//     std::vector<uint8_t> export_key(int part);  // optional: public-key contexts
 //   };
 //   const ca::sdk::Row kRows[] = {{"AES-GCM", ca::sdk::KeyBits::list({128, 192, 256}),
 //                                  ca::sdk::make_factory<MyGcm>()}};
@@ -34,6 +36,12 @@ namespace ca::sdk {
 
 /// Thrown inside a context when the library does not offer a parameter (becomes CA_UNSUPPORTED).
 struct Unsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Thrown inside a context when a tag, padding or signature does not verify (becomes CA_REJECTED, with the
+/// message available through last_error()).
+struct Rejected : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -102,6 +110,9 @@ int trampoline(ca_context* c, ca_io* io) noexcept {
   } catch (const Unsupported& e) {
     holder->error = e.what();
     return CA_UNSUPPORTED;
+  } catch (const Rejected& e) {
+    holder->error = e.what();
+    return CA_REJECTED;
   } catch (const std::exception& e) {
     holder->error = e.what();
     return CA_FAILED;
@@ -136,6 +147,11 @@ Factory make_factory(Extra... extra) {
       holder->ops[CA_OP_VERIFY] = &detail::trampoline<T, &T::verify>;
     if constexpr (requires(T t, int p) { t.export_key(p); })
       holder->export_fn = &detail::export_trampoline<T>;
+    // A context may offer fewer operations than its class has, e.g. a public-key-only signer cannot sign:
+    // `bool offers(int op) const` lets it say so per instance.
+    if constexpr (requires(const T t, int op) { t.offers(op); })
+      for (int op = 1; op < CA_OP_COUNT_; ++op)
+        if (!holder->impl.offers(op)) holder->ops[op] = nullptr;
     return holder;
   };
 }

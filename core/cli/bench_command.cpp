@@ -1,0 +1,125 @@
+// The default command, with the original cryptauditor's flags.
+#include <cxxopts.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "cli/study.hpp"
+
+namespace ca {
+namespace {
+
+cxxopts::Options bench_options() {
+  cxxopts::Options o("cryptauditor",
+                     "Times the same cryptographic algorithm across libraries and ranks algorithms and "
+                     "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
+                     "backends, aliases)\n");
+  o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [options]");
+  o.add_options()(
+      "c,cipher",
+      "cipher(s), comma-separated: AES-ECB, AES-CBC, AES-CFB, AES-OFB, AES-CTR, AES-CCM, AES-GCM, "
+      "AES-EAX, AES-SIV, AES-OCB, CHACHA20, SALSA20, CHACHA20-POLY1305, XCHACHA20-POLY1305, RSA-OAEP (RSA), "
+      "RSA-OAEP-SHA256; groups AES-ALL, SYMMETRIC-ALL",
+      cxxopts::value<std::vector<std::string>>())(
+      "hash",
+      "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA3-224, SHA3-256, SHA3-384, "
+      "SHA3-512 (SHA-256 etc. accepted); group HASH-ALL",
+      cxxopts::value<std::vector<std::string>>())(
+      "s,signature",
+      "signature(s): RSA-PSS (RSA), RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA (P-256, "
+      "SHA-256), EDDSA (Ed25519); group SIGN-ALL",
+      cxxopts::value<std::vector<std::string>>())(
+      "k,key_length",
+      "key length in bits (AES 128/192/256, default 256; RSA >= 1024, default 2048; "
+      "fixed for ChaCha20, Salsa20, ECDSA, EdDSA)",
+      cxxopts::value<std::string>())("d,data_size",
+                                     "message size(s), comma-separated, in B, KB or MB (KB = 1024 B)",
+                                     cxxopts::value<std::vector<std::string>>()->default_value("1KB"))(
+      "r,rounds",
+      "timed operations per measurement (default: adaptive, until the 95% CI of the median "
+      "is within --ci-target or --budget is spent)",
+      cxxopts::value<std::string>())("u,unit", "time unit: ns, us, ms, s",
+                                     cxxopts::value<std::string>()->default_value("ms"))(
+      "b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
+      cxxopts::value<std::vector<std::string>>())("format", "output format: table, json",
+                                                  cxxopts::value<std::string>()->default_value("table"))(
+      "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
+      "budget", "adaptive mode: seconds of timed work per measurement at most",
+      cxxopts::value<std::string>()->default_value("0.25"))(
+      "ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
+      cxxopts::value<std::string>()->default_value("1"))(
+      "plugin-dir", "directory of backend plugins (default: next to the program)",
+      cxxopts::value<std::string>())("version", "print the version")("h,help", "print this help");
+  return o;
+}
+
+}  // namespace
+
+int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  auto options = bench_options();
+  auto args = options.parse(argc, argv);
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() + "' (see --help)");
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  if (args.count("version")) {
+    out << "cryptauditor " << CRYPTAUDITOR_VERSION << '\n';
+    return kExitOk;
+  }
+
+  std::vector<AlgorithmRequest> requests;
+  for (auto [flag, family] : {std::pair{"cipher", Family::Cipher}, std::pair{"hash", Family::Hash},
+                              std::pair{"signature", Family::Signature}})
+    if (args.count(flag))
+      for (const auto& typed : split_list(args[flag].as<std::vector<std::string>>()))
+        requests.push_back({family, typed, ""});
+  std::optional<uint32_t> key_bits;
+  if (args.count("key_length"))
+    key_bits = parse_key_bits("--key_length", args["key_length"].as<std::string>());
+  Selection sel = requests.empty() ? default_selection() : select_jobs(requests, key_bits, "--key_length");
+
+  std::vector<SizeRequest> sizes;
+  for (const auto& typed : split_list(args["data_size"].as<std::vector<std::string>>()))
+    sizes.push_back({typed, "--data_size"});
+
+  Study study;
+  study.name = "command line";
+  study.notes = sel.notes;
+  study.plan.jobs = sel.jobs;
+  study.plan.data_sizes = select_sizes(sizes, sel.jobs);
+
+  auto unit = parse_unit(args["unit"].as<std::string>());
+  if (!unit)
+    throw UsageError("--unit '" + args["unit"].as<std::string>() +
+                     "' is not valid: expected ns, us, ms or s");
+  study.settings.unit = *unit;
+  study.outputs = {
+      {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
+  check_outputs(study.outputs, "--format");
+
+  if (args.count("rounds"))
+    study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
+  study.plan.measure.budget_s =
+      parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
+  study.plan.measure.target_rel_ci =
+      parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") / 100.0;
+  study.settings.rounds = study.plan.measure.rounds;
+  study.settings.budget_s = study.plan.measure.budget_s;
+  study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
+  for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
+
+  const std::string dir =
+      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir();
+  PluginScan scan = load_backends(dir, err);
+  std::vector<std::string> wanted;
+  if (args.count("backend")) wanted = split_list(args["backend"].as<std::vector<std::string>>());
+  study.plan.backends = select_backends(wanted, "--backend", scan);
+  if (study.plan.backends.empty()) {
+    err << "cryptauditor: no backend plugins could be loaded from " << dir << '\n';
+    return kExitFailure;
+  }
+  return execute_study(study, out, err);
+}
+
+}  // namespace ca

@@ -1,0 +1,20 @@
+// Subcommands. Each parses its own arguments (argv[0] is the program name, the subcommand word removed)
+// and may throw UsageError or cxxopts exceptions; run_command_line turns those into one line and exit 2.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "plugin/backend.hpp"
+
+namespace ca {
+
+/// The default command: cryptauditor's flags (-c, --hash, -s, -k, -d, -r, -u) plus -b, --format, -o.
+int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// `cryptauditor list [--backends | --aliases]`
+int list_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+/// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
+PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);
+
+}  // namespace ca

@@ -1,0 +1,128 @@
+#include "cli/common.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "util/units.hpp"
+
+namespace ca {
+
+std::vector<std::string> split_list(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& v : values) {
+    std::stringstream ss(v);
+    for (std::string item; std::getline(ss, item, ',');)
+      if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+double parse_positive(const std::string& where, const std::string& text, const char* what) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !(v > 0) || !std::isfinite(v))
+    throw UsageError(where + " '" + text + "' is not valid: expected " + what);
+  return v;
+}
+
+uint64_t parse_rounds(const std::string& where, const std::string& text) {
+  const std::string allowed = "' is not valid: expected a whole number from 1 to 999999999999";
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 12)
+    throw UsageError(where + " '" + text + allowed);
+  uint64_t v = std::stoull(text);
+  if (v < 1) throw UsageError(where + " '" + text + allowed);
+  return v;
+}
+
+uint32_t parse_key_bits(const std::string& where, const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 6)
+    throw UsageError(where + " '" + text +
+                     "' is not valid: expected a number of bits such as 128, 256 or 2048");
+  return static_cast<uint32_t>(std::stoul(text));
+}
+
+Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::optional<uint32_t> key_bits,
+                      const std::string& key_where) {
+  Selection sel;
+  for (const auto& req : requests) {
+    Resolution r = resolve(req.typed, req.family);
+    if (!r.error.empty()) throw UsageError(req.where.empty() ? r.error : req.where + ": " + r.error);
+    for (const AlgorithmInfo* a : r.algorithms) {
+      uint32_t bits = a->default_key_bits;
+      if (key_bits && a->family != Family::Hash) {
+        if (a->allows_key(*key_bits)) {
+          bits = *key_bits;
+        } else if (r.is_group && a->fixed_key()) {
+          sel.notes.push_back(std::string(a->name) + " has a fixed " + std::to_string(bits) + "-bit key; " +
+                              key_where + " " + std::to_string(*key_bits) + " does not apply to it");
+        } else {
+          throw UsageError(key_where + " " + std::to_string(*key_bits) + " is not allowed for " +
+                           std::string(a->name) + " (allowed: " + a->describe_keys() + ")");
+        }
+      }
+      bool dup = std::any_of(sel.jobs.begin(), sel.jobs.end(),
+                             [&](const Job& j) { return j.algorithm == a && j.key_bits == bits; });
+      if (!dup) sel.jobs.push_back({a, bits});
+    }
+  }
+  return sel;
+}
+
+Selection default_selection() {
+  Selection sel;
+  for (const char* name :
+       {"AES-GCM", "CHACHA20-POLY1305", "AES-CTR", "SHA2-256", "SHA3-256", "ECDSA", "EDDSA"})
+    sel.jobs.push_back({find_algorithm(name), find_algorithm(name)->default_key_bits});
+  return sel;
+}
+
+std::vector<size_t> select_sizes(const std::vector<SizeRequest>& requests, const std::vector<Job>& jobs) {
+  std::vector<size_t> sizes;
+  for (const auto& req : requests) {
+    auto size = parse_size(req.typed);
+    if (!size)
+      throw UsageError(req.where + " '" + req.typed +
+                       "' is not valid: expected a positive size in B, KB or MB, e.g. 470B, 16KB, 10MB "
+                       "(KB = 1024 B)");
+    if (*size > (size_t{1} << 30))
+      throw UsageError(req.where + " '" + req.typed + "' is too large (at most 1024MB)");
+    if (std::find(sizes.begin(), sizes.end(), *size) == sizes.end()) sizes.push_back(*size);
+  }
+  const std::string where = requests.empty() ? "--data_size" : requests.front().where;
+  for (const Job& j : jobs)
+    for (size_t s : sizes) {
+      const size_t limit = j.algorithm->message_limit(j.key_bits);
+      if (s <= limit) continue;
+      std::string msg = where + " " + format_size(s) + " is too large for " + std::string(j.algorithm->name);
+      if (j.algorithm->key_bits.empty()) msg += " with a " + std::to_string(j.key_bits) + "-bit key";
+      msg += ": at most " + std::to_string(limit) + "B";
+      if (j.algorithm->rsa_overhead)
+        msg += " (key bytes - " + std::to_string(j.algorithm->rsa_overhead) + " for its padding)";
+      throw UsageError(msg);
+    }
+  return sizes;
+}
+
+std::vector<const Backend*> select_backends(const std::vector<std::string>& names, const std::string& where,
+                                            const PluginScan& scan) {
+  std::vector<const Backend*> out;
+  if (names.empty()) {
+    for (const auto& b : scan.backends) out.push_back(b.get());
+    return out;
+  }
+  for (const auto& wanted : names) {
+    auto it = std::find_if(scan.backends.begin(), scan.backends.end(),
+                           [&](const auto& b) { return b->name() == wanted; });
+    if (it == scan.backends.end()) {
+      std::string loaded;
+      for (const auto& b : scan.backends) loaded += (loaded.empty() ? "" : ", ") + b->name();
+      throw UsageError(where + " '" + wanted +
+                       "' is not a loaded backend (loaded: " + (loaded.empty() ? "none" : loaded) + ")");
+    }
+    if (std::find(out.begin(), out.end(), it->get()) == out.end()) out.push_back(it->get());
+  }
+  return out;
+}
+
+}  // namespace ca

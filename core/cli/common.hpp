@@ -1,0 +1,63 @@
+// What every subcommand shares: the usage-error type (one line, exit 2), and turning typed names, sizes and
+// backend names into a validated plan. Flags and config files both go through these functions, so a value
+// is judged by the same rule wherever it comes from; `where` names the source in messages ("--data_size",
+// "study.json: /data_sizes/2").
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "plugin/backend.hpp"
+#include "run/runner.hpp"
+
+namespace ca {
+
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
+
+/// A usage error: printed as one line, exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Splits "a,b" items of repeated flags into one list.
+std::vector<std::string> split_list(const std::vector<std::string>& values);
+
+double parse_positive(const std::string& where, const std::string& text, const char* what);
+uint64_t parse_rounds(const std::string& where, const std::string& text);
+uint32_t parse_key_bits(const std::string& where, const std::string& text);
+
+struct AlgorithmRequest {
+  Family family;
+  std::string typed;
+  std::string where;  // prefix for errors; empty for command-line flags (resolve() names the flag)
+};
+
+struct Selection {
+  std::vector<Job> jobs;
+  std::vector<std::string> notes;  // e.g. a fixed-key algorithm in a group ignores --key_length
+};
+
+/// Resolves names and groups and applies the key length: allowed -> used; fixed-key algorithm reached
+/// through a group -> its own size with a note; otherwise a UsageError naming what is allowed.
+Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::optional<uint32_t> key_bits,
+                      const std::string& key_where);
+
+/// The algorithms run when nothing is selected.
+Selection default_selection();
+
+struct SizeRequest {
+  std::string typed;
+  std::string where;
+};
+/// Parses sizes (deduplicated, in order) and checks each against every job's message limit.
+std::vector<size_t> select_sizes(const std::vector<SizeRequest>& requests, const std::vector<Job>& jobs);
+
+/// Backends by name (all loaded ones when names is empty); an unknown name is a UsageError listing the
+/// loaded backends.
+std::vector<const Backend*> select_backends(const std::vector<std::string>& names, const std::string& where,
+                                            const PluginScan& scan);
+
+}  // namespace ca

@@ -1,0 +1,35 @@
+// A study: what to run and where its reports go, however it was described (flags or a config file), and
+// the one function that runs it and writes its reports.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "plugins/report.hpp"
+#include "run/runner.hpp"
+
+namespace ca {
+
+struct OutputSpec {
+  std::string format;  // a registered reporter name
+  std::string path;    // empty: standard output
+};
+
+struct Study {
+  std::string name;
+  RunPlan plan;
+  ReportSettings settings;
+  std::vector<OutputSpec> outputs;
+  std::vector<std::string> notes;  // printed to stderr before running
+};
+
+/// Checks every output format is registered and every output file can be opened, before anything runs.
+void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where);
+
+/// Runs the study and writes every output. Returns kExitOk, or kExitFailure when a measurement failed or
+/// a report could not be written.
+int execute_study(const Study& study, std::ostream& out, std::ostream& err);
+
+}  // namespace ca
