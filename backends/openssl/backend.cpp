@@ -73,7 +73,7 @@ namespace {
 
 const char* library_version() { return OpenSSL_version(OPENSSL_FULL_VERSION_STRING); }
 
-// OpenSSL 3 has no public accessor for the vector (OPENSSL_ia32cap_loc() left the API in 1.1.0);
+// OpenSSL 3 has no public accessor for the vector (OPENSSL_ia32cap(3): OPENSSL_ia32cap_loc() is gone);
 // OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) prints the live one, and is what `openssl version -c` shows.
 const char* acceleration() {
   static const std::string names = [] {

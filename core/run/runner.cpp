@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "catalog/known_answers.hpp"
+#include "util/page_buffer.hpp"
 
 namespace ca {
 namespace {
@@ -156,8 +157,9 @@ int op_code(const std::string& op) {
 
 // Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
 struct Pool {
-  std::vector<Bytes> messages, nonces, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
-  Bytes output;
+  std::vector<PageBuffer> messages, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
+  std::vector<Bytes> nonces;
+  PageBuffer output;
   std::vector<ca_io> ios;
 };
 
@@ -167,24 +169,26 @@ std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const size_t cap = a.output_capacity(bits, size);
   const Bytes no_aad;
-  pool.output.assign(cap, 0);
+  pool.output = PageBuffer(cap);
   for (size_t i = 0; i < count; ++i) {
-    pool.messages.push_back(random_bytes(size));
+    pool.messages.emplace_back(size);
+    fill_random(pool.messages.back().data(), size);
     pool.nonces.push_back(random_bytes(a.nonce_bytes));
   }
   if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
     for (size_t i = 0; i < count; ++i) {
-      Call c = call(ctx, producer, pool.messages[i], pool.nonces[i], no_aad, nullptr, cap);
+      const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
+      Call c = call(ctx, producer, message, pool.nonces[i], no_aad, nullptr, cap);
       if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
-      pool.derived.push_back(std::move(c.output));
+      pool.derived.emplace_back(c.output.data(), c.output.size());
     }
   }
   for (size_t i = 0; i < count; ++i) {
     ca_io io{};
     io.nonce = pool.nonces[i].data();
     io.nonce_len = pool.nonces[i].size();
-    const Bytes& in = op == CA_OP_DECRYPT ? pool.derived[i] : pool.messages[i];
+    const PageBuffer& in = op == CA_OP_DECRYPT ? pool.derived[i] : pool.messages[i];
     io.input = in.data();
     io.input_len = in.size();
     if (op == CA_OP_VERIFY) {
