@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "catalog/catalog.hpp"
+#include "library_grid.hpp"
 #include "rank/ranking.hpp"
 #include "report.hpp"
 
@@ -28,6 +29,8 @@ std::string op_phrase(const AlgorithmInfo& a) {
       return "hash";
     case Family::Signature:
       return "signing and verification";
+    case Family::Mac:
+      return "MAC";
   }
   return "";
 }
@@ -57,6 +60,39 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
   d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
   return d;
+}
+
+// The RSA library benchmark's shape, after everything else so the lines above stay as they were: one row
+// per (algorithm, key, operation, size), one column per backend, "-" where a backend has no measurement.
+void print_library_table(const std::vector<Record>& records, TimeUnit unit, std::ostream& out) {
+  const LibraryGrid grid = library_grid(records);
+  std::vector<std::vector<std::string>> table{{"algorithm", "key", "operation", "size"}};
+  for (const auto& b : grid.backends) table[0].push_back(b);
+  for (const auto& row : grid.rows) {
+    std::vector<std::string> line{row.algorithm, row.key_bits ? std::to_string(row.key_bits) : "-",
+                                  row.operation, format_size(row.data_bytes)};
+    for (const Record* r : row.cells)
+      line.push_back(!r || r->status == Status::Unsupported ? "-"
+                     : r->status == Status::Failed          ? "FAILED"
+                                                            : format_duration(r->summary.median, unit));
+    table.push_back(std::move(line));
+  }
+  std::vector<size_t> width(table[0].size(), 0);
+  for (const auto& line : table)
+    for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
+  out << "\nPer-library table (median per operation):\n";
+  for (const auto& line : table) {
+    std::string text;
+    for (size_t c = 0; c < line.size(); ++c) {
+      // Names and sizes left-aligned, figures right-aligned so their digits line up.
+      const size_t pad = width[c] - line[c].size();
+      if (c < 4)
+        text += line[c] + std::string(c + 1 < line.size() ? pad + 2 : 0, ' ');
+      else
+        text += std::string(pad, ' ') + line[c] + (c + 1 < line.size() ? "  " : "");
+    }
+    out << text << '\n';
+  }
 }
 
 class ConsoleReporter : public Reporter {
@@ -120,6 +156,7 @@ class ConsoleReporter : public Reporter {
     };
     for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, several, true);
     for (const auto& rk : library_rankings(in.records)) print_ranking(rk, true, false);
+    if (several) print_library_table(in.records, s.unit, out);
   }
 };
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report.hpp"
+#include "run/record_json.hpp"
 
 namespace ca {
 namespace {
@@ -11,42 +12,6 @@ using nlohmann::json;
 
 // JSON has no NaN: undefined statistics become null.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-
-json record_json(const Record& r) {
-  json j = {
-      {"backend", r.backend},
-      {"algorithm", r.algorithm},
-      {"key_bits", r.key_bits},
-      {"operation", r.operation},
-      {"data_bytes", r.data_bytes},
-      {"status", std::string(status_name(r.status))},
-      {"error", r.error.empty() ? json(nullptr) : json(r.error)},
-      {"rounds", r.measurement.timed_ops},
-      {"rounds_mode", r.exact_rounds ? "exact" : "adaptive"},
-  };
-  if (!r.ok()) return j;
-  const auto& s = r.summary;
-  const bool data_op = r.operation == "encrypt" || r.operation == "decrypt" || r.operation == "hash";
-  j["median_ns"] = number(s.median);
-  j["mean_ns"] = number(s.mean);
-  j["stddev_ns"] = number(s.stddev);
-  j["mad_ns"] = number(s.mad);
-  j["min_ns"] = number(s.min);
-  j["max_ns"] = number(s.max);
-  j["ci95_ns"] = json::array({number(s.ci95.low), number(s.ci95.high)});
-  j["cv"] = number(s.cv);
-  j["mdape"] = number(s.mdape);
-  j["outliers"] = s.outliers;
-  j["samples"] = s.n;
-  j["samples_ns"] = r.measurement.sample_ns;
-  j["sample_ops"] = r.measurement.sample_ops;
-  j["warmup_ops"] = r.measurement.warmup_ops;
-  j["target_met"] = r.measurement.target_met;
-  j["ops_per_s"] = number(r.ops_per_s());
-  j["throughput_mib_s"] = data_op ? number(r.throughput_mib_s()) : json(nullptr);
-  j["throughput_mbit_s"] = data_op ? number(r.throughput_mib_s() * 1048576.0 * 8 / 1e6) : json(nullptr);
-  return j;
-}
 
 class JsonReporter : public Reporter {
  public:
@@ -81,7 +46,7 @@ class JsonReporter : public Reporter {
                     {"backends", backends},
                     {"settings", settings}};
     json results = json::array();
-    for (const auto& r : in.records) results.push_back(record_json(r));
+    for (const auto& r : in.records) results.push_back(record_to_json(r));
     json doc = {{"schema_version", 1}, {"context", context}, {"results", results}};
     out << doc.dump(2) << '\n';
   }

@@ -23,12 +23,25 @@ struct ModeSpec {
   /// An empty aad means "no AD component" rather than "one empty AD component" (SIV's S2V counts the
   /// components, RFC 5297): set_associated_data() is skipped, reset() having dropped the previous AD.
   bool empty_aad_is_absent = false;
+  /// Non-zero: the key's first two words of this many bytes are swapped before Botan gets them (DESX: the
+  /// catalog follows OpenSSL, K || K1 || K2; Botan's DESX wants K1 || K || K2).
+  size_t swapped_key_words = 0;
 };
 
 /// A keystream cipher reached through Botan::StreamCipher (set_iv then cipher, straight into the output).
 struct StreamSpec {
   const char* botan_name;  // "{bits}" as in ModeSpec
   size_t nonce_len;
+  /// The cipher has no IV (RC4): every message starts a fresh keystream, so each operation runs the key
+  /// schedule again; set_iv() of a zero-length IV does not rewind Botan's RC4.
+  bool rekey_per_message = false;
+};
+
+/// A MAC reached through Botan::MessageAuthenticationCode, keyed in the constructor.
+struct MacSpec {
+  const char* botan_name;  // "{bits}" as in ModeSpec
+  /// Botan 2.19 wipes the key of this MAC in final() (Poly1305, SipHash): set_key() before every message.
+  bool rekey_per_message = false;
 };
 
 /// Key families of the public-key rows; each fixes how keys are generated, imported and exported.
@@ -38,6 +51,10 @@ ca::sdk::Factory aes_ecb_factory();
 ca::sdk::Factory cipher_mode_factory(ModeSpec spec);
 ca::sdk::Factory stream_cipher_factory(StreamSpec spec);
 ca::sdk::Factory hash_factory(const char* botan_name);
+ca::sdk::Factory mac_factory(MacSpec spec);
+/// A MAC that is the tag of an AEAD mode over associated data only, with an empty plaintext (GMAC = GCM):
+/// the message becomes the associated data and the nonce the mode's nonce.
+ca::sdk::Factory aead_tag_factory(ModeSpec spec);
 /// RSA encryption with the given EME string ("OAEP(SHA-256)").
 ca::sdk::Factory rsa_encryption_factory(const char* eme);
 /// Signatures with the given EMSA / padding string; der_signature selects Botan's DER_SEQUENCE format.

@@ -1,15 +1,18 @@
 // Symmetric rows of the Botan backend: AES-ECB over the raw block cipher (Botan 2 has no ECB mode), the
-// other AES modes and ChaCha20-Poly1305 through Cipher_Mode, the keystream ciphers through StreamCipher,
-// and the hashes through HashFunction. Every object is created and keyed in the constructor; an operation
-// only sets the nonce (and associated data) and processes one message.
+// other block-cipher modes (AES, the CBC rows of the other block ciphers, XTS) and ChaCha20-Poly1305
+// through Cipher_Mode, the keystream ciphers through StreamCipher, the hashes through HashFunction and the
+// MACs through MessageAuthenticationCode (GMAC through GCM's tag). Every object is created and keyed in
+// the constructor; an operation only sets the nonce (and associated data) and processes one message.
 #include <botan/aead.h>
 #include <botan/block_cipher.h>
 #include <botan/cipher_mode.h>
 #include <botan/exceptn.h>
 #include <botan/hash.h>
+#include <botan/mac.h>
 #include <botan/secmem.h>
 #include <botan/stream_cipher.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -31,6 +34,32 @@ std::string botan_name(std::string_view pattern, uint32_t key_bits) {
   if (auto at = name.find(placeholder); at != std::string::npos)
     name.replace(at, placeholder.size(), std::to_string(key_bits));
   return name;
+}
+
+/// The row's key as Botan takes it: the catalog's bytes, with the first two words swapped when the row
+/// says so (DESX).
+Botan::secure_vector<uint8_t> botan_key(const ca_key_spec& spec, size_t swapped_key_words = 0) {
+  Botan::secure_vector<uint8_t> key(spec.secret_key, spec.secret_key + spec.secret_key_len);
+  if (swapped_key_words != 0) {
+    if (key.size() < 2 * swapped_key_words)
+      throw std::logic_error(std::string(spec.algorithm) + ": key too short to reorder");
+    std::swap_ranges(key.begin(), key.begin() + swapped_key_words, key.begin() + swapped_key_words);
+  }
+  return key;
+}
+
+/// A keyed Cipher_Mode for a row; checks the nonce length and the key length against the catalog.
+std::unique_ptr<Botan::Cipher_Mode> create_mode(const ca_key_spec& spec, const ModeSpec& mode,
+                                                Botan::Cipher_Dir direction) {
+  const std::string name = botan_name(mode.botan_name, spec.key_bits);
+  auto cipher = Botan::Cipher_Mode::create_or_throw(name, direction);
+  if (!cipher->valid_nonce_length(mode.nonce_len))
+    throw ca::sdk::Unsupported(name + " does not take a " + std::to_string(mode.nonce_len) + "-byte nonce");
+  if (mode.aead && dynamic_cast<Botan::AEAD_Mode*>(cipher.get()) == nullptr)
+    throw std::logic_error(name + " is not an AEAD_Mode");
+  require_key_bytes(spec, spec.key_bits / 8 * mode.key_multiple);
+  cipher->set_key(botan_key(spec, mode.swapped_key_words));
+  return cipher;
 }
 
 // ---- AES-ECB -------------------------------------------------------------------------------------------
@@ -80,7 +109,8 @@ class AesEcb {
   std::unique_ptr<Botan::BlockCipher> m_cipher;
 };
 
-// ---- Cipher_Mode: CBC, CFB, CCM, GCM, EAX, SIV, OCB, (X)ChaCha20-Poly1305 ---------------------------------
+// ---- Cipher_Mode: CBC (AES and the other block ciphers), CFB, CCM, GCM, EAX, SIV, OCB, XTS, ------------
+// ---- (X)ChaCha20-Poly1305 ---------------------------------------------------------------------------
 
 /// One Botan Cipher_Mode object per direction, keyed once. Botan 2's only in-place entry points are
 /// process(uint8_t*, n) for whole update_granularity() chunks and finish(secure_vector&) for the rest, so
@@ -93,14 +123,14 @@ class CipherModeContext {
   CipherModeContext(const ca_key_spec& spec, const ModeSpec& mode)
       : m_mode(mode),
         m_algorithm(spec.algorithm),
-        m_encryptor(create(spec, mode, Botan::ENCRYPTION)),
-        m_decryptor(create(spec, mode, Botan::DECRYPTION)) {}
+        m_encryptor(create_mode(spec, mode, Botan::ENCRYPTION)),
+        m_decryptor(create_mode(spec, mode, Botan::DECRYPTION)) {}
 
-  int encrypt(ca_io& io) { return run(*m_encryptor, io); }
+  int encrypt(ca_io& io) { return run(*m_encryptor, io, false); }
 
   int decrypt(ca_io& io) {
     try {
-      return run(*m_decryptor, io);
+      return run(*m_decryptor, io, true);
     } catch (const Botan::Invalid_Authentication_Tag&) {  // AEAD tag mismatch
       return reject(io);
     } catch (const Botan::Decoding_Error&) {  // CBC: bad padding or not whole blocks
@@ -109,25 +139,18 @@ class CipherModeContext {
   }
 
  private:
-  static std::unique_ptr<Botan::Cipher_Mode> create(const ca_key_spec& spec, const ModeSpec& mode,
-                                                    Botan::Cipher_Dir direction) {
-    const std::string name = botan_name(mode.botan_name, spec.key_bits);
-    auto cipher = Botan::Cipher_Mode::create_or_throw(name, direction);
-    if (!cipher->valid_nonce_length(mode.nonce_len))
-      throw ca::sdk::Unsupported(name + " does not take a " + std::to_string(mode.nonce_len) + "-byte nonce");
-    if (mode.aead && dynamic_cast<Botan::AEAD_Mode*>(cipher.get()) == nullptr)
-      throw std::logic_error(name + " is not an AEAD_Mode");
-    require_key_bytes(spec, spec.key_bits / 8 * mode.key_multiple);
-    cipher->set_key(spec.secret_key, spec.secret_key_len);
-    return cipher;
-  }
-
-  int run(Botan::Cipher_Mode& cipher, ca_io& io) {
+  int run(Botan::Cipher_Mode& cipher, ca_io& io, bool decrypting) {
     require_nonce(io, m_mode.nonce_len, m_algorithm.c_str());
     m_bulk = 0;
-    // Only decryption has a minimum (the tag, CBC's last block). A shorter input is a forgery, which
-    // Botan would report as a usage error.
-    if (io.input_len < cipher.minimum_final_size()) return reject(io);
+    if (io.input_len < cipher.minimum_final_size()) {
+      // XTS needs one whole block in either direction: a shorter message is outside the algorithm.
+      if (!decrypting)
+        throw ca::sdk::Unsupported(m_algorithm + " needs messages of at least " +
+                                   std::to_string(cipher.minimum_final_size()) + " bytes");
+      // Otherwise only decryption has a minimum (the tag, CBC's last block): a shorter input is a
+      // forgery, which Botan would report as a usage error.
+      return reject(io);
+    }
     if (m_mode.aead) {
       // Botan keeps the last associated data until it is replaced, so it is set for every message, empty
       // or not. reset() first: EAX refuses new AD once a message has gone through (its nonce MAC stays
@@ -169,10 +192,11 @@ class CipherModeContext {
   size_t m_bulk = 0;  // bytes of io.output written by process() in the current operation
 };
 
-// ---- StreamCipher: OFB, CTR, ChaCha20, Salsa20 ---------------------------------------------------------
+// ---- StreamCipher: OFB, CTR, (X)ChaCha20, (X)Salsa20, RC4 ----------------------------------------------
 
 /// Keystream ciphers write from io.input straight into io.output: no staging buffer. (Cipher_Mode's
-/// "AES-n/OFB" and "AES-n/CTR" wrap these same StreamCipher objects.)
+/// "AES-n/OFB" and "AES-n/CTR" wrap these same StreamCipher objects.) Botan's ChaCha and Salsa20 switch to
+/// XChaCha20 / XSalsa20 when set_iv() is given 24 bytes.
 class StreamCipherContext {
  public:
   StreamCipherContext(const ca_key_spec& spec, const StreamSpec& stream)
@@ -184,6 +208,7 @@ class StreamCipherContext {
                                  "-byte nonce");
     require_key_bytes(spec, spec.key_bits / 8);
     m_cipher->set_key(spec.secret_key, spec.secret_key_len);
+    if (stream.rekey_per_message) m_key = botan_key(spec);
   }
 
   int encrypt(ca_io& io) { return apply(io); }
@@ -193,7 +218,10 @@ class StreamCipherContext {
   int apply(ca_io& io) {
     require_nonce(io, m_nonce_len, m_algorithm.c_str());
     require_output(io, io.input_len);
-    m_cipher->set_iv(io.nonce, io.nonce_len);
+    if (!m_key.empty())
+      m_cipher->set_key(m_key);  // RC4: back to keystream byte 0 (the key schedule is part of a message)
+    else
+      m_cipher->set_iv(io.nonce, io.nonce_len);
     m_cipher->cipher(io.input, io.output, io.input_len);
     io.output_len = io.input_len;
     return CA_OK;
@@ -202,6 +230,7 @@ class StreamCipherContext {
   size_t m_nonce_len;
   std::string m_algorithm;
   std::unique_ptr<Botan::StreamCipher> m_cipher;
+  Botan::secure_vector<uint8_t> m_key;  // kept only when every message re-keys
 };
 
 // ---- HashFunction --------------------------------------------------------------------------------------
@@ -222,6 +251,65 @@ class HashContext {
   std::unique_ptr<Botan::HashFunction> m_hash;
 };
 
+// ---- MessageAuthenticationCode: HMAC, CMAC, Poly1305, SipHash -------------------------------------------
+
+class MacContext {
+ public:
+  MacContext(const ca_key_spec& spec, const MacSpec& mac)
+      : m_algorithm(spec.algorithm),
+        m_mac(Botan::MessageAuthenticationCode::create_or_throw(botan_name(mac.botan_name, spec.key_bits))) {
+    require_key_bytes(spec, spec.key_bits / 8);
+    m_mac->set_key(spec.secret_key, spec.secret_key_len);
+    if (mac.rekey_per_message) m_key = botan_key(spec);
+  }
+
+  int mac(ca_io& io) {
+    require_nonce(io, 0, m_algorithm.c_str());
+    require_output(io, m_mac->output_length());
+    if (!m_key.empty()) m_mac->set_key(m_key);  // the previous final() wiped it
+    m_mac->update(io.input, io.input_len);
+    m_mac->final(io.output);  // HMAC and CMAC are ready for the next message with the same key
+    io.output_len = m_mac->output_length();
+    return CA_OK;
+  }
+
+ private:
+  std::string m_algorithm;
+  std::unique_ptr<Botan::MessageAuthenticationCode> m_mac;
+  Botan::secure_vector<uint8_t> m_key;  // kept only when every message re-keys
+};
+
+// ---- GMAC: GCM over associated data only -----------------------------------------------------------------
+
+/// Botan 2.19's "GMAC(AES-n)" MessageAuthenticationCode wipes its key in final(), so every message would
+/// pay the AES key schedule and GHASH key setup again; GCM's Cipher_Mode keeps its key, and its tag over
+/// associated data alone with an empty plaintext is GMAC by definition (SP 800-38D).
+class AeadTagContext {
+ public:
+  AeadTagContext(const ca_key_spec& spec, const ModeSpec& mode)
+      : m_nonce_len(mode.nonce_len),
+        m_algorithm(spec.algorithm),
+        m_mode(create_mode(spec, mode, Botan::ENCRYPTION)) {
+    if (!mode.aead) throw std::logic_error(m_algorithm + ": an AEAD tag needs an AEAD mode");
+  }
+
+  int mac(ca_io& io) {
+    require_nonce(io, m_nonce_len, m_algorithm.c_str());
+    auto& aead = static_cast<Botan::AEAD_Mode&>(*m_mode);
+    aead.set_associated_data(io.input, io.input_len);
+    aead.start(io.nonce, io.nonce_len);
+    m_tag.clear();  // keeps its capacity: no allocation after the first message
+    aead.finish(m_tag);
+    return ca::sdk::put_output(io, m_tag.data(), m_tag.size());
+  }
+
+ private:
+  size_t m_nonce_len;
+  std::string m_algorithm;
+  std::unique_ptr<Botan::Cipher_Mode> m_mode;
+  Botan::secure_vector<uint8_t> m_tag;
+};
+
 }  // namespace
 
 ca::sdk::Factory aes_ecb_factory() { return ca::sdk::make_factory<AesEcb>(); }
@@ -232,5 +320,7 @@ ca::sdk::Factory stream_cipher_factory(StreamSpec spec) {
 ca::sdk::Factory hash_factory(const char* botan_name) {
   return ca::sdk::make_factory<HashContext>(botan_name);
 }
+ca::sdk::Factory mac_factory(MacSpec spec) { return ca::sdk::make_factory<MacContext>(spec); }
+ca::sdk::Factory aead_tag_factory(ModeSpec spec) { return ca::sdk::make_factory<AeadTagContext>(spec); }
 
 }  // namespace ca::botan_backend

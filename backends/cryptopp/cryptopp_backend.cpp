@@ -1,22 +1,51 @@
 // The Crypto++ 8.7 backend. Crypto++ has no by-name factory, so each row instantiates one of the context
 // templates in symmetric.hpp / public_key.hpp with the Crypto++ classes that compute exactly the catalog's
 // function (docs/CATALOG.md). docs/backends/cryptopp.md says what one timed operation contains.
+
+// MD5 and ARC4 live in CryptoPP::Weak only with this defined before their headers (else they are imported
+// into CryptoPP with a deprecation #warning, which -Werror turns into an error).
+#define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
+
 #include <crypto++/aes.h>
+#include <crypto++/arc4.h>
+#include <crypto++/aria.h>
+#include <crypto++/blake2.h>
+#include <crypto++/blowfish.h>
+#include <crypto++/camellia.h>
+#include <crypto++/cast.h>
 #include <crypto++/ccm.h>
 #include <crypto++/chacha.h>
 #include <crypto++/chachapoly.h>
+#include <crypto++/cmac.h>
 #include <crypto++/cpu.h>
+#include <crypto++/des.h>
 #include <crypto++/eax.h>
 #include <crypto++/gcm.h>
+#include <crypto++/hmac.h>
+#include <crypto++/idea.h>
+#include <crypto++/md5.h>
 #include <crypto++/modes.h>
 #include <crypto++/oaep.h>
+#include <crypto++/poly1305.h>
 #include <crypto++/pssr.h>
+#include <crypto++/rc2.h>
+#include <crypto++/rc5.h>
+#include <crypto++/rc6.h>
+#include <crypto++/ripemd.h>
 #include <crypto++/salsa.h>
+#include <crypto++/serpent.h>
 #include <crypto++/sha.h>
 #include <crypto++/sha3.h>
+#include <crypto++/shake.h>
+#include <crypto++/siphash.h>
+#include <crypto++/sm3.h>
+#include <crypto++/sm4.h>
+#include <crypto++/twofish.h>
+#include <crypto++/whrlpool.h>
+#include <crypto++/xts.h>
 
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "cryptauditor/backend_sdk.hpp"
 #include "public_key.hpp"
@@ -31,7 +60,11 @@ using ca::sdk::Row;
 namespace cc = ca::cryptopp;
 
 const KeyBits kAesBits = KeyBits::list({128, 192, 256});
+const KeyBits k64Bits = KeyBits::list({64});
+const KeyBits k128Bits = KeyBits::list({128});
+const KeyBits k192Bits = KeyBits::list({192});
 const KeyBits k256Bits = KeyBits::list({256});
+const KeyBits kXtsBits = KeyBits::list({128, 256});  // XTS_Mode<AES> also takes AES-192; the catalog does not
 const KeyBits kRsaBits = KeyBits::range(1024, 16384, 8);
 const KeyBits kNoKey = KeyBits::list({0});
 
@@ -50,10 +83,34 @@ const Row kRows[] = {
     {"SALSA20", k256Bits, make_factory<cc::StreamCipher<Salsa20, 8>>()},      // 20 rounds by default
     {"CHACHA20-POLY1305", k256Bits, make_factory<cc::Aead<ChaCha20Poly1305, 12>>()},
     {"XCHACHA20-POLY1305", k256Bits, make_factory<cc::Aead<XChaCha20Poly1305, 24>>()},
+    // HChaCha20 on the first 16 nonce bytes, then ChaCha20 (64-bit counter, the same bytes as the IETF
+    // 32-bit one below 256 GiB) from block 0: Crypto++'s default first block is 1.
+    {"XCHACHA20", k256Bits, make_factory<cc::StreamCipher<XChaCha20, 24>>(cc::Keying{.initial_block = 0})},
+    {"XSALSA20", k256Bits, make_factory<cc::StreamCipher<XSalsa20, 24>>()},
+    {"AES-XTS", kXtsBits, make_factory<cc::TweakedBlockMode<XTS_Mode<AES>>>()},
+    // The other block ciphers: CBC with PKCS#7 padding, IV = one block (8 or 16 bytes).
+    {"DES", k64Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES>, 8>>()},         // parity bits ignored
+    {"2DES", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE2>, 8>>()},  // K1 || K2, K3 = K1
+    {"3DES", k192Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE3>, 8>>()},  // K1 || K2 || K3
+    {"DESX", k192Bits,
+     make_factory<cc::PaddedBlockMode<CBC_Mode<DES_XEX3>, 8>>(cc::Keying{.swap_first_two_des_keys = true})},
+    {"RC2", k128Bits,
+     make_factory<cc::PaddedBlockMode<CBC_Mode<RC2>, 8>>(cc::Keying{.effective_key_bits = 128})},
+    {"RC4", k128Bits, make_factory<cc::StreamCipher<Weak::ARC4, 0>>()},  // no bytes dropped (MARC4 drops 256)
+    {"RC5", k128Bits,
+     make_factory<cc::PaddedBlockMode<CBC_Mode<RC5>, 8>>(cc::Keying{.rounds = 12})},  // 32-bit
+    {"RC6", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<RC6>, 16>>()},        // 20 rounds, fixed
+    {"TWOFISH", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Twofish>, 16>>()},
+    {"BLOWFISH", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<Blowfish>, 8>>()},
+    {"IDEA", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<IDEA>, 8>>()},
+    {"CAMELLIA", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Camellia>, 16>>()},
+    {"ARIA", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<ARIA>, 16>>()},
+    {"SM4", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<SM4>, 16>>()},
+    {"SERPENT", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Serpent>, 16>>()},
+    {"CAST5", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<CAST128>, 8>>()},
     // OAEP<H> uses MGF1 with the same H and an empty label.
-    {"RSA-OAEP", kRsaBits, cc::key_pair_factory<cc::RsaEncryption, RSAES<OAEP<SHA1>>, cc::RsaFamily>()},
-    {"RSA-OAEP-SHA256", kRsaBits,
-     cc::key_pair_factory<cc::RsaEncryption, RSAES<OAEP<SHA256>>, cc::RsaFamily>()},
+    {"RSA-OAEP", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA1>>>>()},
+    {"RSA-OAEP-SHA256", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA256>>>>()},
     {"SHA1", kNoKey, make_factory<cc::Digest<SHA1>>()},
     {"SHA2-224", kNoKey, make_factory<cc::Digest<SHA224>>()},
     {"SHA2-256", kNoKey, make_factory<cc::Digest<SHA256>>()},
@@ -63,14 +120,36 @@ const Row kRows[] = {
     {"SHA3-256", kNoKey, make_factory<cc::Digest<SHA3_256>>()},
     {"SHA3-384", kNoKey, make_factory<cc::Digest<SHA3_384>>()},
     {"SHA3-512", kNoKey, make_factory<cc::Digest<SHA3_512>>()},
+    // No SHA-512/256 in Crypto++ 8.7 (SHA512 only; a truncated SHA-512 would have the wrong initial values).
+    {"SHAKE128", kNoKey, make_factory<cc::Digest<SHAKE128>>(32u)},  // output length in bytes
+    {"SHAKE256", kNoKey, make_factory<cc::Digest<SHAKE256>>(64u)},
+    {"BLAKE2B", kNoKey, make_factory<cc::Digest<BLAKE2b>>()},  // unkeyed, 64-byte digest by default
+    {"BLAKE2S", kNoKey, make_factory<cc::Digest<BLAKE2s>>()},  // unkeyed, 32-byte digest by default
+    {"MD5", kNoKey, make_factory<cc::Digest<Weak::MD5>>()},
+    {"RIPEMD-160", kNoKey, make_factory<cc::Digest<RIPEMD160>>()},
+    {"SM3", kNoKey, make_factory<cc::Digest<SM3>>()},
+    {"WHIRLPOOL", kNoKey, make_factory<cc::Digest<Whirlpool>>()},  // the final (2003) version
     // PSS = PSSR_MEM<false> with SALT_LEN = -1: salt as long as the digest (32 bytes), MGF1 with SHA-256.
-    {"RSA-PSS", kRsaBits, cc::key_pair_factory<cc::Signature, RSASS<PSS, SHA256>, cc::RsaFamily>()},
-    {"RSA-PKCS1V15-SHA1", kRsaBits,
-     cc::key_pair_factory<cc::Signature, RSASS<PKCS1v15, SHA1>, cc::RsaFamily>()},
-    {"RSA-PKCS1V15-SHA256", kRsaBits,
-     cc::key_pair_factory<cc::Signature, RSASS<PKCS1v15, SHA256>, cc::RsaFamily>()},
-    {"ECDSA", k256Bits, cc::key_pair_factory<cc::Signature, ECDSA<ECP, SHA256>, cc::P256Family>()},
-    {"EDDSA", k256Bits, cc::key_pair_factory<cc::Signature, ed25519, cc::Ed25519Family>()},
+    {"RSA-PSS", kRsaBits, make_factory<cc::Signature<RSASS<PSS, SHA256>, cc::RsaFamily>>()},
+    {"RSA-PKCS1V15-SHA1", kRsaBits, make_factory<cc::Signature<RSASS<PKCS1v15, SHA1>, cc::RsaFamily>>()},
+    {"RSA-PKCS1V15-SHA256", kRsaBits, make_factory<cc::Signature<RSASS<PKCS1v15, SHA256>, cc::RsaFamily>>()},
+    {"ECDSA", k256Bits, make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::P256Family>>()},
+    {"EDDSA", k256Bits, make_factory<cc::Signature<ed25519, cc::Ed25519Family>>()},
+    // MACs. No KMAC in Crypto++ 8.7.
+    {"HMAC-SHA1", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA1>>>()},
+    {"HMAC-SHA2-224", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA224>>>()},
+    {"HMAC-SHA2-256", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA256>>>()},
+    {"HMAC-SHA2-384", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA384>>>()},
+    {"HMAC-SHA2-512", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA512>>>()},
+    {"HMAC-SHA3-256", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA3_256>>>()},
+    {"HMAC-SHA3-512", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA3_512>>>()},
+    {"HMAC-MD5", k256Bits, make_factory<cc::KeyedMac<HMAC<Weak::MD5>>>()},
+    {"HMAC-RIPEMD-160", k256Bits, make_factory<cc::KeyedMac<HMAC<RIPEMD160>>>()},
+    {"CMAC-AES", kAesBits, make_factory<cc::KeyedMac<CMAC<AES>>>()},
+    {"GMAC-AES", kAesBits, make_factory<cc::AadOnlyMac<GCM<AES>, 12>>()},
+    // RFC 8439 Poly1305 with the 32-byte one-time key r || s (Poly1305<AES> is Poly1305-AES, another MAC).
+    {"POLY1305", k256Bits, make_factory<cc::KeyedMac<Poly1305TLS>>()},
+    {"SIPHASH", k128Bits, make_factory<cc::KeyedMac<SipHash<2, 4>>>()},  // 64-bit tag (T_128bit = false)
 };
 
 const char* library_version() {
@@ -95,21 +174,17 @@ const char* acceleration() {
   // other backends use. GHASH has no provider string of its own (GCM reports its block cipher's), so
   // PCLMUL comes from HasCLMUL(), the test gcm.cpp itself makes before choosing the CLMUL code.
   static const std::string accel = [] {
-    struct Probe {
-      std::string provider;
-      const char* expected;
-      const char* feature;
-    };
-    const std::vector<Probe> probes = {
-        {provider_of<AES::Encryption>(), "AESNI", "AES-NI"},
-        {HasCLMUL() ? "CLMUL" : "", "CLMUL", "PCLMUL"},
-        {provider_of<SHA256>(), "SHANI", "SHA-NI"},
-        {provider_of<ChaChaTLS::Encryption, SymmetricCipher>(), "AVX2", "AVX2"},
-        {provider_of<SHA512>(), "SSE2", "SSE2"},
+    const std::pair<bool, const char*> features[] = {
+        {provider_of<AES::Encryption>() == "AESNI", "AES-NI"},
+        {HasCLMUL(), "PCLMUL"},
+        {provider_of<SHA256>() == "SHANI", "SHA-NI"},
+        {provider_of<ChaChaTLS::Encryption, SymmetricCipher>() == "AVX2", "AVX2"},
+        {provider_of<SHA512>() == "SSE2", "SSE2"},       // also Salsa20 / XSalsa20, Whirlpool
+        {provider_of<BLAKE2b>() == "SSE4.1", "SSE4.1"},  // BLAKE2b and BLAKE2s
     };
     std::string out;
-    for (const Probe& probe : probes)
-      if (probe.provider == probe.expected) out += (out.empty() ? "" : ", ") + std::string(probe.feature);
+    for (const auto& [used, name] : features)
+      if (used) out += (out.empty() ? "" : ", ") + std::string(name);
     return out;
   }();
   return accel.c_str();

@@ -4,9 +4,8 @@
 //   RsaFamily      PKCS#8 / SubjectPublicKeyInfo DER, public exponent 65537
 //   P256Family     PKCS#8 / SubjectPublicKeyInfo DER on secp256r1 (named-curve OID), DER signatures
 //   Ed25519Family  raw 32-byte seed / raw 32-byte public key (RFC 8032)
-// Each context type exists twice: with a private key (all operations) and public-only (verify / encrypt),
-// and key_pair_factory() picks one from the ca_key_spec, so a public-only context does not list sign or
-// decrypt among its operations at all.
+// A context made from a public key alone drops sign / decrypt through the SDK's per-instance offers(), so
+// the core sees those operations as absent rather than failing.
 #pragma once
 
 #include <crypto++/dsa.h>
@@ -24,15 +23,13 @@
 #include <span>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
-#include <variant>
 #include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
 
 namespace ca::cryptopp {
 
-// ---- DER keys --------------------------------------------------------------------------------------------
+// ---- DER keys ---------------------------------------------------------------------------------------------
 
 /// Loads a key with Crypto++'s BER decoder: PKCS#8 PrivateKeyInfo for private keys (PKCS8PrivateKey),
 /// SubjectPublicKeyInfo for public keys (X509PublicKey).
@@ -61,8 +58,7 @@ void require_valid(const Key& key, CryptoPP::RandomNumberGenerator& rng, unsigne
   if (!key.Validate(rng, level)) throw std::runtime_error(std::string(what) + " failed Crypto++ validation");
 }
 
-// ---- key families
-// ------------------------------------------------------------------------------------------
+// ---- key families -----------------------------------------------------------------------------------------
 
 struct RsaFamily {
   static constexpr bool kDerSignatures = false;
@@ -233,16 +229,17 @@ struct Ed25519Family {
   }
 };
 
-// ---- the key pair every public-key context holds
-// ------------------------------------------------------------
+// ---- the key pair every public-key context holds ----------------------------------------------------------
 
-/// The private operation (when HasPrivate), the public operation and the context's own RNG
-/// (AutoSeededRandomPool: OAEP and PSS padding, RSA blinding, ECDSA nonces).
-template <class PrivateOp, class PublicOp, class Family, bool HasPrivate>
+/// The private operation, the public operation and the context's own RNG (AutoSeededRandomPool: OAEP
+/// and PSS padding, RSA blinding, ECDSA nonces). With only a public key in the spec, the private operation
+/// stays unkeyed and offers() withdraws sign and decrypt.
+template <class PrivateOp, class PublicOp, class Family>
 class KeyPair {
  public:
-  explicit KeyPair(const ca_key_spec& spec) {
-    if constexpr (HasPrivate) {
+  explicit KeyPair(const ca_key_spec& spec)
+      : has_private_(spec.secret_key != nullptr || spec.public_key == nullptr) {
+    if (has_private_) {
       if (spec.secret_key != nullptr)
         Family::load_private(private_op_.AccessKey(), sdk::secret(spec), rng_);
       else
@@ -255,42 +252,28 @@ class KeyPair {
     Family::precompute(public_op_.AccessKey());
   }
 
+  bool offers(int op) const { return has_private_ || (op != CA_OP_SIGN && op != CA_OP_DECRYPT); }
+
   std::vector<uint8_t> export_key(int part) const {
     if (part == CA_KEY_PUBLIC) return Family::save_public(public_op_.GetKey());
-    if constexpr (HasPrivate) {
-      if (part == CA_KEY_PRIVATE) return Family::save_private(private_op_.GetKey());
-    }
+    if (part == CA_KEY_PRIVATE && has_private_) return Family::save_private(private_op_.GetKey());
     throw std::runtime_error(part == CA_KEY_PRIVATE ? "this context holds only a public key"
                                                     : "unknown key part " + std::to_string(part));
   }
 
  protected:
+  const bool has_private_;
   CryptoPP::AutoSeededRandomPool rng_;
-  [[no_unique_address]] std::conditional_t<HasPrivate, PrivateOp, std::monostate> private_op_;
+  PrivateOp private_op_;
   PublicOp public_op_;
 };
 
-/// Builds the factory of a public-key row: the public-only instantiation when the spec carries only a
-/// public key, the full one otherwise (private key given, or a fresh pair to generate).
-template <template <class, class, bool> class Context, class Scheme, class Family>
-sdk::Factory key_pair_factory() {
-  sdk::Factory with_private = sdk::make_factory<Context<Scheme, Family, true>>();
-  sdk::Factory public_only = sdk::make_factory<Context<Scheme, Family, false>>();
-  return [with_private, public_only](const ca_key_spec& spec) {
-    const bool only_public = spec.secret_key == nullptr && spec.public_key != nullptr;
-    return only_public ? public_only(spec) : with_private(spec);
-  };
-}
+// ---- contexts ---------------------------------------------------------------------------------------------
 
-// ---- contexts
-// ----------------------------------------------------------------------------------------------
-
-/// RSAES (OAEP): Encrypt with the public key, Decrypt with the private key (blinded, CRT). Family is
-/// RsaFamily; it stays a parameter so that key_pair_factory builds every public-key row the same way.
-template <class Scheme, class Family, bool HasPrivate>
-class RsaEncryption
-    : public KeyPair<typename Scheme::Decryptor, typename Scheme::Encryptor, Family, HasPrivate> {
-  using Base = KeyPair<typename Scheme::Decryptor, typename Scheme::Encryptor, Family, HasPrivate>;
+/// RSAES (OAEP): Encrypt with the public key, Decrypt with the private key (blinded, CRT).
+template <class Scheme>
+class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme::Encryptor, RsaFamily> {
+  using Base = KeyPair<typename Scheme::Decryptor, typename Scheme::Encryptor, RsaFamily>;
 
  public:
   explicit RsaEncryption(const ca_key_spec& spec)
@@ -309,9 +292,9 @@ class RsaEncryption
     return CA_OK;
   }
 
-  int decrypt(ca_io& io) requires HasPrivate {
+  int decrypt(ca_io& io) {
     if (io.input_len != this->private_op_.FixedCiphertextLength()) return CA_REJECTED;
-    if (!Family::below_modulus(this->private_op_.GetKey(), io.input, io.input_len)) return CA_REJECTED;
+    if (!RsaFamily::below_modulus(this->private_op_.GetKey(), io.input, io.input_len)) return CA_REJECTED;
     // The plaintext length is only known afterwards, and Decrypt writes up to the maximum: decrypt into
     // a buffer of that size kept from construction, then copy the message out.
     const CryptoPP::DecodingResult result =
@@ -326,9 +309,9 @@ class RsaEncryption
 
 /// Signatures through one message accumulator per direction, made once here and reused: SignMessage and
 /// VerifyMessage would allocate a new accumulator (hash object, buffers) for every message.
-template <class Scheme, class Family, bool HasPrivate>
-class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verifier, Family, HasPrivate> {
-  using Base = KeyPair<typename Scheme::Signer, typename Scheme::Verifier, Family, HasPrivate>;
+template <class Scheme, class Family>
+class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verifier, Family> {
+  using Base = KeyPair<typename Scheme::Signer, typename Scheme::Verifier, Family>;
 
  public:
   explicit Signature(const ca_key_spec& spec) : Base(spec) {
@@ -339,7 +322,7 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
     reset_accumulators();
   }
 
-  int sign(ca_io& io) requires HasPrivate {
+  int sign(ca_io& io) {
     if constexpr (!Family::kDerSignatures) sdk::require_output(io, this->private_op_.SignatureLength());
     try {
       sign_accumulator_->Update(io.input, io.input_len);
@@ -371,8 +354,9 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
       signature = raw.data();
       signature_length = raw.size();
     }
-    // Crypto++ would take a shorter RSA signature as one with leading zeros stripped, and Ed25519 would
-    // read a short one as zero-padded; RFC 8017 and RFC 8032 require the exact length.
+    // RFC 8017 and RFC 8032 require the exact length. Crypto++ accepts an RSA signature shortened by its
+    // leading zero bytes, and ed25519's InputSignature copies a short one over the start of the 64 bytes
+    // left in the accumulator by the previous message.
     if (signature_length != this->public_op_.SignatureLength()) return CA_REJECTED;
     if (!Family::signature_in_range(this->public_op_.GetKey(), signature, signature_length))
       return CA_REJECTED;
@@ -389,7 +373,7 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
  private:
   void reset_accumulators() {
     verify_accumulator_.reset(this->public_op_.NewVerificationAccumulator());
-    if constexpr (HasPrivate) sign_accumulator_.reset(this->private_op_.NewSignatureAccumulator(this->rng_));
+    if (this->has_private_) sign_accumulator_.reset(this->private_op_.NewSignatureAccumulator(this->rng_));
   }
 
   /// DER Ecdsa-Sig-Value to r || s. Only the canonical DER encoding is accepted (re-encoding must give

@@ -1,8 +1,9 @@
 // libsodium 1.0.18 backend (docs/backends/libsodium.md).
 //
 // libsodium has no algorithm objects to fetch: every primitive is a free function over a raw key. So each
-// row is a small descriptor (function pointers plus sizes) and three context classes serve them all: one for
-// the AEADs, one for the stream ciphers, one for the hashes. Ed25519 is the one signature scheme.
+// row is a small descriptor (function pointers plus sizes) and four context classes serve them all: one for
+// the AEADs, one for the stream ciphers, one for the hashes, one for the MACs. Ed25519 is the one signature
+// scheme.
 #include <sodium.h>
 
 #include <array>
@@ -19,7 +20,7 @@ namespace {
 using ca::sdk::KeyBits;
 using ca::sdk::make_factory;
 
-constexpr size_t kKeyBytes = 32;  // every symmetric primitive libsodium offers takes a 256-bit key
+constexpr size_t kKeyBytes = 32;  // every cipher and AEAD libsodium offers takes a 256-bit key
 constexpr size_t kTagBytes = 16;  // Poly1305 and GHASH tags alike
 
 // ---- AEADs ---------------------------------------------------------------------------------------------
@@ -172,6 +173,22 @@ constexpr StreamPrimitive kSalsa20{
     &crypto_stream_salsa20_xor,
 };
 
+// HChaCha20 subkey from nonce bytes 0..15, then ChaCha20 with nonce bytes 16..23. libsodium runs the original
+// ChaCha20 there (64-bit counter, 64-bit nonce); for fewer than 2^32 blocks (256 GiB) that is exactly the
+// catalog's IETF ChaCha20 with nonce 0x00000000 || bytes 16..23, since the counter's high word stays 0.
+constexpr StreamPrimitive kXChaCha20{
+    "XCHACHA20",
+    crypto_stream_xchacha20_NONCEBYTES,
+    [](unsigned char* c, const unsigned char* m, unsigned long long mlen, const unsigned char* nonce,
+       const unsigned char* key) { return crypto_stream_xchacha20_xor_ic(c, m, mlen, nonce, 0, key); },
+};
+
+constexpr StreamPrimitive kXSalsa20{
+    "XSALSA20",
+    crypto_stream_xsalsa20_NONCEBYTES,  // HSalsa20 subkey from nonce bytes 0..15, Salsa20/20 from counter 0
+    &crypto_stream_xsalsa20_xor,
+};
+
 class StreamCipher {
  public:
   StreamCipher(const ca_key_spec& spec, const StreamPrimitive* primitive) : primitive_(*primitive) {
@@ -209,6 +226,14 @@ struct HashPrimitive {
 
 constexpr HashPrimitive kSha256{"SHA2-256", crypto_hash_sha256_BYTES, &crypto_hash_sha256};
 constexpr HashPrimitive kSha512{"SHA2-512", crypto_hash_sha512_BYTES, &crypto_hash_sha512};
+// crypto_generichash is BLAKE2b; unkeyed, with its largest output (64 bytes), it is the catalog's BLAKE2B.
+constexpr HashPrimitive kBlake2b{
+    "BLAKE2B",
+    crypto_generichash_blake2b_BYTES_MAX,
+    [](unsigned char* out, const unsigned char* in, unsigned long long inlen) {
+      return crypto_generichash_blake2b(out, crypto_generichash_blake2b_BYTES_MAX, in, inlen, nullptr, 0);
+    },
+};
 
 class Hash {
  public:
@@ -224,6 +249,129 @@ class Hash {
 
  private:
   const HashPrimitive& primitive_;
+};
+
+// ---- MACs ----------------------------------------------------------------------------------------------
+
+// What a MAC context keeps between messages. HMAC: the inner and outer SHA-2 states after absorbing the
+// padded key block, so that an operation copies them and absorbs the message (crypto_auth_hmacsha*() would
+// redo those two compression-function calls on every message; OpenSSL's EVP_MAC restarts from the same kind
+// of saved states). Poly1305 and SipHash keep the raw key: their "key setup" is loading a few words, which
+// libsodium's one-shot calls do per message (below).
+union MacKey {
+  crypto_auth_hmacsha256_state hmac_sha256;
+  crypto_auth_hmacsha512_state hmac_sha512;
+  unsigned char raw[crypto_onetimeauth_poly1305_KEYBYTES];  // Poly1305 (32 bytes), SipHash (16)
+};
+static_assert(crypto_shorthash_siphash24_KEYBYTES <= sizeof(MacKey::raw));
+
+int keep_raw_mac_key(MacKey& state, const unsigned char* key, size_t key_bytes) {
+  std::memcpy(state.raw, key, key_bytes);
+  return 0;
+}
+
+// One message through a copy of the keyed HMAC state. The *_final functions wipe the copy themselves.
+template <class State, int (*Update)(State*, const unsigned char*, unsigned long long),
+          int (*Final)(State*, unsigned char*)>
+int tag_from_keyed_state(const State& keyed, unsigned char* out, const unsigned char* in,
+                         unsigned long long inlen) {
+  State state = keyed;
+  if (Update(&state, in, inlen) != 0) return -1;
+  return Final(&state, out);
+}
+
+struct MacPrimitive {
+  const char* algorithm;
+  size_t key_bytes;
+  size_t tag_bytes;
+  int (*set_key)(MacKey& state, const unsigned char* key);
+  // Tags one whole message; in is never null (an empty message points at a dummy byte).
+  int (*tag)(unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key);
+};
+
+// The HMAC key is the catalog's 32 bytes, the length crypto_auth_hmacsha256() itself takes; the *_init
+// functions are plain RFC 2104 HMAC for any key length. The tag is the full digest: crypto_auth_hmacsha512
+// writes all 64 bytes (it is crypto_auth = crypto_auth_hmacsha512256 that truncates to 32).
+constexpr MacPrimitive kHmacSha256{
+    "HMAC-SHA2-256",
+    crypto_auth_hmacsha256_KEYBYTES,
+    crypto_auth_hmacsha256_BYTES,
+    [](MacKey& state, const unsigned char* key) {
+      return crypto_auth_hmacsha256_init(&state.hmac_sha256, key, crypto_auth_hmacsha256_KEYBYTES);
+    },
+    [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
+      return tag_from_keyed_state<crypto_auth_hmacsha256_state, &crypto_auth_hmacsha256_update,
+                                  &crypto_auth_hmacsha256_final>(key.hmac_sha256, out, in, inlen);
+    },
+};
+
+constexpr MacPrimitive kHmacSha512{
+    "HMAC-SHA2-512",
+    crypto_auth_hmacsha512_KEYBYTES,
+    crypto_auth_hmacsha512_BYTES,
+    [](MacKey& state, const unsigned char* key) {
+      return crypto_auth_hmacsha512_init(&state.hmac_sha512, key, crypto_auth_hmacsha512_KEYBYTES);
+    },
+    [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
+      return tag_from_keyed_state<crypto_auth_hmacsha512_state, &crypto_auth_hmacsha512_update,
+                                  &crypto_auth_hmacsha512_final>(key.hmac_sha512, out, in, inlen);
+    },
+};
+
+// Poly1305 is a one-time MAC: every real use (the AEADs, crypto_secretbox) keys it afresh per message, and
+// libsodium's one-shot call is made for that. It clamps r and, in the SSE2 code, computes only the powers of
+// r the message length needs (r^2 beyond 16 bytes, r^4 from 96). crypto_onetimeauth_poly1305_init always
+// computes both, so copying an initialised state per message would be a saving no application gets.
+constexpr MacPrimitive kPoly1305{
+    "POLY1305",
+    crypto_onetimeauth_poly1305_KEYBYTES,
+    crypto_onetimeauth_poly1305_BYTES,
+    [](MacKey& state, const unsigned char* key) {
+      return keep_raw_mac_key(state, key, crypto_onetimeauth_poly1305_KEYBYTES);
+    },
+    [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
+      return crypto_onetimeauth_poly1305(out, in, inlen, key.raw);
+    },
+};
+
+constexpr MacPrimitive kSipHash{
+    "SIPHASH",
+    crypto_shorthash_siphash24_KEYBYTES,
+    crypto_shorthash_siphash24_BYTES,  // SipHash-2-4 with the 64-bit output
+    [](MacKey& state, const unsigned char* key) {
+      return keep_raw_mac_key(state, key, crypto_shorthash_siphash24_KEYBYTES);
+    },
+    [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
+      return crypto_shorthash_siphash24(out, in, inlen, key.raw);
+    },
+};
+
+class Mac {
+ public:
+  Mac(const ca_key_spec& spec, const MacPrimitive* primitive) : primitive_(*primitive) {
+    ca::sdk::require_key_bytes(spec, primitive_.key_bytes);
+    if (primitive_.set_key(key_, spec.secret_key) != 0)
+      throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium refused the key");
+  }
+  ~Mac() { sodium_memzero(&key_, sizeof key_); }
+  Mac(const Mac&) = delete;
+  Mac& operator=(const Mac&) = delete;
+
+  int mac(ca_io& io) {
+    ca::sdk::require_nonce(io, 0, primitive_.algorithm);
+    ca::sdk::require_output(io, primitive_.tag_bytes);
+    // An empty message may come with a null buffer; hand libsodium a valid pointer all the same.
+    static constexpr unsigned char kNoInput = 0;
+    const unsigned char* in = io.input_len != 0 ? io.input : &kNoInput;
+    if (primitive_.tag(io.output, in, io.input_len, key_) != 0)
+      throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium failed to compute the tag");
+    io.output_len = primitive_.tag_bytes;
+    return CA_OK;
+  }
+
+ private:
+  const MacPrimitive& primitive_;
+  MacKey key_;
 };
 
 // ---- Ed25519 -------------------------------------------------------------------------------------------
@@ -254,7 +402,8 @@ class Ed25519 {
   Ed25519(const Ed25519&) = delete;
   Ed25519& operator=(const Ed25519&) = delete;
 
-  bool can_sign() const { return can_sign_; }
+  // A context made from a public key alone offers verify only (plugin_abi.h).
+  bool offers(int op) const { return op != CA_OP_SIGN || can_sign_; }
 
   // libsodium's secret key is seed || public key; each signature hashes the seed again (SHA-512) to get the
   // scalar and the nonce prefix, as RFC 8032 describes. The API offers no way to keep that expansion.
@@ -290,16 +439,6 @@ class Ed25519 {
   bool can_sign_ = false;
 };
 
-// A context made from a public key alone offers verify only (plugin_abi.h): drop the sign operation that
-// make_factory registers for every Ed25519 context.
-ca::sdk::Factory ed25519_factory() {
-  return [make = make_factory<Ed25519>()](const ca_key_spec& spec) {
-    auto context = make(spec);
-    if (!static_cast<ca::sdk::Holder<Ed25519>&>(*context).impl.can_sign()) context->ops[CA_OP_SIGN] = nullptr;
-    return context;
-  };
-}
-
 // ---- the table -----------------------------------------------------------------------------------------
 
 const ca::sdk::Row kRows[] = {
@@ -308,9 +447,16 @@ const ca::sdk::Row kRows[] = {
     {kXChaCha20Poly1305.algorithm, KeyBits::list({256}), make_factory<Aead>(&kXChaCha20Poly1305)},
     {kChaCha20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kChaCha20)},
     {kSalsa20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kSalsa20)},
+    {kXChaCha20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kXChaCha20)},
+    {kXSalsa20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kXSalsa20)},
     {kSha256.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha256)},
     {kSha512.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha512)},
-    {"EDDSA", KeyBits::list({256}), ed25519_factory()},
+    {kBlake2b.algorithm, KeyBits::list({0}), make_factory<Hash>(&kBlake2b)},
+    {kHmacSha256.algorithm, KeyBits::list({256}), make_factory<Mac>(&kHmacSha256)},
+    {kHmacSha512.algorithm, KeyBits::list({256}), make_factory<Mac>(&kHmacSha512)},
+    {kPoly1305.algorithm, KeyBits::list({256}), make_factory<Mac>(&kPoly1305)},
+    {kSipHash.algorithm, KeyBits::list({128}), make_factory<Mac>(&kSipHash)},
+    {"EDDSA", KeyBits::list({256}), make_factory<Ed25519>()},
 };
 
 using RowTable = ca::sdk::Table<kRows, std::size(kRows)>;

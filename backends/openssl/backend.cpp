@@ -1,8 +1,10 @@
 // The OpenSSL 3 backend: its table of rows, version and acceleration report. What each operation does and
 // costs is described in docs/backends/openssl.md.
 //
-// Not offered, so supports() answers "not offered by this library": AES-EAX, SALSA20 and
-// XCHACHA20-POLY1305 (OpenSSL 3.0 implements none of them).
+// Not offered, so supports() answers "not offered by this library": AES-EAX, SALSA20, XCHACHA20-POLY1305,
+// XCHACHA20, XSALSA20, RC6, TWOFISH, SERPENT (OpenSSL 3.0 implements none of them), IDEA and RC5 (compiled
+// out of Debian's OpenSSL: `openssl list -disabled`), and AES-XTS with 192-bit keys (no AES-192-XTS).
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/rsa.h>
 
@@ -86,6 +88,10 @@ const char* acceleration() {
 // ---- the rows ------------------------------------------------------------------------------------------
 
 const sdk::KeyBits kAes = sdk::KeyBits::list({128, 192, 256});
+const sdk::KeyBits kXts = sdk::KeyBits::list({128, 256});
+const sdk::KeyBits k64 = sdk::KeyBits::list({64});
+const sdk::KeyBits k128 = sdk::KeyBits::list({128});
+const sdk::KeyBits k192 = sdk::KeyBits::list({192});
 const sdk::KeyBits k256 = sdk::KeyBits::list({256});
 const sdk::KeyBits kNoKey = sdk::KeyBits::list({0});
 const sdk::KeyBits kRsa = sdk::KeyBits::range(1024, 16384, 8);
@@ -100,29 +106,84 @@ const sdk::Row kRows[] = {
      aead({.cipher = {"AES-CCM", "AES-*-CCM", 12}, .set_tag_length = true, .declare_message_length = true})},
     {"AES-GCM", kAes, aead({.cipher = {"AES-GCM", "AES-*-GCM", 12}})},
     {"AES-SIV", kAes,
-     aead({.cipher = {"AES-SIV", "AES-*-SIV", 0},
-           .one_message_per_key = true,
+     aead({.cipher =
+               {.algorithm = "AES-SIV", .evp_name = "AES-*-SIV", .nonce_len = 0, .one_message_per_key = true},
            .tag_first = true,
            .needs_plaintext = true})},
     {"AES-OCB", kAes, aead({.cipher = {"AES-OCB", "AES-*-OCB", 12}, .set_tag_length = true})},
     {"CHACHA20", k256, unauthenticated_cipher({"CHACHA20", "ChaCha20", 12})},
     {"CHACHA20-POLY1305", k256, aead({.cipher = {"CHACHA20-POLY1305", "ChaCha20-Poly1305", 12}})},
+    // The other block ciphers: CBC with PKCS#7 padding, IV = one block. DES, DESX, RC2, BF and CAST5 (and
+    // the stream cipher RC4) come from the legacy provider (support.cpp); 2DES / 3DES ("DES-EDE-CBC" /
+    // "DES-EDE3-CBC"), Camellia, ARIA and SM4 from the default one.
+    {"DES", k64, unauthenticated_cipher({"DES", "DES-CBC", 8})},
+    {"2DES", k128, unauthenticated_cipher({"2DES", "DES-EDE-CBC", 8})},
+    {"3DES", k192, unauthenticated_cipher({"3DES", "DES-EDE3-CBC", 8})},
+    {"DESX", k192, unauthenticated_cipher({"DESX", "DESX-CBC", 8})},
+    {"RC2", k128,
+     unauthenticated_cipher(
+         {.algorithm = "RC2", .evp_name = "RC2-CBC", .nonce_len = 8, .rc2_key_bits = 128})},
+    {"RC4", k128,
+     unauthenticated_cipher(
+         {.algorithm = "RC4", .evp_name = "RC4", .nonce_len = 0, .one_message_per_key = true})},
+    {"BLOWFISH", k128, unauthenticated_cipher({"BLOWFISH", "BF-CBC", 8})},
+    {"CAST5", k128, unauthenticated_cipher({"CAST5", "CAST5-CBC", 8})},
+    {"CAMELLIA", kAes, unauthenticated_cipher({"CAMELLIA", "CAMELLIA-*-CBC", 16})},
+    {"ARIA", kAes, unauthenticated_cipher({"ARIA", "ARIA-*-CBC", 16})},
+    {"SM4", k128, unauthenticated_cipher({"SM4", "SM4-CBC", 16})},
+    // Key K1 || K2 (2 x key bits), the nonce is the tweak; OpenSSL has no AES-192-XTS.
+    {"AES-XTS", kXts,
+     unauthenticated_cipher(
+         {.algorithm = "AES-XTS", .evp_name = "AES-*-XTS", .nonce_len = 16, .min_message = 16})},
     {"RSA-OAEP", kRsa, rsa_oaep("SHA1")},
     {"RSA-OAEP-SHA256", kRsa, rsa_oaep("SHA256")},
-    {"SHA1", kNoKey, digest("SHA1")},
-    {"SHA2-224", kNoKey, digest("SHA2-224")},
-    {"SHA2-256", kNoKey, digest("SHA2-256")},
-    {"SHA2-384", kNoKey, digest("SHA2-384")},
-    {"SHA2-512", kNoKey, digest("SHA2-512")},
-    {"SHA3-224", kNoKey, digest("SHA3-224")},
-    {"SHA3-256", kNoKey, digest("SHA3-256")},
-    {"SHA3-384", kNoKey, digest("SHA3-384")},
-    {"SHA3-512", kNoKey, digest("SHA3-512")},
+    {"SHA1", kNoKey, digest({"SHA1"})},
+    {"SHA2-224", kNoKey, digest({"SHA2-224"})},
+    {"SHA2-256", kNoKey, digest({"SHA2-256"})},
+    {"SHA2-384", kNoKey, digest({"SHA2-384"})},
+    {"SHA2-512", kNoKey, digest({"SHA2-512"})},
+    {"SHA3-224", kNoKey, digest({"SHA3-224"})},
+    {"SHA3-256", kNoKey, digest({"SHA3-256"})},
+    {"SHA3-384", kNoKey, digest({"SHA3-384"})},
+    {"SHA3-512", kNoKey, digest({"SHA3-512"})},
+    {"SHA2-512/256", kNoKey, digest({"SHA2-512/256"})},
+    {"SHAKE128", kNoKey, digest({"SHAKE-128", 32})},
+    {"SHAKE256", kNoKey, digest({"SHAKE-256", 64})},
+    {"BLAKE2B", kNoKey, digest({"BLAKE2B-512"})},
+    {"BLAKE2S", kNoKey, digest({"BLAKE2S-256"})},
+    {"MD5", kNoKey, digest({"MD5"})},
+    {"RIPEMD-160", kNoKey, digest({"RIPEMD-160"})},
+    {"SM3", kNoKey, digest({"SM3"})},
+    {"WHIRLPOOL", kNoKey, digest({"WHIRLPOOL"})},  // legacy provider
     {"RSA-PSS", kRsa, signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PSS_PADDING})},
     {"RSA-PKCS1V15-SHA1", kRsa, signature({KeyType::Rsa, "SHA1", RSA_PKCS1_PADDING})},
     {"RSA-PKCS1V15-SHA256", kRsa, signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PADDING})},
     {"ECDSA", k256, signature({KeyType::EcP256, "SHA256", 0})},
     {"EDDSA", k256, signature({KeyType::Ed25519, nullptr, 0})},
+    // How each MAC restarts per message (MacRestart) was measured: docs/backends/openssl.md.
+    {"HMAC-SHA1", k256, mac({"HMAC-SHA1", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1"})},
+    {"HMAC-SHA2-224", k256, mac({"HMAC-SHA2-224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA2-224"})},
+    {"HMAC-SHA2-256", k256, mac({"HMAC-SHA2-256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA2-256"})},
+    {"HMAC-SHA2-384", k256, mac({"HMAC-SHA2-384", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA2-384"})},
+    {"HMAC-SHA2-512", k256, mac({"HMAC-SHA2-512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA2-512"})},
+    {"HMAC-SHA3-256", k256, mac({"HMAC-SHA3-256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-256"})},
+    {"HMAC-SHA3-512", k256, mac({"HMAC-SHA3-512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-512"})},
+    {"HMAC-MD5", k256, mac({"HMAC-MD5", "HMAC", OSSL_MAC_PARAM_DIGEST, "MD5"})},
+    {"HMAC-RIPEMD-160", k256, mac({"HMAC-RIPEMD-160", "HMAC", OSSL_MAC_PARAM_DIGEST, "RIPEMD-160"})},
+    {"CMAC-AES", kAes, mac({"CMAC-AES", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-*-CBC"})},
+    {"GMAC-AES", kAes,
+     mac({.algorithm = "GMAC-AES",
+          .evp_mac = "GMAC",
+          .param_name = OSSL_MAC_PARAM_CIPHER,
+          .param_value = "AES-*-GCM",
+          .nonce_len = 12})},
+    {"POLY1305", k256,
+     mac({.algorithm = "POLY1305", .evp_mac = "POLY1305", .restart = MacRestart::CopyKeyed})},
+    {"SIPHASH", k128, mac({.algorithm = "SIPHASH", .evp_mac = "SIPHASH", .size = 8})},
+    {"KMAC128", k256,
+     mac({.algorithm = "KMAC128", .evp_mac = "KMAC-128", .size = 32, .restart = MacRestart::CopyKeyed})},
+    {"KMAC256", k256,
+     mac({.algorithm = "KMAC256", .evp_mac = "KMAC-256", .size = 64, .restart = MacRestart::CopyKeyed})},
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
-// Symmetric ciphers through EVP_CIPHER: one class for the unauthenticated modes and ChaCha20, one for the
-// AEADs. The key is set up once, in the constructor; an operation sets only the IV / nonce (a context copy
-// for SIV, see AeadRow::one_message_per_key), processes the message, and finishes it.
+// Symmetric ciphers through EVP_CIPHER: one class for the unauthenticated modes, the other block ciphers
+// in CBC, XTS and the stream ciphers, one for the AEADs. The key is set up once, in the constructor; an
+// operation sets only the IV / nonce (a copy of the keyed context for SIV and RC4, see
+// CipherRow::one_message_per_key), processes the message, and finishes it.
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -17,12 +18,6 @@ namespace {
 
 constexpr size_t kTagBytes = 16;
 
-std::string evp_cipher_name(const char* pattern, uint32_t key_bits) {
-  std::string name(pattern);
-  if (auto star = name.find('*'); star != std::string::npos) name.replace(star, 1, std::to_string(key_bits));
-  return name;
-}
-
 // One keyed EVP_CIPHER_CTX per direction. OpenSSL builds the AES decryption key schedule only for a context
 // initialised to decrypt (ECB, CBC, OCB); re-initialising with key NULL keeps whichever schedule the context
 // has, so one context switched between directions would decrypt with the encryption schedule.
@@ -32,11 +27,11 @@ struct KeyedContexts {
 };
 
 // configure runs after the cipher is chosen and before the key is set, where CCM needs its IV and tag
-// lengths.
+// lengths and RC2 its effective key bits.
 template <class Configure>
 KeyedContexts key_both_directions(const ca_key_spec& spec, const CipherRow& row, Configure configure) {
   KeyedContexts keyed;
-  keyed.cipher = fetch_cipher(evp_cipher_name(row.evp_name, spec.key_bits));
+  keyed.cipher = fetch_cipher(evp_name_for(row.evp_name, spec.key_bits));
   sdk::require_key_bytes(spec, static_cast<size_t>(EVP_CIPHER_get_key_length(keyed.cipher.get())));
   for (int enc : {1, 0}) {
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
@@ -50,11 +45,21 @@ KeyedContexts key_both_directions(const ca_key_spec& spec, const CipherRow& row,
   return keyed;
 }
 
-/// AES-ECB/CBC/CFB/OFB/CTR and ChaCha20. ECB and CBC (block size 16) use EVP's default PKCS#7 padding.
+// RC2's effective key bits (RFC 2268) default to the key length in OpenSSL's provider; the row sets them
+// anyway so the catalog's 128 does not rest on a default.
+void set_rc2_key_bits(EVP_CIPHER_CTX* ctx, const CipherRow& row) {
+  if (row.rc2_key_bits != 0 &&
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_SET_RC2_KEY_BITS, row.rc2_key_bits, nullptr) <= 0)
+    throw_openssl(std::string(row.algorithm) + ": EVP_CTRL_SET_RC2_KEY_BITS");
+}
+
+/// AES-ECB/CBC/CFB/OFB/CTR/XTS, the other block ciphers in CBC, ChaCha20 and RC4. Every cipher with a block
+/// size above 1 (ECB and CBC) uses EVP's default PKCS#7 padding.
 class UnauthenticatedCipher {
  public:
   UnauthenticatedCipher(const ca_key_spec& spec, CipherRow row)
-      : row_(row), keyed_(key_both_directions(spec, row, [](EVP_CIPHER_CTX*) {})) {
+      : row_(row),
+        keyed_(key_both_directions(spec, row, [&](EVP_CIPHER_CTX* ctx) { set_rc2_key_bits(ctx, row); })) {
     block_size_ = static_cast<size_t>(EVP_CIPHER_get_block_size(keyed_.cipher.get()));
     const auto iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(keyed_.cipher.get()));
     if (iv_len < row.nonce_len || iv_len > iv_.size())
@@ -65,14 +70,22 @@ class UnauthenticatedCipher {
     // ChaCha20's 16-byte IV is a 32-bit little-endian block counter followed by the 96-bit nonce; the
     // counter bytes stay zero (the catalog's counter starts at 0). Every other row has prefix 0.
     counter_prefix_ = iv_len - row.nonce_len;
+    if (row.one_message_per_key) {
+      work_.reset(EVP_CIPHER_CTX_new());
+      if (!work_) throw_openssl("EVP_CIPHER_CTX_new");
+    }
   }
 
   int encrypt(ca_io& io) { return run(keyed_.encrypt.get(), io, 1); }
   int decrypt(ca_io& io) { return run(keyed_.decrypt.get(), io, 0); }
 
  private:
-  int run(EVP_CIPHER_CTX* ctx, ca_io& io, int encrypting) {
+  int run(EVP_CIPHER_CTX* keyed, ca_io& io, int encrypting) {
     sdk::require_nonce(io, row_.nonce_len, row_.algorithm);
+    if (io.input_len < row_.min_message)
+      throw sdk::Unsupported(std::string(row_.algorithm) + " takes messages of " +
+                             std::to_string(row_.min_message) + " bytes or more, got " +
+                             std::to_string(io.input_len));
     const bool padded = block_size_ > 1;
     // EVP writes up to the input length during a padded decryption's update, so the cap must cover it.
     const size_t needed =
@@ -88,11 +101,20 @@ class UnauthenticatedCipher {
         iv = iv_.data();
       }
     }
+    // RC4 has no IV and re-initialising it without the key would continue its keystream: each message
+    // starts from a copy of the keyed state instead. For every other cipher the IV (none for ECB) resets
+    // the mode state while the key schedule stays.
+    EVP_CIPHER_CTX* ctx = keyed;
+    if (row_.one_message_per_key) {
+      if (!EVP_CIPHER_CTX_copy(work_.get(), keyed)) throw_openssl("EVP_CIPHER_CTX_copy");
+      ctx = work_.get();
+    }
     uint8_t scratch = 0;
     uint8_t* out = io.output != nullptr ? io.output : &scratch;
     int update_len = 0;
     int final_len = 0;
-    if (!EVP_CipherInit_ex2(ctx, nullptr, nullptr, iv, encrypting, nullptr) ||
+    const bool needs_init = !row_.one_message_per_key || has_iv_;  // a copied RC4 state is ready as is
+    if ((needs_init && !EVP_CipherInit_ex2(ctx, nullptr, nullptr, iv, encrypting, nullptr)) ||
         !EVP_CipherUpdate(ctx, out, &update_len, bytes_or_empty(io.input), input_len))
       throw_openssl(std::string(row_.algorithm) + (encrypting ? " encryption" : " decryption"));
     if (!EVP_CipherFinal_ex(ctx, out + update_len, &final_len)) {
@@ -112,6 +134,7 @@ class UnauthenticatedCipher {
   bool has_iv_ = false;
   size_t counter_prefix_ = 0;
   std::array<uint8_t, EVP_MAX_IV_LENGTH> iv_{};
+  CipherCtxPtr work_;  // one_message_per_key only
 };
 
 /// AES-GCM, AES-CCM, AES-OCB, ChaCha20-Poly1305 and AES-SIV, all with a 16-byte tag.
@@ -120,7 +143,7 @@ class Aead {
   Aead(const ca_key_spec& spec, AeadRow row)
       : row_(row),
         keyed_(key_both_directions(spec, row.cipher, [&](EVP_CIPHER_CTX* ctx) { configure(ctx); })) {
-    if (row.one_message_per_key) {
+    if (row.cipher.one_message_per_key) {
       work_.reset(EVP_CIPHER_CTX_new());
       if (!work_) throw_openssl("EVP_CIPHER_CTX_new");
     }
@@ -206,7 +229,7 @@ class Aead {
   // CMAC state and costs an allocation, re-keying would redo both AES key schedules and the CMAC setup).
   EVP_CIPHER_CTX* begin(int encrypting, const uint8_t* nonce) {
     EVP_CIPHER_CTX* keyed = encrypting ? keyed_.encrypt.get() : keyed_.decrypt.get();
-    if (row_.one_message_per_key) {
+    if (row_.cipher.one_message_per_key) {
       if (!EVP_CIPHER_CTX_copy(work_.get(), keyed)) throw_openssl("EVP_CIPHER_CTX_copy");
       return work_.get();
     }

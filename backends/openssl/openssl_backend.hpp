@@ -1,5 +1,6 @@
 // Private header of the OpenSSL 3 backend: RAII handles, error helpers, and the row descriptions the
-// factories in ciphers.cpp, digests.cpp and public_key.cpp are built from. backend.cpp holds the table.
+// factories in ciphers.cpp, digests.cpp, macs.cpp and public_key.cpp are built from. backend.cpp holds the
+// table.
 #pragma once
 
 #include <openssl/evp.h>
@@ -28,6 +29,8 @@ using CipherPtr = std::unique_ptr<EVP_CIPHER, Deleter<EVP_CIPHER_free>>;
 using CipherCtxPtr = std::unique_ptr<EVP_CIPHER_CTX, Deleter<EVP_CIPHER_CTX_free>>;
 using MdPtr = std::unique_ptr<EVP_MD, Deleter<EVP_MD_free>>;
 using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, Deleter<EVP_MD_CTX_free>>;
+using MacPtr = std::unique_ptr<EVP_MAC, Deleter<EVP_MAC_free>>;
+using MacCtxPtr = std::unique_ptr<EVP_MAC_CTX, Deleter<EVP_MAC_CTX_free>>;
 using PkeyPtr = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY_free>>;
 using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, Deleter<EVP_PKEY_CTX_free>>;
 
@@ -53,17 +56,31 @@ inline const uint8_t* bytes_or_empty(const uint8_t* p) {
   return p != nullptr ? p : no_bytes;
 }
 
-/// Fetches an implementation once per context; a missing one (no provider offers it) is CA_UNSUPPORTED.
+/// Fetches an implementation once per context: from OpenSSL's default library context (the providers the
+/// process configured, normally just "default"), else from the backend's own library context with the
+/// "legacy" and "default" providers loaded (DES, DESX, RC2, RC4, Blowfish, CAST5, Whirlpool on a stock
+/// Debian). An algorithm neither offers is CA_UNSUPPORTED.
 CipherPtr fetch_cipher(const std::string& name);
 MdPtr fetch_md(const char* name);
+MacPtr fetch_mac(const char* name);
 
 // ---- row descriptions ------------------------------------------------------------------------------------
 
-/// A cipher row. In evp_name a '*' stands for the key bits: "AES-*-GCM" at 256 bits is "AES-256-GCM".
+/// evp_name with its '*' replaced by the key bits: "AES-*-GCM" at 256 bits is "AES-256-GCM".
+std::string evp_name_for(const char* pattern, uint32_t key_bits);
+
+/// A cipher row. In evp_name a '*' stands for the key bits (evp_name_for).
 struct CipherRow {
   const char* algorithm;  // catalog name, for messages
   const char* evp_name;
   size_t nonce_len;  // the catalog's nonce length; OpenSSL's IV length comes from the fetched cipher
+  // RC2: the effective key bits (RFC 2268 "T1"), set before the key; 0 for every other cipher.
+  int rc2_key_bits = 0;
+  // XTS: the shortest message the mode takes (one block); shorter ones are CA_UNSUPPORTED.
+  size_t min_message = 0;
+  // SIV and RC4: a context processes one message per key setup (SIV's S2V state, RC4's keystream position
+  // are reset only by the key), so each message runs on a copy of the keyed context.
+  bool one_message_per_key = false;
 };
 
 /// Extra behaviour of an AEAD row (all of them: 16-byte tag, output ciphertext || tag unless tag_first).
@@ -71,7 +88,6 @@ struct AeadRow {
   CipherRow cipher;
   bool set_tag_length = false;          // CCM (default 12) and OCB: tag length 16 set at init
   bool declare_message_length = false;  // CCM: total message length before AAD and data
-  bool one_message_per_key = false;     // SIV: OpenSSL resets its S2V state only in a key setup
   bool tag_first = false;               // SIV: output is V || C (RFC 5297)
   bool needs_plaintext = false;         // SIV: OpenSSL 3 cannot process an empty plaintext
 };
@@ -85,9 +101,36 @@ struct SignatureRow {
   int rsa_padding;  // RSA_PKCS1_PSS_PADDING, RSA_PKCS1_PADDING, or 0 for non-RSA keys
 };
 
+/// A hash row: EVP_MD name, and for an extendable-output function the output length read with
+/// EVP_DigestFinalXOF (0 for a fixed-length digest).
+struct DigestRow {
+  const char* evp_name;
+  size_t xof_bytes = 0;
+};
+
+/// How a MAC context starts the next message without being keyed again (measured per MAC, see
+/// docs/backends/openssl.md).
+enum class MacRestart {
+  Reinit,     // EVP_MAC_init(ctx, NULL, 0, params): the provider resets to its keyed state in place
+  CopyKeyed,  // EVP_MAC_CTX_dup of a context keyed once: Poly1305 refuses a re-init without a key, and for
+              // KMAC the copy is faster than the re-init (which absorbs the padded key again)
+};
+
+/// A MAC row through EVP_MAC. In param_value a '*' stands for the key bits ("AES-*-CBC").
+struct MacRow {
+  const char* algorithm;              // catalog name, for messages
+  const char* evp_mac;                // "HMAC", "CMAC", "GMAC", "POLY1305", "SIPHASH", "KMAC-128", "KMAC-256"
+  const char* param_name = nullptr;   // OSSL_MAC_PARAM_DIGEST or OSSL_MAC_PARAM_CIPHER, set at key setup
+  const char* param_value = nullptr;  // its value: "SHA2-256", "AES-*-CBC", "AES-*-GCM"
+  size_t size = 0;                    // OSSL_MAC_PARAM_SIZE when not 0: SipHash 8, KMAC 32 / 64
+  size_t nonce_len = 0;               // GMAC: the IV, set per message (OSSL_MAC_PARAM_IV)
+  MacRestart restart = MacRestart::Reinit;
+};
+
 sdk::Factory unauthenticated_cipher(CipherRow row);
 sdk::Factory aead(AeadRow row);
-sdk::Factory digest(const char* evp_name);
+sdk::Factory digest(DigestRow row);
+sdk::Factory mac(MacRow row);
 sdk::Factory rsa_oaep(const char* digest);
 sdk::Factory signature(SignatureRow row);
 

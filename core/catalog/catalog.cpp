@@ -59,11 +59,41 @@ AlgorithmInfo rsa(std::string_view name, Family family, CipherShape shape, size_
   return a;
 }
 
+// A block cipher other than AES, in CBC mode with PKCS#7 padding (the 2004 timing test's mode).
+AlgorithmInfo cbc(std::string_view name, std::string_view primitive, std::vector<uint32_t> keys, uint32_t def,
+                  size_t block, std::string_view summary) {
+  AlgorithmInfo a = base(name, Family::Cipher, CipherShape::BlockPadded, primitive, "CBC", std::move(keys));
+  a.default_key_bits = def;
+  a.nonce_bytes = block;
+  a.summary = summary;
+  return a;
+}
+
+AlgorithmInfo mac(std::string_view name, std::string_view primitive, std::vector<uint32_t> keys, uint32_t def,
+                  size_t nonce, size_t tag, std::string_view summary) {
+  AlgorithmInfo a = base(name, Family::Mac, CipherShape::None, primitive, "", std::move(keys));
+  a.default_key_bits = def;
+  a.nonce_bytes = nonce;
+  a.digest_bytes = tag;
+  a.summary = summary;
+  return a;
+}
+
 AlgorithmInfo hash(std::string_view name, std::string_view primitive, size_t digest,
                    std::string_view summary) {
   AlgorithmInfo a = base(name, Family::Hash, CipherShape::None, primitive, "", {0});
   a.digest_bytes = digest;
   a.summary = summary;
+  return a;
+}
+
+AlgorithmInfo xts() {
+  AlgorithmInfo a = base("AES-XTS", Family::Cipher, CipherShape::Xts, "AES", "XTS", {128, 256});
+  a.default_key_bits = 256;
+  a.nonce_bytes = 16;
+  a.min_message = 16;
+  a.max_message = size_t{1} << 24;  // IEEE 1619: a data unit holds at most 2^20 blocks
+  a.summary = "AES-XTS (IEEE 1619): two AES keys, the nonce is the 16-byte tweak; messages of 16 bytes or more";
   return a;
 }
 
@@ -84,10 +114,31 @@ const std::vector<AlgorithmInfo>& table() {
       fixed("CHACHA20", Family::Cipher, CipherShape::Stream, "ChaCha20", 256, 12, 0,
             "ChaCha20 (RFC 8439 IETF variant), 12-byte nonce"),
       fixed("SALSA20", Family::Cipher, CipherShape::Stream, "Salsa20", 256, 8, 0, "Salsa20/20, 8-byte nonce"),
+      fixed("XCHACHA20", Family::Cipher, CipherShape::Stream, "XChaCha20", 256, 24, 0,
+            "XChaCha20 (draft-irtf-cfrg-xchacha), 24-byte nonce, counter from 0"),
+      fixed("XSALSA20", Family::Cipher, CipherShape::Stream, "XSalsa20", 256, 24, 0,
+            "XSalsa20 (Bernstein), 24-byte nonce"),
+      xts(),
       fixed("CHACHA20-POLY1305", Family::Cipher, CipherShape::Aead, "ChaCha20-Poly1305", 256, 12, 16,
             "ChaCha20-Poly1305 AEAD (RFC 8439)"),
       fixed("XCHACHA20-POLY1305", Family::Cipher, CipherShape::Aead, "XChaCha20-Poly1305", 256, 24, 16,
             "XChaCha20-Poly1305 AEAD, 24-byte nonce"),
+      cbc("DES", "DES", {64}, 64, 8, "DES (FIPS 46-3) in CBC mode; 64-bit key incl. parity; legacy"),
+      cbc("2DES", "2DES", {128}, 128, 8, "two-key triple DES (EDE, K3 = K1) in CBC mode; legacy"),
+      cbc("3DES", "3DES", {192}, 192, 8, "three-key triple DES (EDE) in CBC mode; legacy"),
+      cbc("DESX", "DESX", {192}, 192, 8, "DESX (Rivest): key = K || K1 (pre-whitening) || K2 (post), CBC; legacy"),
+      cbc("RC2", "RC2", {128}, 128, 8, "RC2 (RFC 2268), effective key bits 128, CBC; legacy"),
+      fixed("RC4", Family::Cipher, CipherShape::Stream, "RC4", 128, 0, 0, "RC4 stream cipher; broken, legacy"),
+      cbc("RC5", "RC5", {128}, 128, 8, "RC5-32/12/16 (RFC 2040: 32-bit words, 12 rounds, 16-byte key), CBC"),
+      cbc("RC6", "RC6", {128, 192, 256}, 128, 16, "RC6 (20 rounds), CBC"),
+      cbc("TWOFISH", "Twofish", {128, 192, 256}, 256, 16, "Twofish, CBC"),
+      cbc("BLOWFISH", "Blowfish", {128}, 128, 8, "Blowfish with a 128-bit key, CBC; legacy"),
+      cbc("IDEA", "IDEA", {128}, 128, 8, "IDEA, CBC; legacy"),
+      cbc("CAMELLIA", "Camellia", {128, 192, 256}, 256, 16, "Camellia (RFC 3713), CBC"),
+      cbc("ARIA", "ARIA", {128, 192, 256}, 256, 16, "ARIA (RFC 5794), CBC"),
+      cbc("SM4", "SM4", {128}, 128, 16, "SM4 (GB/T 32907-2016), CBC"),
+      cbc("SERPENT", "Serpent", {128, 192, 256}, 256, 16, "Serpent (AES finalist), CBC"),
+      cbc("CAST5", "CAST5", {128}, 128, 8, "CAST-128 (RFC 2144) with a 128-bit key, CBC; legacy"),
       rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42, "RSAES-OAEP, SHA-1 and MGF1-SHA-1"),
       rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
           "RSAES-OAEP, SHA-256 and MGF1-SHA-256"),
@@ -100,6 +151,15 @@ const std::vector<AlgorithmInfo>& table() {
       hash("SHA3-256", "SHA3-256", 32, "SHA3-256 (FIPS 202)"),
       hash("SHA3-384", "SHA3-384", 48, "SHA3-384 (FIPS 202)"),
       hash("SHA3-512", "SHA3-512", 64, "SHA3-512 (FIPS 202)"),
+      hash("SHA2-512/256", "SHA2-512/256", 32, "SHA-512/256 (FIPS 180-4)"),
+      hash("SHAKE128", "SHAKE128", 32, "SHAKE128 (FIPS 202) with 256 bits of output"),
+      hash("SHAKE256", "SHAKE256", 64, "SHAKE256 (FIPS 202) with 512 bits of output"),
+      hash("BLAKE2B", "BLAKE2b", 64, "BLAKE2b-512 (RFC 7693), unkeyed"),
+      hash("BLAKE2S", "BLAKE2s", 32, "BLAKE2s-256 (RFC 7693), unkeyed"),
+      hash("MD5", "MD5", 16, "MD5 (RFC 1321); broken, legacy"),
+      hash("RIPEMD-160", "RIPEMD-160", 20, "RIPEMD-160 (ISO/IEC 10118-3)"),
+      hash("SM3", "SM3", 32, "SM3 (GB/T 32905-2016)"),
+      hash("WHIRLPOOL", "Whirlpool", 64, "Whirlpool (ISO/IEC 10118-3:2004)"),
       rsa("RSA-PSS", Family::Signature, CipherShape::None, 0,
           "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt"),
       rsa("RSA-PKCS1V15-SHA1", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-1"),
@@ -107,6 +167,22 @@ const std::vector<AlgorithmInfo>& table() {
       fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
             "ECDSA over P-256 with SHA-256, DER signature"),
       fixed("EDDSA", Family::Signature, CipherShape::None, "EdDSA", 256, 0, 0, "Ed25519 (RFC 8032), pure"),
+      mac("HMAC-SHA1", "HMAC-SHA-1", {256}, 256, 0, 20, "HMAC (RFC 2104) with SHA-1, 256-bit key"),
+      mac("HMAC-SHA2-224", "HMAC-SHA2-224", {256}, 256, 0, 28, "HMAC with SHA-224, 256-bit key"),
+      mac("HMAC-SHA2-256", "HMAC-SHA2-256", {256}, 256, 0, 32, "HMAC with SHA-256, 256-bit key"),
+      mac("HMAC-SHA2-384", "HMAC-SHA2-384", {256}, 256, 0, 48, "HMAC with SHA-384, 256-bit key"),
+      mac("HMAC-SHA2-512", "HMAC-SHA2-512", {256}, 256, 0, 64, "HMAC with SHA-512, 256-bit key"),
+      mac("HMAC-SHA3-256", "HMAC-SHA3-256", {256}, 256, 0, 32, "HMAC with SHA3-256, 256-bit key"),
+      mac("HMAC-SHA3-512", "HMAC-SHA3-512", {256}, 256, 0, 64, "HMAC with SHA3-512, 256-bit key"),
+      mac("HMAC-MD5", "HMAC-MD5", {256}, 256, 0, 16, "HMAC with MD5, 256-bit key; legacy"),
+      mac("HMAC-RIPEMD-160", "HMAC-RIPEMD-160", {256}, 256, 0, 20, "HMAC with RIPEMD-160, 256-bit key"),
+      mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16, "CMAC (SP 800-38B) with AES, full 16-byte tag"),
+      mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
+          "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
+      mac("POLY1305", "Poly1305", {256}, 256, 0, 16, "Poly1305 (RFC 8439 2.5) with a 256-bit one-time key"),
+      mac("SIPHASH", "SipHash-2-4", {128}, 128, 0, 8, "SipHash-2-4, 128-bit key, 64-bit output"),
+      mac("KMAC128", "KMAC128", {256}, 256, 0, 32, "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
+      mac("KMAC256", "KMAC256", {256}, 256, 0, 64, "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
   };
   return kTable;
 }
@@ -154,6 +230,32 @@ const std::vector<Alias> kAliases = {
     {"ECDSA-P256", "ECDSA", {}},
     {"P-256", "ECDSA", {}},
     {"ED25519", "EDDSA", {}},
+    {"TDES", "3DES", {}},
+    {"DES-EDE3", "3DES", {}},
+    {"TRIPLEDES", "3DES", {}},
+    {"DES-EDE", "2DES", {}},
+    {"ARC4", "RC4", {}},
+    {"BF", "BLOWFISH", {}},
+    {"CAST-128", "CAST5", {}},
+    {"XTS", "AES-XTS", {}},
+    {"SHA-512/256", "SHA2-512/256", {}},
+    {"SHA512-256", "SHA2-512/256", {}},
+    {"SHAKE-128", "SHAKE128", {}},
+    {"SHAKE-256", "SHAKE256", {}},
+    {"BLAKE2B-512", "BLAKE2B", {}},
+    {"BLAKE2S-256", "BLAKE2S", {}},
+    {"RIPEMD160", "RIPEMD-160", {}},
+    {"RIPEMD", "RIPEMD-160", {}},
+    {"HMAC-SHA256", "HMAC-SHA2-256", {}},
+    {"HMAC-SHA-256", "HMAC-SHA2-256", {}},
+    {"HMAC-SHA384", "HMAC-SHA2-384", {}},
+    {"HMAC-SHA512", "HMAC-SHA2-512", {}},
+    {"HMAC-SHA224", "HMAC-SHA2-224", {}},
+    {"HMAC-SHA-1", "HMAC-SHA1", {}},
+    {"HMAC", "HMAC-SHA2-256", {}},
+    {"CMAC", "CMAC-AES", {}},
+    {"GMAC", "GMAC-AES", {}},
+    {"SIPHASH-2-4", "SIPHASH", {}},
     {"EDDSA-ED25519", "EDDSA", {}},
 };
 
@@ -170,6 +272,19 @@ const std::vector<Group> kGroups = {
      Family::Hash,
      {"SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"}},
     {"SIGN-ALL", Family::Signature, {"RSA-PSS", "ECDSA", "EDDSA"}},
+    {"LEGACY-ALL",
+     Family::Cipher,
+     {"DES", "2DES", "3DES", "DESX", "RC2", "RC4", "RC5", "BLOWFISH", "IDEA", "CAST5"}},
+    {"BLOCK-ALL",
+     Family::Cipher,
+     {"AES-CBC", "DES", "2DES", "3DES", "DESX", "RC2", "RC5", "RC6", "TWOFISH", "BLOWFISH", "IDEA", "CAMELLIA",
+      "ARIA", "SM4", "SERPENT", "CAST5"}},
+    {"LEGACY-ALL", Family::Hash, {"MD5", "SHA1", "RIPEMD-160"}},
+    {"MAC-ALL",
+     Family::Mac,
+     {"HMAC-SHA1", "HMAC-SHA2-224", "HMAC-SHA2-256", "HMAC-SHA2-384", "HMAC-SHA2-512", "HMAC-SHA3-256",
+      "HMAC-SHA3-512", "HMAC-MD5", "HMAC-RIPEMD-160", "CMAC-AES", "GMAC-AES", "POLY1305", "SIPHASH", "KMAC128",
+      "KMAC256"}},
 };
 
 }  // namespace
@@ -189,7 +304,7 @@ std::string AlgorithmInfo::describe_keys() const {
 }
 
 size_t AlgorithmInfo::key_bytes(uint32_t bits) const {
-  return (shape == CipherShape::Siv ? 2 : 1) * bits / 8;
+  return (shape == CipherShape::Siv || shape == CipherShape::Xts ? 2 : 1) * bits / 8;
 }
 
 size_t AlgorithmInfo::message_limit(uint32_t bits) const {
@@ -221,6 +336,8 @@ std::string_view family_flag(Family f) {
       return "--hash";
     case Family::Signature:
       return "--signature";
+    case Family::Mac:
+      return "--mac";
   }
   return "";
 }
@@ -228,6 +345,12 @@ std::string_view family_flag(Family f) {
 Resolution resolve(std::string_view typed, Family family) {
   Resolution r;
   const std::string key = upper(typed);
+  if (key == "ALL") {  // every catalog entry of the flag's family
+    r.is_group = true;
+    for (const auto& a : table())
+      if (a.family == family) r.algorithms.push_back(&a);
+    return r;
+  }
   for (const auto& g : kGroups) {
     if (g.family == family && g.name == key) {
       r.is_group = true;
@@ -251,6 +374,7 @@ Resolution resolve(std::string_view typed, Family family) {
     if (a.family == family) allowed += (allowed.empty() ? "" : ", ") + std::string(a.name);
   for (const auto& g : kGroups)
     if (g.family == family) allowed += ", " + std::string(g.name);
+  allowed += ", ALL";
   r.error = "unknown algorithm '" + std::string(typed) + "' for " + std::string(family_flag(family)) +
             " (allowed: " + allowed + "; aliases: cryptauditor list --aliases)";
   return r;

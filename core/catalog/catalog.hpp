@@ -13,10 +13,10 @@
 namespace ca {
 
 /// Which command-line flag selects an algorithm, and which operations it has.
-enum class Family { Cipher, Hash, Signature };
+enum class Family { Cipher, Hash, Signature, Mac };
 
 /// Finer shape of a cipher, for sizes and wording ("encryption and decryption in GCM mode").
-enum class CipherShape { None, BlockPadded, Stream, Aead, Siv, RsaEncryption };
+enum class CipherShape { None, BlockPadded, Stream, Xts, Aead, Siv, RsaEncryption };
 
 struct AlgorithmInfo {
   std::string_view name;  // canonical: "AES-GCM"
@@ -32,6 +32,7 @@ struct AlgorithmInfo {
   size_t digest_bytes = 0;
   size_t rsa_overhead = 0;  // OAEP: maximum message = key bytes - rsa_overhead
   size_t max_message = 0;   // 0 = unlimited (CCM with L = 3 is below 16 MiB)
+  size_t min_message = 1;   // XTS needs one whole block
   std::string_view summary;
 
   bool fixed_key() const { return key_bits.size() == 1; }
@@ -75,6 +76,6 @@ struct Group {
 };
 std::span<const Group> groups();
 
-std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature"
+std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature", "--mac"
 
 }  // namespace ca

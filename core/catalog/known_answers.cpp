@@ -1,10 +1,13 @@
 // Published known-answer vectors: the facts every backend must reproduce before it is timed.
 //
-// Each entry follows docs/CATALOG.md byte for byte: PKCS#7 padding for ECB/CBC, ciphertext || 16-byte tag
-// for the AEADs, V || C for AES-SIV, the whole 16-byte initial counter block as the CTR nonce, ChaCha20
-// and Salsa20 starting at block 0. Where a published vector does not match that definition exactly, the
-// entry says how it was adapted or computed. Every entry was recomputed with at least two of OpenSSL 3.0,
-// Botan 2.19, Crypto++ 8.7 and libsodium 1.0.18 before it was added.
+// Each entry follows docs/CATALOG.md byte for byte: PKCS#7 padding for ECB and for every CBC block cipher,
+// ciphertext || 16-byte tag for the AEADs, V || C for AES-SIV, the whole 16-byte initial counter block as
+// the CTR nonce, ChaCha20, Salsa20, XChaCha20 and XSalsa20 starting at block 0, the tweak as the AES-XTS
+// nonce; for MACs key = the MAC key, nonce = GMAC's IV (else empty), input = message, output = tag. Where a
+// published vector does not match that definition exactly, the entry says how it was adapted or computed
+// (typically: a published one-block ECB answer is the first CBC block under IV = 0, and the block that
+// PKCS#7 padding adds is computed). Every entry was recomputed with at least two of OpenSSL 3.0, Botan 2.19,
+// Crypto++ 8.7, libsodium 1.0.18, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18 before it was added.
 
 #include "catalog/known_answers.hpp"
 
@@ -47,6 +50,25 @@ constexpr std::string_view kA3Times200 =
     "a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3"
     "a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3"
     "a3a3a3a3a3a3a3a3";
+
+// Bytes 00 01 02 ... ff twice: the 512-byte data unit of the IEEE 1619 XTS vectors 4-14.
+constexpr std::string_view kSeq512 =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
 
 constexpr KnownAnswer kKnownAnswers[] = {
     // NIST SP 800-38A (2001) Appendix F.1: the published 64 bytes have no padding; under the catalog's
@@ -655,6 +677,150 @@ constexpr KnownAnswer kKnownAnswers[] = {
         .source = "eSTREAM Salsa20 verified.test-vectors, 256-bit key, Set 6 vector#0, stream[0..63]",
     },
 
+    // XChaCha20, counter from block 0: the crypto_stream_xchacha20 keystream vectors of libsodium's tests
+    // (the draft's A.3.2 example starts at block 1, so it is not this function).
+    {
+        .algorithm = "XCHACHA20",
+        .key_bits = 256,
+        .key_hex = "5f5763ff9a30c95da5c9f2a8dfd7cc6efd9dfb431812c075aa3e4f32e04f53e4",
+        .nonce_hex = "a5fa890efa3b9a034d377926ce0e08ee6d7faccaee41b771",
+        .aad_hex = "",
+        .input_hex = "0000000000000000000000000000000000000000000000000000000000000000"
+                     "00000000000000000000000000000000000000000000000000",
+        .output_hex = "8a1a5ba898bdbcff602b1036e469a18a5e45789d0e8d9837d81a2388a52b0b6a"
+                      "0f51891528f424c4a7f492a8dd7bce8bac19fbdbe1fb379ac0",
+        .source = "libsodium test/default/xchacha20.c, tv_stream_xchacha20 vector 4 (keystream = encryption "
+                  "of 57 zero bytes)",
+    },
+    {
+        .algorithm = "XCHACHA20",
+        .key_bits = 256,
+        .key_hex = "9d23bd4149cb979ccf3c5c94dd217e9808cb0e50cd0f67812235eaaf601d6232",
+        .nonce_hex = "c047548266b7c370d33566a2425cbf30d82d1eaf5294109e",
+        .aad_hex = "",
+        .input_hex = "0000000000000000000000000000000000000000000000000000000000000000"
+                     "0000000000000000000000000000000000000000000000000000000000000000"
+                     "000000000000000000000000000000000000000000000000000000",
+        .output_hex = "a21209096594de8c5667b1d13ad93f744106d054df210e4782cd396fec692d35"
+                      "15a20bf351eec011a92c367888bc464c32f0807acd6c203a247e0db854148468"
+                      "e9f96bee4cf718d68d5f637cbd5a376457788e6fae90fc31097cfc",
+        .source = "libsodium test/default/xchacha20.c, tv_stream_xchacha20 vector 10 (keystream = "
+                  "encryption of 91 zero bytes)",
+    },
+
+    // XSalsa20: NaCl's crypto_stream_xsalsa20 tests (Bernstein's "firstkey" and nonce, keystream = the
+    // encryption of zero bytes from block 0).
+    {
+        .algorithm = "XSALSA20",
+        .key_bits = 256,
+        .key_hex = "1b27556473e985d462cd51197a9a46c76009549eac6474f206c4ee0844f68389",
+        .nonce_hex = "69696ee955b62b73cd62bda875fc73d68219e0036b7a0b37",
+        .aad_hex = "",
+        .input_hex = "0000000000000000000000000000000000000000000000000000000000000000",
+        .output_hex = "eea6a7251c1e72916d11c2cb214d3c252539121d8e234e652d651fa4c8cff880",
+        .source = "NaCl tests/stream3.c and stream3.out (also libsodium test/default/stream3): 32 bytes of "
+                  "crypto_stream_xsalsa20",
+    },
+    {
+        .algorithm = "XSALSA20",
+        .key_bits = 256,
+        .key_hex = "1b27556473e985d462cd51197a9a46c76009549eac6474f206c4ee0844f68389",
+        .nonce_hex = "69696ee955b62b73cd62bda875fc73d68219e0036b7a0b37",
+        .aad_hex = "",
+        .input_hex = "0000000000000000000000000000000000000000000000000000000000000000"
+                     "0000000000000000000000000000000000000000000000000000000000000000"
+                     "0000000000000000000000000000000000000000000000000000000000000000"
+                     "0000000000000000000000000000000000000000000000000000000000000000"
+                     "0000000000000000000000",
+        .output_hex = "eea6a7251c1e72916d11c2cb214d3c252539121d8e234e652d651fa4c8cff880"
+                      "309e645a74e9e0a60d8243acd9177ab51a1beb8d5a2f5d700c093c5e55855796"
+                      "25337bd3ab619d615760d8c5b224a85b1d0efe0eb8a7ee163abb0376529fcc09"
+                      "bab506c618e13ce777d82c3ae9d1a6f972d4160287cbfe60bf2130fc0a6ff604"
+                      "9d0a5c8a82f429231f0080",
+        .source = "Crypto++ TestVectors/salsa.txt XSalsa20 (W. Dai, generated with NaCl "
+                  "naclcrypto-20090308), 139 zero bytes",
+    },
+
+    // AES-XTS: IEEE Std 1619-2007 Annex B (transcribed in Crypto++ TestVectors/xts.txt). The nonce is the
+    // tweak: the data unit sequence number, little-endian, 16 bytes. Vectors 15-18 end in a partial block
+    // (ciphertext stealing); the XTS-AES-256 vectors are all 512-byte data units.
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 128,
+        .key_hex = "1111111111111111111111111111111122222222222222222222222222222222",
+        .nonce_hex = "33333333330000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "4444444444444444444444444444444444444444444444444444444444444444",
+        .output_hex = "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ecd6d394f0",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-128 Vector 2 (32-byte data unit)",
+    },
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 128,
+        .key_hex = "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f022222222222222222222222222222222",
+        .nonce_hex = "33333333330000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "4444444444444444444444444444444444444444444444444444444444444444",
+        .output_hex = "af85336b597afc1a900b2eb21ec949d292df4c047e0b21532186a5971a227a89",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-128 Vector 3 (32-byte data unit)",
+    },
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 128,
+        .key_hex = "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0",
+        .nonce_hex = "9a785634120000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e0f10",
+        .output_hex = "6c1625db4671522d3d7599601de7ca09ed",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-128 Vector 15 (17-byte data unit)",
+    },
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 128,
+        .key_hex = "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0",
+        .nonce_hex = "9a785634120000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e0f1011",
+        .output_hex = "d069444b7a7e0cab09e24447d24deb1fedbf",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-128 Vector 16 (18-byte data unit)",
+    },
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 128,
+        .key_hex = "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0",
+        .nonce_hex = "9a785634120000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e0f10111213",
+        .output_hex = "9d84c813f719aa2c7be3f66171c7c5c2edbf9dac",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-128 Vector 18 (20-byte data unit)",
+    },
+    {
+        .algorithm = "AES-XTS",
+        .key_bits = 256,
+        .key_hex = "2718281828459045235360287471352662497757247093699959574966967627"
+                   "3141592653589793238462643383279502884197169399375105820974944592",
+        .nonce_hex = "ff000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = kSeq512,
+        .output_hex = "1c3b3a102f770386e4836c99e370cf9bea00803f5e482357a4ae12d414a3e63b"
+                      "5d31e276f8fe4a8d66b317f9ac683f44680a86ac35adfc3345befecb4bb188fd"
+                      "5776926c49a3095eb108fd1098baec70aaa66999a72a82f27d848b21d4a741b0"
+                      "c5cd4d5fff9dac89aeba122961d03a757123e9870f8acf1000020887891429ca"
+                      "2a3e7a7d7df7b10355165c8b9a6d0a7de8b062c4500dc4cd120c0f7418dae3d0"
+                      "b5781c34803fa75421c790dfe1de1834f280d7667b327f6c8cd7557e12ac3a0f"
+                      "93ec05c52e0493ef31a12d3d9260f79a289d6a379bc70c50841473d1a8cc81ec"
+                      "583e9645e07b8d9670655ba5bbcfecc6dc3966380ad8fecb17b6ba02469a020a"
+                      "84e18e8f84252070c13e9f1f289be54fbc481457778f616015e1327a02b140f1"
+                      "505eb309326d68378f8374595c849d84f4c333ec4423885143cb47bd71c5edae"
+                      "9be69a2ffeceb1bec9de244fbe15992b11b77c040f12bd8f6a975a44a0f90c29"
+                      "a9abc3d4d893927284c58754cce294529f8614dcd2aba991925fedc4ae74ffac"
+                      "6e333b93eb4aff0479da9a410e4450e0dd7ae4c6e2910900575da401fc07059f"
+                      "645e8b7e9bfdef33943054ff84011493c27b3429eaedb4ed5376441a77ed4385"
+                      "1ad77f16f541dfd269d50d6a5f14fb0aab1cbb4c1550be97f7ab4066193c4caa"
+                      "773dad38014bd2092fa755c824bb5e54c4f36ffda9fcea70b9c6e693e148c151",
+        .source = "IEEE Std 1619-2007 Annex B, XTS-AES-256 Vector 10 (512-byte data unit)",
+    },
+
     // RFC 8439 Section 2.8.2: nonce = 32-bit constant 07000000 || 64-bit IV.
     {
         .algorithm = "CHACHA20-POLY1305",
@@ -685,6 +851,478 @@ constexpr KnownAnswer kKnownAnswers[] = {
                       "21f9664c97637da9768812f615c68b13b52ec0875924c1c7987947deafd8780a"
                       "cf49",
         .source = "draft-irtf-cfrg-xchacha-03 Appendix A.3.1 (AEAD_XCHACHA20_POLY1305)",
+    },
+
+    // DES (key = 8 bytes with parity bits), CBC, PKCS#7. A published single-block ECB answer is the first
+    // CBC block when IV = 0; the padding block that PKCS#7 adds is computed.
+    {
+        .algorithm = "DES",
+        .key_bits = 64,
+        .key_hex = "8001010101010101",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "0000000000000000",
+        .output_hex = "95a8d72813daa94d074f8c07b3ecd9dc",
+        .source = "NIST SP 800-20 Table A.2 (variable key KAT, K1 = K2 = K3, i.e. single DES), first row, "
+                  "IV = 0 + PKCS#7 padding block computed with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "DES",
+        .key_bits = 64,
+        .key_hex = "7ca110454a1a6e57",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "01a1d6d039776742",
+        .output_hex = "690f5b0d9a26939b7d4bc8a8b678aab6",
+        .source = "NIST SP 800-20 Table A.4 (substitution table KAT), first row, IV = 0 + PKCS#7 padding "
+                  "block computed with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "DES",
+        .key_bits = 64,
+        .key_hex = "0123456789abcdef",
+        .nonce_hex = "1234567890abcdef",
+        .aad_hex = "",
+        .input_hex = "4e6f77206973207468652074696d6520666f7220616c6c20",
+        .output_hex = "e5c7cdde872bf27c43e934008c389c0f683788499a7c05f662c16a27e4fcf277",
+        .source = "FIPS PUB 81 CBC example (\"Now is the time for all \") + PKCS#7 padding block computed "
+                  "with OpenSSL 3.0",
+    },
+
+    // 2DES (keying option 2, key = K1 || K2): NIST CAVP multi-block message tests.
+    {
+        .algorithm = "2DES",
+        .key_bits = 128,
+        .key_hex = "70a88fa1dfb9942fa77f40157ffef2ad",
+        .nonce_hex = "ece08ce2fdc6ce80",
+        .aad_hex = "",
+        .input_hex = "bc225304d5a3a5c9918fc5006cbc40cc",
+        .output_hex = "27f67dc87af7ddb4b68f63fa7c2d454a0e477041e4a506ff",
+        .source = "NIST CAVP tdesmmt TCBCMMT2.rsp [ENCRYPT] COUNT = 1 (KEY3 = KEY1) + PKCS#7 padding block "
+                  "computed with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "2DES",
+        .key_bits = 128,
+        .key_hex = "bcfe7f25f2b0a72c6276ae1f389d8ae9",
+        .nonce_hex = "f29d4ba5172fd297",
+        .aad_hex = "",
+        .input_hex = "0611a474fb090978",
+        .output_hex = "1b3889c9dbe10d0375a7778c53027ff5",
+        .source = "NIST CAVP tdesmmt TCBCMMT2.rsp [DECRYPT] COUNT = 0, read as encryption (KEY3 = KEY1) + "
+                  "PKCS#7 padding block computed with OpenSSL 3.0",
+    },
+
+    // 3DES (keying option 1, key = K1 || K2 || K3).
+    {
+        .algorithm = "3DES",
+        .key_bits = 192,
+        .key_hex = "0123456789abcdef23456789abcdef01456789abcdef0123",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "5468652071756663",
+        .output_hex = "a826fd8ce53b855f957069282299bccf",
+        .source = "NIST SP 800-67 Rev. 1 Appendix B.1 TDEA example, first block (\"The qufc\"), IV = 0 + "
+                  "PKCS#7 padding block computed with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "3DES",
+        .key_bits = 192,
+        .key_hex = "a49d7564199e97cb529d2c9d97bf2f98d35edf57ba1f7358",
+        .nonce_hex = "c2e999cb6249023c",
+        .aad_hex = "",
+        .input_hex = "c689aee38a301bb316da75db36f110b5",
+        .output_hex = "e9afaba5ec75ea1bbe65506655bb4ecb312777df3628f6e0",
+        .source = "NIST CAVP tdesmmt TCBCMMT3.rsp [ENCRYPT] COUNT = 1 + PKCS#7 padding block computed with "
+                  "OpenSSL 3.0",
+    },
+    {
+        .algorithm = "3DES",
+        .key_bits = 192,
+        .key_hex = "d98aadc76d4a3716158c32866efbb9ce834af2297379a49d",
+        .nonce_hex = "3c5220327c502b44",
+        .aad_hex = "",
+        .input_hex = "6174079dda53ca723ebf00a66837f8d5ce648c08acaa5ee45ffe62210ef79d3e",
+        .output_hex = "f5bd4d600bed77bec78409e3530ebda1d815506ed53103015b87e371ae000958"
+                      "32f03088f5e66be0",
+        .source = "NIST CAVP tdesmmt TCBCMMT3.rsp [ENCRYPT] COUNT = 3 + PKCS#7 padding block computed with "
+                  "OpenSSL 3.0",
+    },
+
+    // DESX: key = K || K1 (pre-whitening) || K2 (post-whitening), OpenSSL's order.
+    {
+        .algorithm = "DESX",
+        .key_bits = 192,
+        .key_hex = "01010101010101010123456789abcdef1011121314151617",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "94dbe082549a14ef",
+        .output_hex = "90111213141516170080239ba2a8579a",
+        .source = "D. Hopwood, SCAN (Standard Cryptographic Algorithm Naming), DESX entry: K = "
+                  "0101010101010101, K1 = 0123456789abcdef, K2 = 1011121314151617 (also Crypto++ "
+                  "TestData/3desval.dat, XEX3), IV = 0 + PKCS#7 padding block computed with OpenSSL 3.0",
+    },
+
+    // RC2 (RFC 2268) with a 16-byte key and 128 effective key bits: the one RFC 2268 Section 5 vector with
+    // that parameter set.
+    {
+        .algorithm = "RC2",
+        .key_bits = 128,
+        .key_hex = "88bca90e90875a7f0f79c384627bafb2",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "0000000000000000",
+        .output_hex = "2269552ab0f85ca63fe30043d97bdb9a",
+        .source = "RFC 2268 Section 5, seventh vector (16-byte key, effective key length 128 bits), IV = 0 "
+                  "+ PKCS#7 padding block computed with OpenSSL 3.0",
+    },
+
+    // RC4: RFC 6229 Section 2 keystream (the encryption of zero bytes) for the 128-bit key 0x0102...10.
+    {
+        .algorithm = "RC4",
+        .key_bits = 128,
+        .key_hex = "0102030405060708090a0b0c0d0e0f10",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "0000000000000000000000000000000000000000000000000000000000000000",
+        .output_hex = "9ac7cc9a609d1ef7b2932899cde41b975248c4959014126a6e8a84f11d1a9e1c",
+        .source = "RFC 6229 Section 2, key length 128 bits, key 0x0102030405060708090a0b0c0d0e0f10, offsets "
+                  "0 and 16",
+    },
+
+    // RC5-32/12/16: the test vectors of Rivest, "The RC5 Encryption Algorithm" (FSE 1994), Appendix (also
+    // Crypto++ TestData/rc5val.dat); IV = 0.
+    {
+        .algorithm = "RC5",
+        .key_bits = 128,
+        .key_hex = "00000000000000000000000000000000",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "0000000000000000",
+        .output_hex = "21a5dbee154b8f6d61e7c4079ce5a9cf",
+        .source = "Rivest, The RC5 Encryption Algorithm, RC5-32/12/16 example 1, IV = 0 + PKCS#7 padding "
+                  "block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC5",
+        .key_bits = 128,
+        .key_hex = "915f4619be41b2516355a50110a9ce91",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "21a5dbee154b8f6d",
+        .output_hex = "f7c013ac5b2b8952f8bd5ec33e3c20a7",
+        .source = "Rivest, The RC5 Encryption Algorithm, RC5-32/12/16 example 2, IV = 0 + PKCS#7 padding "
+                  "block computed with Crypto++ 8.7",
+    },
+
+    // RC6 (32-bit words, 20 rounds): the RC6 paper's Appendix vectors (also Crypto++ TestData/rc6val.dat).
+    {
+        .algorithm = "RC6",
+        .key_bits = 128,
+        .key_hex = "00000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "8fc3a53656b1f778c129df4e9848a41e9abc947447b44d9410061014ed8f5bd5",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/16 test "
+                  "vector 1, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC6",
+        .key_bits = 128,
+        .key_hex = "0123456789abcdef0112233445566778",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "02132435465768798a9bacbdcedfe0f1",
+        .output_hex = "524e192f4715c6231f51f6367ea43f18cd66771cf6e7c8bf93f3aaa33725f598",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/16 test "
+                  "vector 2, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC6",
+        .key_bits = 192,
+        .key_hex = "000000000000000000000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "6cd61bcb190b30384e8a3f168690ae824535fb72ea624e076b1eec8bfcf1ef5e",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/24 test "
+                  "vector 1, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC6",
+        .key_bits = 192,
+        .key_hex = "0123456789abcdef0112233445566778899aabbccddeeff0",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "02132435465768798a9bacbdcedfe0f1",
+        .output_hex = "688329d019e505041e52e92af95291d4542340fb9fbea593e49c18c43a04a194",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/24 test "
+                  "vector 2, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC6",
+        .key_bits = 256,
+        .key_hex = "0000000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "8f5fbd0510d15fa893fa3fda6e857ec2588186f2ada3b95561d1d9bc1cac1251",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/32 test "
+                  "vector 1, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+    {
+        .algorithm = "RC6",
+        .key_bits = 256,
+        .key_hex = "0123456789abcdef0112233445566778899aabbccddeeff01032547698badcfe",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "02132435465768798a9bacbdcedfe0f1",
+        .output_hex = "c8241816f0d7e48920ad16a1674e5d48c5946c2f1909cfab8e572170b32fff16",
+        .source = "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998), Appendix: RC6-32/20/32 test "
+                  "vector 2, IV = 0 + PKCS#7 padding block computed with Crypto++ 8.7",
+    },
+
+    // Twofish: the AES submission's ECB_TBL.TXT (also in the Twofish book, Section B.2); IV = 0.
+    {
+        .algorithm = "TWOFISH",
+        .key_bits = 128,
+        .key_hex = "9f589f5cf6122c32b6bfec2f2ae8c35a",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "d491db16e7b1c39e86cb086b789f5419",
+        .output_hex = "019f9809de1711858faac3a3ba20fbc33d465c1681f2aae43778a73fdbc52c27",
+        .source = "Twofish AES submission ECB_TBL.TXT, KEYSIZE=128, I=3, IV = 0 + PKCS#7 padding block "
+                  "computed with Botan 2.19",
+    },
+    {
+        .algorithm = "TWOFISH",
+        .key_bits = 192,
+        .key_hex = "88b2b2706b105e36b446bb6d731a1e88efa71f788965bd44",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "39da69d6ba4997d585b6dc073ca341b2",
+        .output_hex = "182b02d81497ea45f9daacdc29193a6599b32d1238edc6cfe8aabeb5f0c0a7a6",
+        .source = "Twofish AES submission ECB_TBL.TXT, KEYSIZE=192, I=4, IV = 0 + PKCS#7 padding block "
+                  "computed with Botan 2.19",
+    },
+    {
+        .algorithm = "TWOFISH",
+        .key_bits = 256,
+        .key_hex = "d43bb7556ea32e46f2a282b7d45b4e0d57ff739d4dc92c1bd7fc01700cc8216f",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "90afe91bb288544f2c32dc239b2635e6",
+        .output_hex = "6cb4561c40bf0a9705931cb6d408e7fa8f1b7c8c8095c96215d30bcb17741178",
+        .source = "Twofish AES submission ECB_TBL.TXT, KEYSIZE=256, I=4, IV = 0 + PKCS#7 padding block "
+                  "computed with Botan 2.19",
+    },
+
+    // Blowfish with a 16-byte key: Schneier's published test data (vectors.txt), the set_key example with
+    // the 16-byte key and the CBC example (29-byte message zero-filled to 32 bytes, as published).
+    {
+        .algorithm = "BLOWFISH",
+        .key_bits = 128,
+        .key_hex = "f0e1d2c3b4a5968778695a4b3c2d1e0f",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "fedcba9876543210",
+        .output_hex = "93142887ee3be15c1573a32e1a44908e",
+        .source = "Schneier, Blowfish test vectors (vectors.txt), set_key test with the 16-byte key "
+                  "F0E1D2C3B4A5968778695A4B3C2D1E0F, IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+    {
+        .algorithm = "BLOWFISH",
+        .key_bits = 128,
+        .key_hex = "0123456789abcdeff0e1d2c3b4a59687",
+        .nonce_hex = "fedcba9876543210",
+        .aad_hex = "",
+        .input_hex = "37363534333231204e6f77206973207468652074696d6520666f722000000000",
+        .output_hex = "6b77b4d63006dee605b156e27403979358deb9e7154616d959f1652bd5ff92cc"
+                      "ec0444132bc46e49",
+        .source = "Schneier, Blowfish test vectors (vectors.txt), chaining mode test (CBC) + PKCS#7 padding "
+                  "block computed with OpenSSL 3.0",
+    },
+
+    // IDEA: the test vector of the Handbook of Applied Cryptography (from X. Lai's thesis), IV = 0.
+    {
+        .algorithm = "IDEA",
+        .key_bits = 128,
+        .key_hex = "00010002000300040005000600070008",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "0000000100020003",
+        .output_hex = "11fbed2b01986de5122c317bc9031ae2",
+        .source = "Menezes, van Oorschot, Vanstone, Handbook of Applied Cryptography (1996), Example 7.108 "
+                  "(IDEA test vector); also Crypto++ TestData/ideaval.dat line 1, IV = 0 + PKCS#7 padding "
+                  "block computed with Botan 2.19",
+    },
+
+    // Camellia: RFC 3713 Appendix A, IV = 0.
+    {
+        .algorithm = "CAMELLIA",
+        .key_bits = 128,
+        .key_hex = "0123456789abcdeffedcba9876543210",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0123456789abcdeffedcba9876543210",
+        .output_hex = "67673138549669730857065648eabe4382438e64ff9b749cc1eb12a76a1601fb",
+        .source = "RFC 3713 Appendix A, 128-bit key, IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+    {
+        .algorithm = "CAMELLIA",
+        .key_bits = 192,
+        .key_hex = "0123456789abcdeffedcba98765432100011223344556677",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0123456789abcdeffedcba9876543210",
+        .output_hex = "b4993401b3e996f84ee5cee7d79b09b9e6d28b38655799275bbde594f318a858",
+        .source = "RFC 3713 Appendix A, 192-bit key, IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+    {
+        .algorithm = "CAMELLIA",
+        .key_bits = 256,
+        .key_hex = "0123456789abcdeffedcba987654321000112233445566778899aabbccddeeff",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0123456789abcdeffedcba9876543210",
+        .output_hex = "9acc237dff16d76c20ef7c919e3a7509d2fed637d9948fd75370656fe651b039",
+        .source = "RFC 3713 Appendix A, 256-bit key, IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+
+    // ARIA: RFC 5794 Appendix A.1-A.3, IV = 0.
+    {
+        .algorithm = "ARIA",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00112233445566778899aabbccddeeff",
+        .output_hex = "d718fbd6ab644c739da95f3be645177824dec52beea3d7189c2de089fb6a3835",
+        .source = "RFC 5794 Appendix A.1 (128-bit key), IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+    {
+        .algorithm = "ARIA",
+        .key_bits = 192,
+        .key_hex = "000102030405060708090a0b0c0d0e0f1011121314151617",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00112233445566778899aabbccddeeff",
+        .output_hex = "26449c1805dbe7aa25a468ce263a9e7959b41b75bd3cef37809924a39cda1591",
+        .source = "RFC 5794 Appendix A.2 (192-bit key), IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+    {
+        .algorithm = "ARIA",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00112233445566778899aabbccddeeff",
+        .output_hex = "f92bd7c79fb72e2f2b8f80c1972d24fc0702b1a356e5dbda9955e4a848ab74e0",
+        .source = "RFC 5794 Appendix A.3 (256-bit key), IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
+    },
+
+    // SM4: GB/T 32907-2016 Appendix A.1 (IV = 0) and the CBC examples of draft-ribose-cfrg-sm4-10 A.2.2.
+    {
+        .algorithm = "SM4",
+        .key_bits = 128,
+        .key_hex = "0123456789abcdeffedcba9876543210",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0123456789abcdeffedcba9876543210",
+        .output_hex = "681edf34d206965e86b3e94f536e4246677d307e844d7aa24579d556490dc7aa",
+        .source = "GB/T 32907-2016 Appendix A.1 (one encryption), IV = 0 + PKCS#7 padding block computed "
+                  "with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "SM4",
+        .key_bits = 128,
+        .key_hex = "0123456789abcdeffedcba9876543210",
+        .nonce_hex = "000102030405060708090a0b0c0d0e0f",
+        .aad_hex = "",
+        .input_hex = "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb",
+        .output_hex = "78ebb11cc40b0a48312aaeb2040244cb4cb7016951909226979b0d15dc6a8f6d"
+                      "40d84132e99974a4a880886842074859",
+        .source = "draft-ribose-cfrg-sm4-10 Appendix A.2.2.1 (SM4-CBC example 1) + PKCS#7 padding block "
+                  "computed with OpenSSL 3.0",
+    },
+    {
+        .algorithm = "SM4",
+        .key_bits = 128,
+        .key_hex = "fedcba98765432100123456789abcdef",
+        .nonce_hex = "000102030405060708090a0b0c0d0e0f",
+        .aad_hex = "",
+        .input_hex = "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb",
+        .output_hex = "0d3a6ddc2d21c698857215587b7bb59a91f2c147911a4144665e1fa1d40bae38"
+                      "67c67f15251f2ac5219bb26e807da55b",
+        .source = "draft-ribose-cfrg-sm4-10 Appendix A.2.2.2 (SM4-CBC example 2) + PKCS#7 padding block "
+                  "computed with OpenSSL 3.0",
+    },
+
+    // Serpent: NESSIE test vectors (Serpent-{128,192,256}-128.verified.test-vectors), IV = 0.
+    {
+        .algorithm = "SERPENT",
+        .key_bits = 128,
+        .key_hex = "80000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "264e5481eff42a4606abda06c0bfda3d2f33a227134bd8df8471117c60ba3afd",
+        .source = "NESSIE Serpent-128-128.verified.test-vectors, Set 1, vector#0, IV = 0 + PKCS#7 padding "
+                  "block computed with Botan 2.19",
+    },
+    {
+        .algorithm = "SERPENT",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00112233445566778899aabbccddeeff",
+        .output_hex = "563e2cf8740a27c164804560391e9b272a209c04c36886055bf6fb15a0a263a6",
+        .source = "NESSIE Serpent-128-128.verified.test-vectors, Set 4, vector#0, IV = 0 + PKCS#7 padding "
+                  "block computed with Botan 2.19",
+    },
+    {
+        .algorithm = "SERPENT",
+        .key_bits = 192,
+        .key_hex = "800000000000000000000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "9e274ead9b737bb21efcfca548602689298537adf4738110f930f5c0400c46d1",
+        .source = "NESSIE Serpent-192-128.verified.test-vectors, Set 1, vector#0, IV = 0 + PKCS#7 padding "
+                  "block computed with Botan 2.19",
+    },
+    {
+        .algorithm = "SERPENT",
+        .key_bits = 256,
+        .key_hex = "8000000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "00000000000000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "00000000000000000000000000000000",
+        .output_hex = "a223aa1288463c0e2be38ebd825616c066b2262a8b7e42d7a4e28995a258071d",
+        .source = "NESSIE Serpent-256-128.verified.test-vectors, Set 1, vector#0, IV = 0 + PKCS#7 padding "
+                  "block computed with Botan 2.19",
+    },
+
+    // CAST5 (CAST-128) with a 16-byte key: RFC 2144 Appendix B.1, IV = 0.
+    {
+        .algorithm = "CAST5",
+        .key_bits = 128,
+        .key_hex = "0123456712345678234567893456789a",
+        .nonce_hex = "0000000000000000",
+        .aad_hex = "",
+        .input_hex = "0123456789abcdef",
+        .output_hex = "238b4fe5847e44b2d0f76d9eba7fa6d6",
+        .source = "RFC 2144 Appendix B.1 (128-bit key), IV = 0 + PKCS#7 padding block computed with OpenSSL "
+                  "3.0",
     },
 
     // SHA1 (FIPS 180-4): NIST CAVP SHAVS ShortMsg for the empty message, NIST example values for
@@ -950,6 +1588,344 @@ constexpr KnownAnswer kKnownAnswers[] = {
         .source = "FIPS 202 example values (NIST CSRC SHA3-512_Msg1600.pdf), 200 bytes of 0xA3",
     },
 
+    // SHA-512/256 (FIPS 180-4): NIST CAVP ShortMsg for the empty message, NIST example values for "abc" and
+    // the 896-bit two-block message.
+    {
+        .algorithm = "SHA2-512/256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a",
+        .source = "NIST CAVP SHAVS SHA512_256ShortMsg.rsp, Len = 0 (empty message)",
+    },
+    {
+        .algorithm = "SHA2-512/256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23",
+        .source = "FIPS 180-4 example (NIST CSRC SHA512_256.pdf), one-block message \"abc\"",
+    },
+    {
+        .algorithm = "SHA2-512/256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kTwoBlock896,
+        .output_hex = "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a",
+        .source = "FIPS 180-4 example (NIST CSRC SHA512_256.pdf), two-block 896-bit message",
+    },
+
+    // SHAKE128 with 32 output bytes: the first 32 bytes of the FIPS 202 example values (an XOF output is a
+    // prefix of any longer output).
+    {
+        .algorithm = "SHAKE128",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+        .source = "FIPS 202 example values (NIST CSRC SHAKE128_Msg0.pdf), empty message, first 32 bytes",
+    },
+    {
+        .algorithm = "SHAKE128",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kA3Times200,
+        .output_hex = "131ab8d2b594946b9c81333f9bb6e0ce75c3b93104fa3469d3917457385da037",
+        .source = "FIPS 202 example values (NIST CSRC SHAKE128_Msg1600.pdf), 200 bytes of 0xA3, first 32 "
+                  "bytes",
+    },
+
+    // SHAKE256 with 64 output bytes: the first 64 bytes of the FIPS 202 example values.
+    {
+        .algorithm = "SHAKE256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+                      "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be",
+        .source = "FIPS 202 example values (NIST CSRC SHAKE256_Msg0.pdf), empty message, first 64 bytes",
+    },
+    {
+        .algorithm = "SHAKE256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kA3Times200,
+        .output_hex = "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d"
+                      "2d700caae7396ece96604440577da4f3aa22aeb8857f961c4cd8e06f0ae6610b",
+        .source = "FIPS 202 example values (NIST CSRC SHAKE256_Msg1600.pdf), 200 bytes of 0xA3, first 64 "
+                  "bytes",
+    },
+
+    // BLAKE2b-512, unkeyed: RFC 7693 Appendix A ("abc") and the BLAKE2 reference KAT for the empty input.
+    {
+        .algorithm = "BLAKE2B",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419"
+                      "d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce",
+        .source = "BLAKE2 reference repository testvectors/blake2-kat.json, blake2b, empty input, no key",
+    },
+    {
+        .algorithm = "BLAKE2B",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+                      "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923",
+        .source = "RFC 7693 Appendix A (BLAKE2b-512 of \"abc\")",
+    },
+
+    // BLAKE2s-256, unkeyed: RFC 7693 Appendix B ("abc") and the BLAKE2 reference KAT for the empty input.
+    {
+        .algorithm = "BLAKE2S",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9",
+        .source = "BLAKE2 reference repository testvectors/blake2-kat.json, blake2s, empty input, no key",
+    },
+    {
+        .algorithm = "BLAKE2S",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982",
+        .source = "RFC 7693 Appendix B (BLAKE2s-256 of \"abc\")",
+    },
+
+    // MD5: the RFC 1321 Appendix A.5 test suite.
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "d41d8cd98f00b204e9800998ecf8427e",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "61",
+        .output_hex = "0cc175b9c0f1b6a831c399e269772661",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"a\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "900150983cd24fb0d6963f7d28e17f72",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"abc\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6d65737361676520646967657374",
+        .output_hex = "f96b697d7cb7938d525a2f31aaf161d0",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"message digest\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6162636465666768696a6b6c6d6e6f707172737475767778797a",
+        .output_hex = "c3fcd3d76192e4007dfb496cca67e13b",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"abcdefghijklmnopqrstuvwxyz\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4142434445464748494a4b4c4d4e4f505152535455565758595a616263646566"
+                     "6768696a6b6c6d6e6f707172737475767778797a30313233343536373839",
+        .output_hex = "d174ab98d277d9f5a5611c2c9f419d9f",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"ABCDEFGHIJ..., 62 bytes\")",
+    },
+    {
+        .algorithm = "MD5",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "3132333435363738393031323334353637383930313233343536373839303132"
+                     "3334353637383930313233343536373839303132333435363738393031323334"
+                     "35363738393031323334353637383930",
+        .output_hex = "57edf4a22be3c955ac49da2e2107b67a",
+        .source = "RFC 1321 Appendix A.5, MD5 (\"1234567890..., 80 bytes\")",
+    },
+
+    // RIPEMD-160: the test vectors of the authors' page (Bosselaers, "The hash function RIPEMD-160").
+    {
+        .algorithm = "RIPEMD-160",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "9c1185a5c5e9fc54612808977ee8f548b2258d31",
+        .source = "Bosselaers, The hash function RIPEMD-160 "
+                  "(homes.esat.kuleuven.be/~bosselae/ripemd160.html), RIPEMD-160(\"\")",
+    },
+    {
+        .algorithm = "RIPEMD-160",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc",
+        .source = "Bosselaers, The hash function RIPEMD-160 "
+                  "(homes.esat.kuleuven.be/~bosselae/ripemd160.html), RIPEMD-160(\"abc\")",
+    },
+    {
+        .algorithm = "RIPEMD-160",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6d65737361676520646967657374",
+        .output_hex = "5d0689ef49d2fae572b881b123a85ffa21595f36",
+        .source = "Bosselaers, The hash function RIPEMD-160 "
+                  "(homes.esat.kuleuven.be/~bosselae/ripemd160.html), RIPEMD-160(\"message digest\")",
+    },
+    {
+        .algorithm = "RIPEMD-160",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kTwoBlock448,
+        .output_hex = "12a053384a9c0c88e405a06c27dcf49ada62eb2b",
+        .source = "Bosselaers, The hash function RIPEMD-160 "
+                  "(homes.esat.kuleuven.be/~bosselae/ripemd160.html), RIPEMD-160(\"abcdbcdecd..., 56 "
+                  "bytes\")",
+    },
+    {
+        .algorithm = "RIPEMD-160",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "3132333435363738393031323334353637383930313233343536373839303132"
+                     "3334353637383930313233343536373839303132333435363738393031323334"
+                     "35363738393031323334353637383930",
+        .output_hex = "9b752e45573d4b39f4dbd3323cab82bf63326bfb",
+        .source = "Bosselaers, The hash function RIPEMD-160 "
+                  "(homes.esat.kuleuven.be/~bosselae/ripemd160.html), RIPEMD-160(\"1234567890..., 80 "
+                  "bytes\")",
+    },
+
+    // SM3: the two examples of GB/T 32905-2016 Appendix A.
+    {
+        .algorithm = "SM3",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0",
+        .source = "GB/T 32905-2016 Appendix A.1 (message \"abc\")",
+    },
+    {
+        .algorithm = "SM3",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6162636461626364616263646162636461626364616263646162636461626364"
+                     "6162636461626364616263646162636461626364616263646162636461626364",
+        .output_hex = "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732",
+        .source = "GB/T 32905-2016 Appendix A.2 (message \"abcd\" x 16)",
+    },
+
+    // Whirlpool: the ISO/IEC 10118-3:2004 test vectors of the designers' reference package (transcribed in
+    // Crypto++ TestVectors/whrlpool.txt).
+    {
+        .algorithm = "WHIRLPOOL",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a7"
+                      "3e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3",
+        .source = "Whirlpool ISO/IEC 10118-3:2004 test vectors (Barreto, whirlpool.zip "
+                  "iso-test-vectors.txt), Whirlpool(\"\")",
+    },
+    {
+        .algorithm = "WHIRLPOOL",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "616263",
+        .output_hex = "4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c"
+                      "7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5",
+        .source = "Whirlpool ISO/IEC 10118-3:2004 test vectors (Barreto, whirlpool.zip "
+                  "iso-test-vectors.txt), Whirlpool(\"abc\")",
+    },
+    {
+        .algorithm = "WHIRLPOOL",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6d65737361676520646967657374",
+        .output_hex = "378c84a4126e2dc6e56dcc7458377aac838d00032230f53ce1f5700c0ffb4d3b"
+                      "8421557659ef55c106b4b52ac5a4aaa692ed920052838f3362e86dbd37a8903e",
+        .source = "Whirlpool ISO/IEC 10118-3:2004 test vectors (Barreto, whirlpool.zip "
+                  "iso-test-vectors.txt), Whirlpool(\"message digest\")",
+    },
+    {
+        .algorithm = "WHIRLPOOL",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6162636462636465636465666465666765666768666768696768696a68696a6b",
+        .output_hex = "2a987ea40f917061f5d6f0a0e4644f488a7a5a52deee656207c562f988e95c69"
+                      "16bdc8031bc5be1b7b947639fe050b56939baaa0adff9ae6745b7b181c3be3fd",
+        .source = "Whirlpool ISO/IEC 10118-3:2004 test vectors (Barreto, whirlpool.zip "
+                  "iso-test-vectors.txt), Whirlpool(\"abcdbcdecdefdefgefghfghighijhijk\")",
+    },
+
     // Ed25519 (RFC 8032 Section 7.1): key = 32-byte secret seed, output = 64-byte signature.
     {
         .algorithm = "EDDSA",
@@ -983,6 +1959,677 @@ constexpr KnownAnswer kKnownAnswers[] = {
         .output_hex = "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac"
                       "18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a",
         .source = "RFC 8032 Section 7.1, TEST 3 (2-byte message)",
+    },
+
+    // HMAC-SHA1 with a 32-byte key: no published vector has that key length (RFC 2202 and the NIST HMAC
+    // examples use other key lengths and Wycheproof's hmac_sha1_test.json has 10/20/65-byte keys), so these
+    // are computed and cross-checked.
+    {
+        .algorithm = "HMAC-SHA1",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4869205468657265",
+        .output_hex = "61902724706ceacfa2eaa4ae1a19ea1a0dc09fa9",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 1 (\"Hi There\"); OpenSSL 3.0 EVP_MAC, cross-checked with Botan 2.19, Crypto++ "
+                  "8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+    {
+        .algorithm = "HMAC-SHA1",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+        .output_hex = "33a6e775e966f0a3be89cee5d778b4cbb886dd57",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 2 (\"what do ya want for nothing?\"); OpenSSL 3.0 EVP_MAC, cross-checked with "
+                  "Botan 2.19, Crypto++ 8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+
+    // HMAC-SHA2-224 with a 32-byte key: no published vector has that key length (RFC 4231 and the NIST HMAC
+    // examples use other key lengths and Wycheproof's hmac_sha224_test.json has 14/28/65-byte keys), so these
+    // are computed and cross-checked.
+    {
+        .algorithm = "HMAC-SHA2-224",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4869205468657265",
+        .output_hex = "7970645687c902c42af2e6401e2dbc772776e46cdc22950938bb3c6a",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 1 (\"Hi There\"); OpenSSL 3.0 EVP_MAC, cross-checked with Botan 2.19, Crypto++ "
+                  "8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+    {
+        .algorithm = "HMAC-SHA2-224",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+        .output_hex = "2cc827ac8b5339f2faf2e257c7c6438cfca9764444e669bfc418907c",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 2 (\"what do ya want for nothing?\"); OpenSSL 3.0 EVP_MAC, cross-checked with "
+                  "Botan 2.19, Crypto++ 8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+
+    // HMAC-SHA2-256, 32-byte key, full-length tag: Wycheproof's keySize 256 group (no RFC vector has a
+    // 32-byte key).
+    {
+        .algorithm = "HMAC-SHA2-256",
+        .key_bits = 256,
+        .key_hex = "1e225cafb90339bba1b24076d4206c3e79c355805d851682bc818baa4f5a7779",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "b175b57d89ea6cb606fb3363f2538abd73a4c00b4a1386905bac809004cf1933",
+        .source = "Wycheproof hmac_sha256_test.json tcId 1 (keySize 256, tagSize 256, 0-byte message)",
+    },
+    {
+        .algorithm = "HMAC-SHA2-256",
+        .key_bits = 256,
+        .key_hex = "d115acc9a636915241795f48852052e07b51273ae2448251ec1d0d0f9807f3db",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "696d2456de853fa028f486fef437b6b6d1b530a8475e299db3a9005ae9cef840"
+                     "1985b7d31e172e8f439ccd1ad1ec44c9b86b78f3f243c1305b53bc21abad7a8f"
+                     "c5256311bfd34c98e37dfdc649e7ae4bda08cf2994b063c0c7106ed0b02a1f48"
+                     "af9191cbfb0d6a953b7e04327dfe8c93779cb574ba9cba575d01674e83621aa0"
+                     "c5f400d6e6cd24b301e33c9f3303e73bf357408c1be86c2489c09de998ff2ef3"
+                     "2df554f1247d9313ce1a7160115d06f4c18d6556ff7986ef8a55e2adcfa27e4c"
+                     "69c71cc2ff01639e9d49bd9ed0687f530ffeb0890132457df2088081bc4a2f7f"
+                     "0a9f4dcea2c80d991db7f3747a1803d7619aaf3dd382c69536a0bcdb931cbe",
+        .output_hex = "82f92977f0b605eaada510ffceb53ad75fde16a8029f1b75b406a84270dbb8b7",
+        .source = "Wycheproof hmac_sha256_test.json tcId 27 (keySize 256, tagSize 256, 255-byte message)",
+    },
+
+    // HMAC-SHA2-384 with a 32-byte key: no published vector has that key length (RFC 4231 and the NIST HMAC
+    // examples use other key lengths and Wycheproof's hmac_sha384_test.json has 24/48/65-byte keys), so these
+    // are computed and cross-checked.
+    {
+        .algorithm = "HMAC-SHA2-384",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4869205468657265",
+        .output_hex = "c40d52279af9b72b79dd0a7912426ddf06d9fab6ad57c04cb2e16e580e33f499"
+                      "2ac029799ffea2a62919f8fcfb7668cb",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 1 (\"Hi There\"); OpenSSL 3.0 EVP_MAC, cross-checked with Botan 2.19, Crypto++ "
+                  "8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+    {
+        .algorithm = "HMAC-SHA2-384",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+        .output_hex = "cbec3214bb6a3e27213c0e42140fc463e2c3c56276bb7a12d610373ee32424cd"
+                      "403e09eaa3ab082e7d5fd69ac5d9fb9c",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 2 (\"what do ya want for nothing?\"); OpenSSL 3.0 EVP_MAC, cross-checked with "
+                  "Botan 2.19, Crypto++ 8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+
+    // HMAC-SHA2-512, 32-byte key, full-length tag: Wycheproof's keySize 256 group (no RFC vector has a
+    // 32-byte key).
+    {
+        .algorithm = "HMAC-SHA2-512",
+        .key_bits = 256,
+        .key_hex = "14d93759fc28f3319ab74b8167c974e800f032344dc2747ec0f4945061a47827",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "68934dbe948d9a77a5e0a92ed98254fa3b6c93c8bf5eeaa912b7dfdf762b3719"
+                      "2c5d8523bcab9ad71b09bf96d8454188d001c7f2077eb641199f5731b9f94669",
+        .source = "Wycheproof hmac_sha512_test.json tcId 163 (keySize 256, tagSize 512, 0-byte message)",
+    },
+    {
+        .algorithm = "HMAC-SHA2-512",
+        .key_bits = 256,
+        .key_hex = "9fa371f36fb273d514fd628cb938067a4bae32a19a1e045a7d6d7f6de3751cbf",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "311bbf722d322cd7a0710f480fc66518",
+        .output_hex = "16345f6a6ca6e78d4ccac30b48d76691d6442420efa113c15ef127b538b5b024"
+                      "018b7d2db4bc3ed3424251ab6b8b6c3cb108b0beda842dc3e68e63400287e5cd",
+        .source = "Wycheproof hmac_sha512_test.json tcId 164 (keySize 256, tagSize 512, 16-byte message)",
+    },
+
+    // HMAC-SHA3-256, 32-byte key, full-length tag: Wycheproof's keySize 256 group (no RFC vector has a
+    // 32-byte key).
+    {
+        .algorithm = "HMAC-SHA3-256",
+        .key_bits = 256,
+        .key_hex = "1e225cafb90339bba1b24076d4206c3e79c355805d851682bc818baa4f5a7779",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "a3c58470afa8835d6e2357fb7b1cd07f8c4bc4c7874ca59d83163f046a9e227e",
+        .source = "Wycheproof hmac_sha3_256_test.json tcId 1 (keySize 256, tagSize 256, 0-byte message)",
+    },
+    {
+        .algorithm = "HMAC-SHA3-256",
+        .key_bits = 256,
+        .key_hex = "d115acc9a636915241795f48852052e07b51273ae2448251ec1d0d0f9807f3db",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "696d2456de853fa028f486fef437b6b6d1b530a8475e299db3a9005ae9cef840"
+                     "1985b7d31e172e8f439ccd1ad1ec44c9b86b78f3f243c1305b53bc21abad7a8f"
+                     "c5256311bfd34c98e37dfdc649e7ae4bda08cf2994b063c0c7106ed0b02a1f48"
+                     "af9191cbfb0d6a953b7e04327dfe8c93779cb574ba9cba575d01674e83621aa0"
+                     "c5f400d6e6cd24b301e33c9f3303e73bf357408c1be86c2489c09de998ff2ef3"
+                     "2df554f1247d9313ce1a7160115d06f4c18d6556ff7986ef8a55e2adcfa27e4c"
+                     "69c71cc2ff01639e9d49bd9ed0687f530ffeb0890132457df2088081bc4a2f7f"
+                     "0a9f4dcea2c80d991db7f3747a1803d7619aaf3dd382c69536a0bcdb931cbe",
+        .output_hex = "2f2a862bd0d9f305135629396b05988054e0f5103883892271a20b7902e0cb86",
+        .source = "Wycheproof hmac_sha3_256_test.json tcId 27 (keySize 256, tagSize 256, 255-byte message)",
+    },
+
+    // HMAC-SHA3-512, 32-byte key, full-length tag: Wycheproof's keySize 256 group (no RFC vector has a
+    // 32-byte key).
+    {
+        .algorithm = "HMAC-SHA3-512",
+        .key_bits = 256,
+        .key_hex = "14d93759fc28f3319ab74b8167c974e800f032344dc2747ec0f4945061a47827",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "bfbc9e095822745f9bae15ee3418f330e63891a2972fbfe1045165d8b5fbd288"
+                      "061973ed40ba310b85e7e6dafb9dfb4c29c4de7969499c67aa2ccaa48c63178f",
+        .source = "Wycheproof hmac_sha3_512_test.json tcId 163 (keySize 256, tagSize 512, 0-byte message)",
+    },
+    {
+        .algorithm = "HMAC-SHA3-512",
+        .key_bits = 256,
+        .key_hex = "9fa371f36fb273d514fd628cb938067a4bae32a19a1e045a7d6d7f6de3751cbf",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "311bbf722d322cd7a0710f480fc66518",
+        .output_hex = "5d6619bd88bdd18aaafe2c3773d8a92e6617e741196d0c2e9d5271fb9abebb72"
+                      "b520bce1e1f147d861be15734ab25c93437e1058bb44dddb8104185521785099",
+        .source = "Wycheproof hmac_sha3_512_test.json tcId 164 (keySize 256, tagSize 512, 16-byte message)",
+    },
+
+    // HMAC-MD5 with a 32-byte key: no published vector has that key length (RFC 2202 uses 16/4/25/80-byte
+    // keys and Wycheproof has no HMAC-MD5 file), so these are computed and cross-checked.
+    {
+        .algorithm = "HMAC-MD5",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4869205468657265",
+        .output_hex = "03f74be8bcad85510666b23bcd7124c5",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 1 (\"Hi There\"); OpenSSL 3.0 EVP_MAC, cross-checked with Botan 2.19, Crypto++ "
+                  "8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+    {
+        .algorithm = "HMAC-MD5",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+        .output_hex = "ca65689952b5a61065a08351775993ca",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 2 (\"what do ya want for nothing?\"); OpenSSL 3.0 EVP_MAC, cross-checked with "
+                  "Botan 2.19, Crypto++ 8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+
+    // HMAC-RIPEMD-160 with a 32-byte key: no published vector has that key length (RFC 2286 uses
+    // 20/4/25/80-byte keys and Wycheproof has no HMAC-RIPEMD-160 file), so these are computed and
+    // cross-checked.
+    {
+        .algorithm = "HMAC-RIPEMD-160",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "4869205468657265",
+        .output_hex = "f675cd44d608d00e7382410129bdb80371382536",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 1 (\"Hi There\"); OpenSSL 3.0 EVP_MAC, cross-checked with Botan 2.19, Crypto++ "
+                  "8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+    {
+        .algorithm = "HMAC-RIPEMD-160",
+        .key_bits = 256,
+        .key_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+        .output_hex = "6b15684fe0043bf132616a21d534f60e679b99bf",
+        .source = "computed (no published vector with a 32-byte key): key 00 01 .. 1f, message of RFC 2202 "
+                  "test case 2 (\"what do ya want for nothing?\"); OpenSSL 3.0 EVP_MAC, cross-checked with "
+                  "Botan 2.19, Crypto++ 8.7, libgcrypt 1.10, Nettle 3.8 and LibTomCrypt 1.18",
+    },
+
+    // CMAC-AES: NIST SP 800-38B Appendix D (the SP 800-38A keys and plaintext prefixes).
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 128,
+        .key_hex = "2b7e151628aed2a6abf7158809cf4f3c",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "bb1d6929e95937287fa37d129b756746",
+        .source = "NIST SP 800-38B Appendix D.1 (AES-128) Example 1 (Mlen = 0); RFC 4493 Section 4 Example "
+                  "1",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 128,
+        .key_hex = "2b7e151628aed2a6abf7158809cf4f3c",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172a",
+        .output_hex = "070a16b46b4d4144f79bdd9dd04a287c",
+        .source = "NIST SP 800-38B Appendix D.1 (AES-128) Example 2 (Mlen = 128); RFC 4493 Section 4 "
+                  "Example 2",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 128,
+        .key_hex = "2b7e151628aed2a6abf7158809cf4f3c",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                     "30c81c46a35ce411",
+        .output_hex = "dfa66747de9ae63030ca32611497c827",
+        .source = "NIST SP 800-38B Appendix D.1 (AES-128) Example 3 (Mlen = 320); RFC 4493 Section 4 "
+                  "Example 3",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 128,
+        .key_hex = "2b7e151628aed2a6abf7158809cf4f3c",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kSp80038aPlaintext,
+        .output_hex = "51f0bebf7e3b9d92fc49741779363cfe",
+        .source = "NIST SP 800-38B Appendix D.1 (AES-128) Example 4 (Mlen = 512); RFC 4493 Section 4 "
+                  "Example 4",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 192,
+        .key_hex = "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "d17ddf46adaacde531cac483de7a9367",
+        .source = "NIST SP 800-38B Appendix D.2 (AES-192) Example 1 (Mlen = 0)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 192,
+        .key_hex = "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172a",
+        .output_hex = "9e99a7bf31e710900662f65e617c5184",
+        .source = "NIST SP 800-38B Appendix D.2 (AES-192) Example 2 (Mlen = 128)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 192,
+        .key_hex = "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                     "30c81c46a35ce411",
+        .output_hex = "8a1de5be2eb31aad089a82e6ee908b0e",
+        .source = "NIST SP 800-38B Appendix D.2 (AES-192) Example 3 (Mlen = 320)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 192,
+        .key_hex = "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kSp80038aPlaintext,
+        .output_hex = "a1d5df0eed790f794d77589659f39a11",
+        .source = "NIST SP 800-38B Appendix D.2 (AES-192) Example 4 (Mlen = 512)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 256,
+        .key_hex = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "028962f61b7bf89efc6b551f4667d983",
+        .source = "NIST SP 800-38B Appendix D.3 (AES-256) Example 1 (Mlen = 0)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 256,
+        .key_hex = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172a",
+        .output_hex = "28a7023f452e8f82bd4bf28d8c37c35c",
+        .source = "NIST SP 800-38B Appendix D.3 (AES-256) Example 2 (Mlen = 128)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 256,
+        .key_hex = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                     "30c81c46a35ce411",
+        .output_hex = "aaf3d8f1de5640c232f5b169b9c911e6",
+        .source = "NIST SP 800-38B Appendix D.3 (AES-256) Example 3 (Mlen = 320)",
+    },
+    {
+        .algorithm = "CMAC-AES",
+        .key_bits = 256,
+        .key_hex = "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = kSp80038aPlaintext,
+        .output_hex = "e1992190549f6ed5696a2c056c315410",
+        .source = "NIST SP 800-38B Appendix D.3 (AES-256) Example 4 (Mlen = 512)",
+    },
+
+    // GMAC-AES: nonce = the 12-byte IV, input = the message (GCM AAD), output = the 16-byte tag (Wycheproof).
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 128,
+        .key_hex = "98b08a72ffde0ded4bec9d2a8db57235",
+        .nonce_hex = "1595248735310eb710519c2b",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "5118cc71501c8273a43662b981191750",
+        .source = "Wycheproof aes_gmac_test.json tcId 1 (128-bit key, 12-byte IV, 0-byte message)",
+    },
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 128,
+        .key_hex = "46c33fff8898c4a4985599ccc05d0571",
+        .nonce_hex = "01da1ca72e26f6d6fa9ce281",
+        .aad_hex = "",
+        .input_hex = "038537bf94e1d7e14f68b8d5458241e34f5158dea6f8052049b9dad8fb66cb6e"
+                     "0ba6cc223f675614e95d1527c746e650e9fc6aca69e682d9e30ac06e0a48c0a0"
+                     "428ec1ae23739d82fc246e4cd6bc27cd1d54c0e630c1624fe3dbd0a8cea3b7c8"
+                     "f2d7c1cca8b8e086cab02153be762d59e49c533cb39e65ab37f6cad2290d0dfe"
+                     "2a",
+        .output_hex = "feeec6276f89393b5a5222e0ebb160fd",
+        .source = "Wycheproof aes_gmac_test.json tcId 11 (128-bit key, 12-byte IV, 129-byte message)",
+    },
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 192,
+        .key_hex = "ded6ff2255658732f0fef08407136893f12edfebdf86a214",
+        .nonce_hex = "0536e9ff304594f2adfe5e02",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "59a1460f6283168b32c7f527b7a76f12",
+        .source = "Wycheproof aes_gmac_test.json tcId 139 (192-bit key, 12-byte IV, 0-byte message)",
+    },
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 192,
+        .key_hex = "2261962365e2eb22e12002e053950b142953a6ce602d1959",
+        .nonce_hex = "35cbde01e07a10da05ba2a34",
+        .aad_hex = "",
+        .input_hex = "442160c28d0c0832873219df81f19323342bd51b566845aa3bff39d302db3f09"
+                     "85c916f7c77c6d6387d93cbcdc40bd6e458d67ea5e793ac6da122d323149f1b8"
+                     "4b8cd994b6d8bf015dfacf475fc9c509ec20adae683e57c2b9968a64cf56de90"
+                     "cbac6b85b9679296a3097dfc76fbfd67cbc337697f9315c23fe0a4c0d44d79c4"
+                     "73",
+        .output_hex = "54b10f53a304fd1bee6f9fb246ca40ef",
+        .source = "Wycheproof aes_gmac_test.json tcId 149 (192-bit key, 12-byte IV, 129-byte message)",
+    },
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 256,
+        .key_hex = "d796a05cef109d0ef3a81107a11bd3691593c11a0c98eb4d31ad913b1e4e93be",
+        .nonce_hex = "36dc700abd99d99d8f5bc0ce",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "75b098b6025155fd699e66908c400156",
+        .source = "Wycheproof aes_gmac_test.json tcId 277 (256-bit key, 12-byte IV, 0-byte message)",
+    },
+    {
+        .algorithm = "GMAC-AES",
+        .key_bits = 256,
+        .key_hex = "e2a72f64301e4db6e8c05c312f2cea92fb8b063eb7fec23ea4e98c46fd0484d6",
+        .nonce_hex = "8998ac05e11c964f22090ce7",
+        .aad_hex = "",
+        .input_hex = "c70fb43de3aff11dbcab9b6c267c4b5b35cd9c08ec6999419a6771bcc734ae86"
+                     "50a56a4299c2105b32be02181eaaebe79f0747761573959d2bd71b0874de54ec"
+                     "2fd17bfd871acd766d5313cbffbe26ced083f5224f2777cd65ac4d2db08f213c"
+                     "0f7a5bccbc19b9bd42ab64116142f4d94b09280ee584744055f81e2fef291b36"
+                     "ae",
+        .output_hex = "54548320e2801dad4568329756586706",
+        .source = "Wycheproof aes_gmac_test.json tcId 287 (256-bit key, 12-byte IV, 129-byte message)",
+    },
+
+    // Poly1305 (RFC 8439): key = r || s (32 bytes); Section 2.5.2 and edge cases of Appendix A.3.
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "43727970746f6772617068696320466f72756d2052657365617263682047726f"
+                     "7570",
+        .output_hex = "a8061dc1305136c6c22b8baf0c0127a9",
+        .source = "RFC 8439 Section 2.5.2 (Poly1305 Example and Test Vector)",
+    },
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "0200000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "ffffffffffffffffffffffffffffffff",
+        .output_hex = "03000000000000000000000000000000",
+        .source = "RFC 8439 Appendix A.3 Test Vector #5",
+    },
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "02000000000000000000000000000000ffffffffffffffffffffffffffffffff",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "02000000000000000000000000000000",
+        .output_hex = "03000000000000000000000000000000",
+        .source = "RFC 8439 Appendix A.3 Test Vector #6",
+    },
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "0100000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff"
+                     "11000000000000000000000000000000",
+        .output_hex = "05000000000000000000000000000000",
+        .source = "RFC 8439 Appendix A.3 Test Vector #7",
+    },
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "0200000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "fdffffffffffffffffffffffffffffff",
+        .output_hex = "faffffffffffffffffffffffffffffff",
+        .source = "RFC 8439 Appendix A.3 Test Vector #9",
+    },
+    {
+        .algorithm = "POLY1305",
+        .key_bits = 256,
+        .key_hex = "0100000000000000040000000000000000000000000000000000000000000000",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "e33594d7505e43b900000000000000003394d7505e4379cd0100000000000000"
+                     "0000000000000000000000000000000001000000000000000000000000000000",
+        .output_hex = "14000000000000005500000000000000",
+        .source = "RFC 8439 Appendix A.3 Test Vector #10",
+    },
+
+    // SipHash-2-4, 16-byte key, 8-byte tag as bytes (the 64-bit result little-endian, as the reference code
+    // emits it).
+    {
+        .algorithm = "SIPHASH",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "310e0edd47db6f72",
+        .source = "SipHash reference test vectors (github.com/veorq/SipHash vectors.h, vectors_sip64[0]; "
+                  "key 00..0f, empty message)",
+    },
+    {
+        .algorithm = "SIPHASH",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "00010203040506",
+        .output_hex = "37d1018bf50002ab",
+        .source = "SipHash reference test vectors (github.com/veorq/SipHash vectors.h, vectors_sip64[7]; "
+                  "key 00..0f, message 00..06)",
+    },
+    {
+        .algorithm = "SIPHASH",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "0001020304050607",
+        .output_hex = "6224939a79f5f593",
+        .source = "SipHash reference test vectors (github.com/veorq/SipHash vectors.h, vectors_sip64[8]; "
+                  "key 00..0f, message 00..07)",
+    },
+    {
+        .algorithm = "SIPHASH",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e",
+        .output_hex = "e545be4961ca29a1",
+        .source = "Aumasson & Bernstein, SipHash: a fast short-input PRF (2012), Appendix A: "
+                  "0xa129ca6149be45e5, here as the 8 output bytes (little-endian); = vectors_sip64[15]",
+    },
+    {
+        .algorithm = "SIPHASH",
+        .key_bits = 128,
+        .key_hex = "000102030405060708090a0b0c0d0e0f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                     "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e",
+        .output_hex = "724506eb4c328a95",
+        .source = "SipHash reference test vectors (github.com/veorq/SipHash vectors.h, vectors_sip64[63]; "
+                  "key 00..0f, message 00..3e)",
+    },
+
+    // KMAC128, 32-byte key, empty customization string, 32-byte output: the SP 800-185 sample with S = ""
+    // and Wycheproof's no-customization file.
+    {
+        .algorithm = "KMAC128",
+        .key_bits = 256,
+        .key_hex = "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "00010203",
+        .output_hex = "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e",
+        .source = "NIST SP 800-185 KMAC samples (KMAC_samples.pdf), Sample #1: KMAC128, S = \"\", L = 256",
+    },
+    {
+        .algorithm = "KMAC128",
+        .key_bits = 256,
+        .key_hex = "1e225cafb90339bba1b24076d4206c3e79c355805d851682bc818baa4f5a7779",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "f55258cf6bcb3e71108d039fc8440064058544d6d0d6de9e00700e2b517f2116",
+        .source = "Wycheproof kmac128_no_customization_test.json tcId 82 (keySize 256, tagSize 256, 0-byte "
+                  "message)",
+    },
+    {
+        .algorithm = "KMAC128",
+        .key_bits = 256,
+        .key_hex = "d115acc9a636915241795f48852052e07b51273ae2448251ec1d0d0f9807f3db",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "696d2456de853fa028f486fef437b6b6d1b530a8475e299db3a9005ae9cef840"
+                     "1985b7d31e172e8f439ccd1ad1ec44c9b86b78f3f243c1305b53bc21abad7a8f"
+                     "c5256311bfd34c98e37dfdc649e7ae4bda08cf2994b063c0c7106ed0b02a1f48"
+                     "af9191cbfb0d6a953b7e04327dfe8c93779cb574ba9cba575d01674e83621aa0"
+                     "c5f400d6e6cd24b301e33c9f3303e73bf357408c1be86c2489c09de998ff2ef3"
+                     "2df554f1247d9313ce1a7160115d06f4c18d6556ff7986ef8a55e2adcfa27e4c"
+                     "69c71cc2ff01639e9d49bd9ed0687f530ffeb0890132457df2088081bc4a2f7f"
+                     "0a9f4dcea2c80d991db7f3747a1803d7619aaf3dd382c69536a0bcdb931cbe",
+        .output_hex = "a17b310839e6b68801e637e65fb6653d16981cc206f9806c24002270af3f6fbf",
+        .source = "Wycheproof kmac128_no_customization_test.json tcId 108 (keySize 256, tagSize 256, "
+                  "255-byte message)",
+    },
+
+    // KMAC256, 32-byte key, empty customization string, 64-byte output: the SP 800-185 sample with S = ""
+    // and Wycheproof's no-customization file.
+    {
+        .algorithm = "KMAC256",
+        .key_bits = 256,
+        .key_hex = "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                     "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                     "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                     "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                     "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                     "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                     "c0c1c2c3c4c5c6c7",
+        .output_hex = "75358cf39e41494e949707927cee0af20a3ff553904c86b08f21cc414bcfd691"
+                      "589d27cf5e15369cbbff8b9a4c2eb17800855d0235ff635da82533ec6b759b69",
+        .source = "NIST SP 800-185 KMAC samples (KMAC_samples.pdf), Sample #5: KMAC256, S = \"\", L = 512",
+    },
+    {
+        .algorithm = "KMAC256",
+        .key_bits = 256,
+        .key_hex = "14d93759fc28f3319ab74b8167c974e800f032344dc2747ec0f4945061a47827",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "bfb8740ad3b01793f3facbe4af6bd443065fbec9fe269163c9f91390148fb81a"
+                      "b97ec4be2c42fe3d4651981f4c85e1288d1b3648bdfba76becd3c8e65959752c",
+        .source = "Wycheproof kmac256_no_customization_test.json tcId 163 (keySize 256, tagSize 512, 0-byte "
+                  "message)",
+    },
+    {
+        .algorithm = "KMAC256",
+        .key_bits = 256,
+        .key_hex = "47bd12d640b735ef6f78e4cd8d0351b605ccc1705dbe057a26564c79bc493144",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "7ce68b91a20a75a0b1587fbc5d00fb487b9fd31d9a09632d386b6b3524ccd7ec"
+                     "768a857a70bc4e9a5d641482260fb5d67c312e40feb189c3f8867ae439491c8c"
+                     "665da2fd7333cbf4e959feb8a5f5cdc3f0d1665a7264415b0f81a5ce9212039e"
+                     "ac7e9df8653e09d0f2d8d2270f095c7477222f1d1d1af5f4266025494105f8dd"
+                     "66cb8010e3aa72c9cea3c9e92553d1aeb007b32e6809db54d227c60c87976639"
+                     "8f4dd567a745e2d046e60b0395f4af555df3aabbe8124c9fc64f194198861bc9"
+                     "2f45a93b860983ff9d85cfe41eddba812c9d80de598b9521302c3b9b832d7549"
+                     "a69a18d0948c1ae9b0c93aa3ce4ef5aaecad5656d480fc03c9f35c5d22abb5",
+        .output_hex = "a4afd5a164167429553769d8f18ed5b632b5baf1909483cebce76f504dcbe05d"
+                      "d013218aa094e7afcf23da75c2bd8f6ea4b6e7bf335402d8d3273016bec11656",
+        .source = "Wycheproof kmac256_no_customization_test.json tcId 189 (keySize 256, tagSize 512, "
+                  "255-byte message)",
     },
 };
 

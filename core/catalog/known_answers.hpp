@@ -11,6 +11,7 @@ namespace ca {
 /// One published vector. Hex strings may be empty. For ciphers: encrypt(key, nonce, aad, input) = output
 /// (output layout as in docs/CATALOG.md, tag included). For hashes: hash(input) = output. For EDDSA:
 /// key = 32-byte seed, sign(input) = output (Ed25519 is deterministic).
+/// For MACs: key = the MAC key, nonce = GMAC's IV (else empty), input = the message, output = the tag.
 struct KnownAnswer {
   std::string_view algorithm;  // canonical catalog name
   uint32_t key_bits;

@@ -13,42 +13,57 @@ cxxopts::Options bench_options() {
                      "Times the same cryptographic algorithm across libraries and ranks algorithms and "
                      "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
                      "backends, aliases)\n");
-  o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [options]");
-  o.add_options()(
-      "c,cipher",
-      "cipher(s), comma-separated: AES-ECB, AES-CBC, AES-CFB, AES-OFB, AES-CTR, AES-CCM, AES-GCM, "
-      "AES-EAX, AES-SIV, AES-OCB, CHACHA20, SALSA20, CHACHA20-POLY1305, XCHACHA20-POLY1305, RSA-OAEP (RSA), "
-      "RSA-OAEP-SHA256; groups AES-ALL, SYMMETRIC-ALL",
-      cxxopts::value<std::vector<std::string>>())(
-      "hash",
-      "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA3-224, SHA3-256, SHA3-384, "
-      "SHA3-512 (SHA-256 etc. accepted); group HASH-ALL",
-      cxxopts::value<std::vector<std::string>>())(
-      "s,signature",
-      "signature(s): RSA-PSS (RSA), RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA (P-256, "
-      "SHA-256), EDDSA (Ed25519); group SIGN-ALL",
-      cxxopts::value<std::vector<std::string>>())(
-      "k,key_length",
-      "key length in bits (AES 128/192/256, default 256; RSA >= 1024, default 2048; "
-      "fixed for ChaCha20, Salsa20, ECDSA, EdDSA)",
-      cxxopts::value<std::string>())("d,data_size",
-                                     "message size(s), comma-separated, in B, KB or MB (KB = 1024 B)",
-                                     cxxopts::value<std::vector<std::string>>()->default_value("1KB"))(
-      "r,rounds",
-      "timed operations per measurement (default: adaptive, until the 95% CI of the median "
-      "is within --ci-target or --budget is spent)",
-      cxxopts::value<std::string>())("u,unit", "time unit: ns, us, ms, s",
-                                     cxxopts::value<std::string>()->default_value("ms"))(
-      "b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
-      cxxopts::value<std::vector<std::string>>())("format", "output format: table, json",
-                                                  cxxopts::value<std::string>()->default_value("table"))(
-      "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
-      "budget", "adaptive mode: seconds of timed work per measurement at most",
-      cxxopts::value<std::string>()->default_value("0.25"))(
-      "ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
-      cxxopts::value<std::string>()->default_value("1"))(
-      "plugin-dir", "directory of backend plugins (default: next to the program)",
-      cxxopts::value<std::string>())("version", "print the version")("h,help", "print this help");
+  o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [options]");
+  using Strings = std::vector<std::string>;
+  // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.
+  cxxopts::OptionAdder add = o.add_options();
+  add("c,cipher",
+      "cipher(s), comma-separated: AES-ECB, AES-CBC, AES-CFB, AES-OFB, AES-CTR, AES-CCM, AES-GCM, AES-EAX, "
+      "AES-SIV, AES-OCB, AES-XTS, CHACHA20, XCHACHA20, SALSA20, XSALSA20, CHACHA20-POLY1305, "
+      "XCHACHA20-POLY1305, "
+      "DES, 2DES, 3DES, DESX, RC2, RC4, RC5, RC6, TWOFISH, BLOWFISH, IDEA, CAMELLIA, ARIA, SM4, SERPENT, "
+      "CAST5, "
+      "RSA-OAEP (RSA), RSA-OAEP-SHA256; groups AES-ALL, SYMMETRIC-ALL, BLOCK-ALL, LEGACY-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("hash",
+      "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, "
+      "SHA3-512, SHAKE128, SHAKE256, BLAKE2B, BLAKE2S, MD5, RIPEMD-160, SM3, WHIRLPOOL (SHA-256 etc. "
+      "accepted); "
+      "groups HASH-ALL, LEGACY-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("s,signature",
+      "signature(s): RSA-PSS (RSA), RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA (P-256, SHA-256), EDDSA "
+      "(Ed25519); groups SIGN-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("mac",
+      "MAC(s): HMAC-SHA1, HMAC-SHA2-224/256/384/512, HMAC-SHA3-256/512, HMAC-MD5, HMAC-RIPEMD-160, CMAC-AES, "
+      "GMAC-AES, POLY1305, SIPHASH, KMAC128, KMAC256; groups MAC-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("k,key_length",
+      "key length in bits (AES 128/192/256, default 256; RSA >= 1024, default 2048; fixed for ChaCha20, "
+      "Salsa20, ECDSA, EdDSA; `list` shows every rule)",
+      cxxopts::value<std::string>());
+  add("d,data_size", "message size(s), comma-separated, in B, KB or MB (KB = 1024 B)",
+      cxxopts::value<Strings>()->default_value("1KB"));
+  add("r,rounds",
+      "timed operations per measurement (default: adaptive, until the 95% CI of the median is within "
+      "--ci-target or --budget is spent)",
+      cxxopts::value<std::string>());
+  add("u,unit", "time unit: ns, us, ms, s", cxxopts::value<std::string>()->default_value("ms"));
+  add("b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
+      cxxopts::value<Strings>());
+  add("format", "output format: table, json, csv, markdown, gbench-json, html",
+      cxxopts::value<std::string>()->default_value("table"));
+  add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("budget", "adaptive mode: seconds of timed work per measurement at most",
+      cxxopts::value<std::string>()->default_value("0.25"));
+  add("ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
+      cxxopts::value<std::string>()->default_value("1"));
+  add("plugin-dir", "directory of backend plugins (default: next to the program)",
+      cxxopts::value<std::string>());
+  add("quiet", "no progress line on stderr");
+  add("version", "print the version");
+  add("h,help", "print this help");
   return o;
 }
 
@@ -70,7 +85,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   std::vector<AlgorithmRequest> requests;
   for (auto [flag, family] : {std::pair{"cipher", Family::Cipher}, std::pair{"hash", Family::Hash},
-                              std::pair{"signature", Family::Signature}})
+                              std::pair{"signature", Family::Signature}, std::pair{"mac", Family::Mac}})
     if (args.count(flag))
       for (const auto& typed : split_list(args[flag].as<std::vector<std::string>>()))
         requests.push_back({family, typed, ""});
@@ -119,6 +134,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     err << "cryptauditor: no backend plugins could be loaded from " << dir << '\n';
     return kExitFailure;
   }
+  study.quiet = args.count("quiet") > 0;
   return execute_study(study, out, err);
 }
 

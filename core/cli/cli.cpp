@@ -19,6 +19,9 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   using Command = std::function<int(int, char**, std::ostream&, std::ostream&)>;
   static const std::map<std::string, Command> kSubcommands = {
       {"list", list_main},
+      {"run", run_main},
+      {"compare", compare_main},
+      {"verify", verify_main},
   };
   Command command = bench_main;
   std::vector<char*> args(argv, argv + argc);

@@ -13,6 +13,12 @@ namespace ca {
 int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 /// `cryptauditor list [--backends | --aliases]`
 int list_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// `cryptauditor run CONFIG.json [overrides] [--resume] [--quiet]` (docs/CONFIG.md)
+int run_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// `cryptauditor compare BASE.json NEW.json [--threshold 5%]` (docs/COMPARE.md)
+int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// `cryptauditor verify [--vectors DIR-or-FILE] [-b ...] [--format table|json] [--interop]` (docs/VERIFY.md)
+int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 /// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
 PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);

@@ -3,11 +3,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <optional>
+#include <set>
 
 #include "cli/common.hpp"
+#include "cli/progress.hpp"
+#include "cli/resume.hpp"
 #include "measure/measure.hpp"
+#include "measure/stopwatch.hpp"
 #include "run/environment.hpp"
+#include "run/journal.hpp"
 
 namespace ca {
 
@@ -25,9 +33,52 @@ void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& wh
   }
 }
 
+namespace {
+
+// Opens the journal, reading it first when resuming; sets plan.skip so the runner leaves out what it holds.
+// Returns the journal's records that belong to the plan.
+std::vector<Record> open_journal(const Study& study, RunPlan& plan, std::optional<JournalWriter>& journal,
+                                 std::ostream& err) {
+  std::vector<Record> resumed;
+  bool append = false;
+  if (study.resume) {
+    if (std::filesystem::exists(study.journal)) {
+      ResumedJournal j = read_resumed_journal(study.journal, plan);
+      if (j.ignored_partial_line)
+        err << "note: ignoring the journal's last line, cut short when the run was interrupted\n";
+      if (j.outside_plan > 0)
+        err << "note: ignoring " << j.outside_plan << " journal record(s) that are not part of this study\n";
+      std::error_code ec;
+      std::filesystem::resize_file(study.journal, j.valid_bytes, ec);
+      if (ec) throw UsageError("journal '" + study.journal + "' cannot be written: " + ec.message());
+      resumed = std::move(j.records);
+      err << "note: resuming from " << study.journal << ": " << resumed.size() << " of "
+          << planned_keys(plan).size() << " records already measured\n";
+      append = true;
+    } else {
+      err << "note: no journal at " << study.journal << " yet: starting from the beginning\n";
+    }
+  }
+  journal.emplace(study.journal, append);
+  if (!journal->ok()) throw UsageError("journal '" + study.journal + "' cannot be written");
+  if (!resumed.empty()) {
+    std::set<RecordKey> done;
+    for (const Record& r : resumed) done.insert(key_of(r));
+    plan.skip = [done = std::move(done)](const Record& r) { return done.count(key_of(r)) > 0; };
+  }
+  return resumed;
+}
+
+}  // namespace
+
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
+  RunPlan plan = study.plan;
+  std::optional<JournalWriter> journal;
+  std::vector<Record> resumed;
+  if (!study.journal.empty()) resumed = open_journal(study, plan, journal, err);
+
   Environment env = read_environment();
-  for (const Backend* b : study.plan.backends)
+  for (const Backend* b : plan.backends)
     env.backends.push_back({b->name(), b->library(), b->library_version(), b->acceleration(), b->path()});
   env.clock_overhead_ns = clock_overhead_ns();
   MeasureConfig empty_cfg;
@@ -35,15 +86,25 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   env.empty_operation_ns = stats::median(measure_empty_operation(empty_cfg).sample_ns);
   for (const auto& n : study.notes) err << "note: " << n << '\n';
 
-  const bool progress = ::isatty(STDERR_FILENO) == 1;
-  auto records = run(study.plan, [&](const Record& r, size_t i, size_t total) {
-    if (progress)
-      err << "\r[" << i << "/" << total << "] " << r.backend << ' ' << r.algorithm << ' ' << r.operation
-          << ' ' << format_size(r.data_bytes) << "\033[K" << std::flush;
+  const bool progress = !study.quiet && ::isatty(STDERR_FILENO) == 1;
+  const Stopwatch stopwatch;
+  bool journal_failed = false;
+  auto records = run(plan, [&](const Record& r, size_t i, size_t total) {
+    if (journal && !journal_failed && !journal->append(r)) {
+      journal_failed = true;
+      err << (progress ? "\r\033[K" : "") << "cryptauditor: writing the journal " << study.journal
+          << " failed; the study goes on without it\n";
+    }
+    if (progress) err << '\r' << progress_text(r, i, total, stopwatch.elapsed_s()) << "\033[K" << std::flush;
   });
   if (progress) err << "\r\033[K" << std::flush;
+  if (!resumed.empty()) {
+    records.insert(records.begin(), std::make_move_iterator(resumed.begin()),
+                   std::make_move_iterator(resumed.end()));
+    sort_in_plan_order(records, plan);
+  }
 
-  int status = kExitOk;
+  int status = journal_failed ? kExitFailure : kExitOk;
   for (const auto& o : study.outputs) {
     auto reporter = make_reporter(o.format);
     std::ofstream file;

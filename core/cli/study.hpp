@@ -23,13 +23,22 @@ struct Study {
   ReportSettings settings;
   std::vector<OutputSpec> outputs;
   std::vector<std::string> notes;  // printed to stderr before running
+  /// Journal file: each finished record is appended as one JSON line as soon as it is measured. Empty: no
+  /// journal.
+  std::string journal;
+  /// Read the journal first: records it already holds are not measured again, and the reports hold them
+  /// with the new ones (`cryptauditor run CONFIG --resume`).
+  bool resume = false;
+  /// No progress line on stderr (--quiet).
+  bool quiet = false;
 };
 
 /// Checks every output format is registered and every output file can be opened, before anything runs.
 void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where);
 
 /// Runs the study and writes every output. Returns kExitOk, or kExitFailure when a measurement failed or
-/// a report could not be written.
+/// a report (or the journal) could not be written. A journal that cannot be read or does not match the
+/// study's settings is a UsageError, thrown before anything is measured.
 int execute_study(const Study& study, std::ostream& out, std::ostream& err);
 
 }  // namespace ca

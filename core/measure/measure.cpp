@@ -5,6 +5,7 @@
 #include <cmath>
 #include <random>
 
+#include "measure/cycles.hpp"
 #include "stats/stats.hpp"
 
 namespace ca {
@@ -95,12 +96,16 @@ Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
   uint64_t remaining = cfg.rounds.value_or(0);
   if (cfg.rounds) batch = std::max<uint64_t>(1, std::min<uint64_t>(batch, *cfg.rounds / cfg.min_samples));
 
+  // Hardware cycles, where the kernel allows: read around each sample, so warm-up is not counted.
+  auto counter = open_perf_cycle_counter();
   size_t next_check = cfg.min_samples;
   for (;;) {
     uint64_t this_batch =
         std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch) * jitter(rng)));
     if (cfg.rounds) this_batch = std::min(this_batch, remaining);
+    const uint64_t cycles_before = counter ? counter->read() : 0;
     Batch b = run_batch(op, this_batch, cursor);
+    if (counter) m.perf_cycles += static_cast<double>(counter->read() - cycles_before);
     if (failed(m, b, op)) return m;
     m.sample_ns.push_back(b.ns / static_cast<double>(this_batch));
     m.sample_ops.push_back(this_batch);

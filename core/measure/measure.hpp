@@ -46,6 +46,7 @@ struct Measurement {
   uint64_t batch = 0;                // calibrated batch size before jitter
   double timed_ns = 0;               // sum of sample durations
   bool target_met = false;           // adaptive: stopped because the CI target was met
+  double perf_cycles = 0;            // core cycles over the timed samples, when perf counters work
   int status = CA_OK;                // first non-OK status an operation returned
   std::string error;                 // set when status != CA_OK
 };

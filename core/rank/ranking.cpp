@@ -15,6 +15,7 @@ std::string operation_noun(const std::string& op) {
   if (op == "hash") return "Hash";
   if (op == "sign") return "Signing";
   if (op == "verify") return "Verification";
+  if (op == "mac") return "MAC";
   return op;
 }
 

@@ -2,6 +2,8 @@
 
 #include <sys/utsname.h>
 
+#include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -37,6 +39,7 @@ Environment read_environment() {
     std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
     std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
     if (key == "model name" && env.cpu_model.empty()) env.cpu_model = value;
+    if (key == "cpu MHz" && env.cpu_mhz == 0) env.cpu_mhz = std::atof(value.c_str());
     if (key == "flags" && flags.empty()) {
       std::istringstream words(value);
       for (std::string w; words >> w;) flags.insert(w);
@@ -59,6 +62,15 @@ Environment read_environment() {
   env.compiler = std::string("g++ ") + __VERSION__;
   env.build_type = CRYPTAUDITOR_BUILD_TYPE;
   env.program_version = CRYPTAUDITOR_VERSION;
+  env.host_name = first_line("/proc/sys/kernel/hostname");
+  // A calendar date stamp for report headers (google/benchmark's "date"); timing stays in measure/.
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  char stamp[32];
+  if (localtime_r(&now, &local) && std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S%z", &local)) {
+    env.date = stamp;
+    if (env.date.size() == 24) env.date.insert(22, ":");  // +0200 -> +02:00 (ISO 8601 extended)
+  }
   if (env.build_type == "Debug")
     env.warnings.push_back(
         "this is a Debug build: times are not representative; rebuild with "

@@ -22,6 +22,9 @@ struct Environment {
   std::string compiler;
   std::string build_type;
   std::string program_version;
+  std::string date;       // local time the environment was read, ISO 8601 ("2024-05-01T12:00:00+02:00")
+  std::string host_name;  // "" when not readable
+  double cpu_mhz = 0;     // "cpu MHz" of the first CPU in /proc/cpuinfo; 0 when absent
   double clock_overhead_ns = 0;
   double empty_operation_ns = 0;
   std::vector<BackendInfo> backends;

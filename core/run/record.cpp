@@ -31,6 +31,8 @@ std::vector<std::string> operations_for(int family) {
       return {"hash"};
     case Family::Signature:
       return {"sign", "verify"};
+    case Family::Mac:
+      return {"mac"};
   }
   return {};
 }

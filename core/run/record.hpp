@@ -27,11 +27,14 @@ struct Record {
   uint64_t rounds_requested = 0;  // N of -r N
   Measurement measurement;        // raw samples
   stats::Summary summary;         // over measurement.sample_ns
+  double cycles_per_op = 0;       // 0 when no cycle source (see cycles_source)
+  std::string cycles_source;      // "perf" (core cycles, mean), "tsc" (reference cycles at the median), "none"
 
   bool ok() const { return status == Status::Ok; }
   /// MiB/s of payload at the median time; 0 when not a data operation or not measured.
   double throughput_mib_s() const;
   double ops_per_s() const;
+  double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
 
 /// Operations an algorithm family is timed with, in display order.

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "catalog/known_answers.hpp"
+#include "measure/cycles.hpp"
 #include "util/page_buffer.hpp"
 
 namespace ca {
@@ -72,9 +73,10 @@ std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const K
   auto ctx = b.create(spec, error, unsupported);
   if (!ctx) return unsupported ? std::string() : where + ": key setup failed: " + error;
   const size_t cap = a.output_capacity(ka.key_bits, input->size());
-  int forward = a.family == Family::Hash        ? CA_OP_HASH
-                : a.family == Family::Signature ? CA_OP_SIGN
-                                                : CA_OP_ENCRYPT;
+  const int forward = a.family == Family::Hash        ? CA_OP_HASH
+                      : a.family == Family::Signature ? CA_OP_SIGN
+                      : a.family == Family::Mac       ? CA_OP_MAC
+                                                      : CA_OP_ENCRYPT;
   Call got = call(*ctx, forward, *input, *nonce, *aad, nullptr, cap);
   if (got.status == CA_UNSUPPORTED) return "";  // e.g. a nonce size this library does not take
   if (got.status != CA_OK) return where + ": " + status_text(*ctx, got.status);
@@ -97,7 +99,7 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
   bool unsupported = false;
   auto ctx = make_context(b, a, bits, error, unsupported);
   if (!ctx) return "key setup failed: " + error;
-  const size_t size = std::min<size_t>(1000, a.message_limit(bits));
+  const size_t size = std::max(a.min_message, std::min<size_t>(1000, a.message_limit(bits)));
   Bytes msg = random_bytes(size), nonce = random_bytes(a.nonce_bytes);
   Bytes aad = authenticates(a) && !is_public_key(a) ? random_bytes(13) : Bytes{};
   const size_t cap = a.output_capacity(bits, size);
@@ -110,6 +112,19 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
         return "digest of " + std::to_string(h1.output.size()) + " bytes, expected " +
                std::to_string(a.digest_bytes);
       if (h1.output != h2.output) return "hashing the same message twice gave different digests";
+      return "";
+    }
+    case Family::Mac: {
+      Call t1 = call(*ctx, CA_OP_MAC, msg, nonce, aad, nullptr, cap);
+      Call t2 = call(*ctx, CA_OP_MAC, msg, nonce, aad, nullptr, cap);
+      if (t1.status != CA_OK) return "mac: " + status_text(*ctx, t1.status);
+      if (t1.output.size() != a.digest_bytes)
+        return "tag of " + std::to_string(t1.output.size()) + " bytes, expected " + std::to_string(a.digest_bytes);
+      if (t1.output != t2.output) return "the same message gave two different tags";
+      Bytes other = msg;
+      other[0] ^= 0x01;
+      if (call(*ctx, CA_OP_MAC, other, nonce, aad, nullptr, cap).output == t1.output)
+        return "two different messages gave the same tag";
       return "";
     }
     case Family::Cipher: {
@@ -152,6 +167,7 @@ int op_code(const std::string& op) {
   if (op == "decrypt") return CA_OP_DECRYPT;
   if (op == "hash") return CA_OP_HASH;
   if (op == "sign") return CA_OP_SIGN;
+  if (op == "mac") return CA_OP_MAC;
   return CA_OP_VERIFY;
 }
 
@@ -221,12 +237,38 @@ std::string self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t b
   return "";
 }
 
+const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job) {
+  return job.data_sizes.empty() ? plan.data_sizes : job.data_sizes;
+}
+
+std::vector<std::string> planned_operations(const RunPlan& plan, const AlgorithmInfo& algorithm) {
+  std::vector<std::string> ops = operations_for(static_cast<int>(algorithm.family));
+  if (!plan.operations.empty())
+    std::erase_if(ops, [&](const std::string& op) {
+      return std::find(plan.operations.begin(), plan.operations.end(), op) == plan.operations.end();
+    });
+  return ops;
+}
+
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
   std::vector<Record> records;
+  // Whether a record still has to be produced (plan.skip leaves out those a resumed study has).
+  auto wanted = [&](const Backend& backend, const Job& job, size_t size, const std::string& op) {
+    if (!plan.skip) return true;
+    Record key;
+    key.backend = backend.name();
+    key.algorithm = std::string(job.algorithm->name);
+    key.key_bits = job.key_bits;
+    key.operation = op;
+    key.data_bytes = size;
+    return !plan.skip(key);
+  };
   size_t total = 0;
   for (const Job& job : plan.jobs)
-    total += plan.backends.size() * plan.data_sizes.size() *
-             operations_for(static_cast<int>(job.algorithm->family)).size();
+    for (const Backend* backend : plan.backends)
+      for (size_t size : planned_sizes(plan, job))
+        for (const auto& op : planned_operations(plan, *job.algorithm))
+          total += wanted(*backend, job, size, op);
 
   auto emit = [&](Record r) {
     r.exact_rounds = plan.measure.rounds.has_value();
@@ -237,11 +279,17 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
 
   for (const Job& job : plan.jobs) {
     const AlgorithmInfo& a = *job.algorithm;
-    const auto ops = operations_for(static_cast<int>(a.family));
+    const auto ops = planned_operations(plan, a);
+    const auto& sizes = planned_sizes(plan, job);
     for (const Backend* backend : plan.backends) {
+      bool anything_left = false;
+      for (size_t size : sizes)
+        for (const auto& op : ops) anything_left = anything_left || wanted(*backend, job, size, op);
+      if (!anything_left) continue;
       auto emit_all = [&](Status status, const std::string& why) {
-        for (size_t size : plan.data_sizes)
+        for (size_t size : sizes)
           for (const auto& op : ops) {
+            if (!wanted(*backend, job, size, op)) continue;
             Record r;
             r.backend = backend->name();
             r.algorithm = std::string(a.name);
@@ -268,8 +316,9 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
         emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
         continue;
       }
-      for (size_t size : plan.data_sizes) {
+      for (size_t size : sizes) {
         for (const auto& op : ops) {
+          if (!wanted(*backend, job, size, op)) continue;
           Record r;
           r.backend = backend->name();
           r.algorithm = std::string(a.name);
@@ -297,6 +346,12 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
             r.error = r.measurement.error + ": " + ctx->last_error();
           }
           r.summary = stats::summarize(r.measurement.sample_ns);
+          const CycleSource& cycles = cycle_source();
+          r.cycles_source = cycles.name();
+          if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)
+            r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
+          else if (cycles.kind == CycleSource::Tsc && r.ok())
+            r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
           emit(std::move(r));
         }
       }

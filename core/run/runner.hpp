@@ -19,6 +19,7 @@ namespace ca {
 struct Job {
   const AlgorithmInfo* algorithm;
   uint32_t key_bits;
+  std::vector<size_t> data_sizes{};  // empty: the plan's data_sizes (a study config can give per-entry sizes)
 };
 
 struct RunPlan {
@@ -29,7 +30,17 @@ struct RunPlan {
   /// Largest total bytes of prepared messages per measurement (the pool), whatever the rounds.
   size_t pool_bytes = 32u << 20;
   size_t pool_max_messages = 16;
+  /// Operations to time, e.g. {"sign"}; empty: every operation of each algorithm (operations_for).
+  std::vector<std::string> operations;
+  /// Records to leave out because they exist already (a resumed study). Called with a record whose backend,
+  /// algorithm, key_bits, operation and data_bytes are set; true: neither measured nor emitted. A backend
+  /// with nothing left for a job is not even self-tested for it.
+  std::function<bool(const Record&)> skip;
 };
+
+/// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).
+const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job);
+std::vector<std::string> planned_operations(const RunPlan& plan, const AlgorithmInfo& algorithm);
 
 /// Called after every record (progress, journals). Index counts records so far; total is the plan's count.
 using RecordObserver = std::function<void(const Record&, size_t index, size_t total)>;

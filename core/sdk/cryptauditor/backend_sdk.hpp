@@ -3,7 +3,7 @@
 //
 //   struct MyGcm {                       // one context: key set up in the constructor
 //     explicit MyGcm(const ca_key_spec& spec);
-//     int encrypt(ca_io& io);            // any of encrypt / decrypt / hash / sign / verify
+//     int encrypt(ca_io& io);            // any of encrypt / decrypt / hash / sign / verify / mac
 //     int decrypt(ca_io& io);
 //     bool offers(int op) const;         // optional: drop operations this instance cannot do
 //     std::vector<uint8_t> export_key(int part);  // optional: public-key contexts
@@ -145,6 +145,8 @@ Factory make_factory(Extra... extra) {
       holder->ops[CA_OP_SIGN] = &detail::trampoline<T, &T::sign>;
     if constexpr (requires(T t, ca_io & io) { t.verify(io); })
       holder->ops[CA_OP_VERIFY] = &detail::trampoline<T, &T::verify>;
+    if constexpr (requires(T t, ca_io & io) { t.mac(io); })
+      holder->ops[CA_OP_MAC] = &detail::trampoline<T, &T::mac>;
     if constexpr (requires(T t, int p) { t.export_key(p); })
       holder->export_fn = &detail::export_trampoline<T>;
     // A context may offer fewer operations than its class has, e.g. a public-key-only signer cannot sign:

@@ -42,7 +42,8 @@ enum ca_operation {
   CA_OP_HASH = 3,    /* output = digest */
   CA_OP_SIGN = 4,    /* output = signature over input (the message, hashed inside the operation) */
   CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not */
-  CA_OP_COUNT_ = 6
+  CA_OP_MAC = 6,     /* output = authentication tag over input (keyed at create; nonce for GMAC) */
+  CA_OP_COUNT_ = 7   /* one past the last; a newer core may ask for more: operation() returns NULL */
 };
 
 /* Which key export_key() writes. */

@@ -1,0 +1,77 @@
+// `cryptauditor compare BASE.json NEW.json [--threshold 5%]`: which rows of two JSON reports changed,
+// by how much, and whether significantly (docs/COMPARE.md). Exit status 1 when a row is significantly
+// slower by more than the threshold, so a CI job can fail on a regression.
+#include <cxxopts.hpp>
+#include <stdexcept>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "compare/compare.hpp"
+#include "compare/report_file.hpp"
+
+namespace ca {
+namespace {
+
+cxxopts::Options compare_options() {
+  cxxopts::Options o("cryptauditor compare",
+                     "Compares two JSON reports (cryptauditor --format json) row by row: the change of the "
+                     "median and a two-sided Mann-Whitney U test on the samples. Exit status 1 when a row is "
+                     "significantly (p < 0.05) slower by more than the threshold.\n");
+  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT]");
+  o.positional_help("");
+  o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
+      "threshold", "smallest change of the median that counts, in % (5 or 5%)",
+      cxxopts::value<std::string>()->default_value("5%"))(
+      "u,unit", "time unit of the medians: ns, us, ms, s (default: the base report's)",
+      cxxopts::value<std::string>())("h,help", "print this help");
+  o.parse_positional({"reports"});
+  return o;
+}
+
+ReportFile read(const std::string& path) {
+  try {
+    return read_report_file(path);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace
+
+int compare_main(int argc, char** argv, std::ostream& out, std::ostream& /*err*/) {
+  auto options = compare_options();
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  const auto reports =
+      args.count("reports") ? args["reports"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (reports.size() != 2)
+    throw UsageError("compare needs two reports, got " + std::to_string(reports.size()) +
+                     ": cryptauditor compare BASE.json NEW.json (see --help)");
+
+  CompareSettings settings;
+  std::string threshold = args["threshold"].as<std::string>();
+  if (!threshold.empty() && threshold.back() == '%') threshold.pop_back();
+  settings.threshold =
+      parse_positive("--threshold", threshold.empty() ? args["threshold"].as<std::string>() : threshold,
+                     "a percentage > 0, e.g. 5 or 5%") /
+      100.0;
+
+  const ReportFile base = read(reports[0]);
+  const ReportFile candidate = read(reports[1]);
+  TimeUnit unit = base.unit;
+  if (args.count("unit")) {
+    auto parsed = parse_unit(args["unit"].as<std::string>());
+    if (!parsed)
+      throw UsageError("--unit '" + args["unit"].as<std::string>() +
+                       "' is not valid: expected ns, us, ms or s");
+    unit = *parsed;
+  }
+  const Comparison comparison = compare_records(base.records, candidate.records, settings);
+  print_comparison(comparison, settings, unit, base.path, candidate.path, out);
+  return comparison.slower > 0 ? kExitFailure : kExitOk;
+}
+
+}  // namespace ca

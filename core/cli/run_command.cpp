@@ -1,0 +1,170 @@
+// `cryptauditor run CONFIG.json`: a study described by a config file (docs/CONFIG.md), with flags that
+// override parts of it, a journal of finished records and --resume.
+#include <algorithm>
+#include <cctype>
+#include <cxxopts.hpp>
+#include <filesystem>
+#include <system_error>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "cli/study.hpp"
+#include "config/study_config.hpp"
+
+namespace ca {
+namespace {
+
+cxxopts::Options run_options() {
+  cxxopts::Options o(
+      "cryptauditor run",
+      "Runs the study a JSON config file describes (docs/CONFIG.md). Flags override the file.\n");
+  o.custom_help("CONFIG.json [options]");
+  o.positional_help("");
+  o.add_options()("config", "the study config file", cxxopts::value<std::string>())(
+      "b,backend", "backend(s), comma-separated, instead of the config's \"backends\"",
+      cxxopts::value<std::vector<std::string>>())(
+      "r,rounds", "exactly N timed operations per measurement, instead of the config's rounds or stopping",
+      cxxopts::value<std::string>())(
+      "budget", "adaptive mode (drops the config's rounds): seconds of timed work per measurement at most",
+      cxxopts::value<std::string>())("ci-target",
+                                     "adaptive mode (drops the config's rounds): stop when the 95% CI "
+                                     "half-width is within this % of the median",
+                                     cxxopts::value<std::string>())(
+      "u,unit", "time unit: ns, us, ms, s, instead of the config's", cxxopts::value<std::string>())(
+      "format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",
+      cxxopts::value<std::string>())("o,output", "write that one report to FILE instead of standard output",
+                                     cxxopts::value<std::string>())(
+      "output-dir",
+      "resolve the config's relative output paths (and the journal) against DIR, created if needed",
+      cxxopts::value<std::string>())(
+      "resume", "read the journal of an interrupted run and measure only what it does not hold")(
+      "quiet", "no progress line on stderr")("plugin-dir",
+                                             "directory of backend plugins (default: next to the program)",
+                                             cxxopts::value<std::string>())("h,help", "print this help");
+  o.parse_positional({"config"});
+  return o;
+}
+
+// A file name from a study name: letters, digits, '.', '-' and '_' kept, anything else '_'.
+std::string file_name_for(const std::string& name) {
+  std::string out;
+  for (char c : name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+  return out.empty() || out[0] == '.' ? "study" + out : out;
+}
+
+void create_parent_directories(const std::string& path, const std::string& where) {
+  const auto parent = std::filesystem::path(path).parent_path();
+  if (parent.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(parent, ec);
+  if (ec) throw UsageError(where + " folder '" + parent.string() + "' cannot be created: " + ec.message());
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  auto options = run_options();
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() +
+                     "' (run takes one config file; see --help)");
+  if (!args.count("config"))
+    throw UsageError("run needs a study config file: cryptauditor run CONFIG.json (see --help)");
+
+  // The whole config is checked first, then the flags, then the plugins and outputs: nothing runs before
+  // every value is known to be good.
+  const StudyConfig cfg = load_study_config(args["config"].as<std::string>());
+
+  Study study;
+  study.name = cfg.name;
+  study.notes = cfg.selection.notes;
+  study.plan.jobs = cfg.selection.jobs;
+  study.plan.data_sizes = cfg.data_sizes;
+  study.plan.operations = cfg.operations;
+  study.plan.measure = cfg.measure;
+  study.settings.unit = cfg.unit;
+
+  if (args.count("rounds")) {
+    study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
+  } else if (args.count("budget") || args.count("ci-target")) {
+    study.plan.measure.rounds.reset();
+  }
+  if (args.count("budget"))
+    study.plan.measure.budget_s =
+        parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
+  if (args.count("ci-target"))
+    study.plan.measure.target_rel_ci =
+        parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") /
+        100.0;
+  if (args.count("unit")) {
+    auto unit = parse_unit(args["unit"].as<std::string>());
+    if (!unit)
+      throw UsageError("--unit '" + args["unit"].as<std::string>() +
+                       "' is not valid: expected ns, us, ms or s");
+    study.settings.unit = *unit;
+  }
+  study.settings.rounds = study.plan.measure.rounds;
+  study.settings.budget_s = study.plan.measure.budget_s;
+  study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
+  study.settings.command_line = {argv[0], "run"};
+  for (int i = 1; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
+
+  std::string output_dir;
+  if (args.count("output-dir")) {
+    output_dir = args["output-dir"].as<std::string>();
+    std::error_code ec;
+    std::filesystem::create_directories(output_dir, ec);
+    if (ec || !std::filesystem::is_directory(output_dir))
+      throw UsageError("--output-dir '" + output_dir + "' cannot be created" +
+                       (ec ? ": " + ec.message() : ""));
+  }
+  auto resolve = [&](const std::string& path) {
+    if (path.empty() || output_dir.empty() || std::filesystem::path(path).is_absolute()) return path;
+    return (std::filesystem::path(output_dir) / path).string();
+  };
+  if (args.count("format") || args.count("output")) {
+    study.outputs = {{args.count("format") ? args["format"].as<std::string>() : "table",
+                      args.count("output") ? args["output"].as<std::string>() : ""}};
+    check_outputs(study.outputs, "--format");
+  } else {
+    for (const ConfigOutput& o : cfg.outputs) {
+      OutputSpec spec{o.spec.format, resolve(o.spec.path)};
+      create_parent_directories(spec.path, o.where);
+      check_outputs({spec}, o.where);
+      study.outputs.push_back(spec);
+    }
+  }
+  // The journal goes next to the first report file, else into the current (or --output-dir) directory.
+  for (const OutputSpec& o : study.outputs)
+    if (!o.path.empty() && study.journal.empty()) study.journal = o.path + ".journal";
+  if (study.journal.empty()) study.journal = resolve(file_name_for(cfg.name) + ".journal");
+  study.resume = args.count("resume") > 0;
+  study.quiet = args.count("quiet") > 0;
+
+  const std::string dir =
+      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir();
+  PluginScan scan = load_backends(dir, err);
+  if (args.count("backend")) {
+    study.plan.backends =
+        select_backends(split_list(args["backend"].as<std::vector<std::string>>()), "--backend", scan);
+  } else if (cfg.backends.empty()) {
+    study.plan.backends = select_backends({}, "", scan);
+  } else {
+    for (const NamedBackend& b : cfg.backends)
+      for (const Backend* backend : select_backends({b.name}, b.where, scan))
+        if (std::find(study.plan.backends.begin(), study.plan.backends.end(), backend) ==
+            study.plan.backends.end())
+          study.plan.backends.push_back(backend);
+  }
+  if (study.plan.backends.empty()) {
+    err << "cryptauditor: no backend plugins could be loaded from " << dir << '\n';
+    return kExitFailure;
+  }
+  return execute_study(study, out, err);
+}
+
+}  // namespace ca

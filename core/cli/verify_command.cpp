@@ -1,0 +1,115 @@
+// `cryptauditor verify`: every backend against the Wycheproof test vectors, or (--interop) every ordered
+// pair of backends against each other. Exit 0 when everything passes, 1 on any failure or malformed vector
+// file, 2 on usage errors.
+#include <cxxopts.hpp>
+#include <filesystem>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "verify/interop.hpp"
+#include "verify/vector_runner.hpp"
+#include "verify/verify_report.hpp"
+
+namespace ca {
+namespace {
+
+constexpr const char* kDefaultVectors = "../shared/wycheproof/testvectors_v1";
+
+cxxopts::Options verify_options() {
+  cxxopts::Options o("cryptauditor verify",
+                     "Checks every backend against the Wycheproof test vectors (docs/VERIFY.md), or with "
+                     "--interop every ordered pair of backends against each other.");
+  o.custom_help("[--vectors DIR-or-FILE] [-b backend,...] [--format table|json] [--interop]");
+  o.add_options()("vectors",
+                  std::string("a Wycheproof .json file or a directory of them (default: ") + kDefaultVectors +
+                      ", relative to the current directory)",
+                  cxxopts::value<std::string>())(
+      "interop",
+      "instead of vectors: for every algorithm and ordered pair of backends (A, B), B decrypts, verifies or "
+      "reproduces what A produced")("b,backend",
+                                    "backend(s), comma-separated (default: every loaded backend)",
+                                    cxxopts::value<std::vector<std::string>>())(
+      "format", "output format: table or json", cxxopts::value<std::string>()->default_value("table"))(
+      "plugin-dir", "directory of backend plugins (default: next to the program)",
+      cxxopts::value<std::string>())("h,help", "print this help");
+  return o;
+}
+
+std::string vectors_path(const cxxopts::ParseResult& args) {
+  std::error_code ec;
+  if (args.count("vectors")) {
+    const std::string path = args["vectors"].as<std::string>();
+    if (!std::filesystem::exists(path, ec))
+      throw UsageError("--vectors '" + path +
+                       "' does not exist (expected a Wycheproof .json file or a directory of them)");
+    return path;
+  }
+  if (!std::filesystem::exists(kDefaultVectors, ec))
+    throw UsageError(std::string("no --vectors given and the default ") + kDefaultVectors +
+                     " does not exist from this directory (pass --vectors DIR-or-FILE)");
+  return kDefaultVectors;
+}
+
+std::vector<verify::BackendInfo> backend_infos(const std::vector<const Backend*>& backends) {
+  std::vector<verify::BackendInfo> out;
+  for (const Backend* b : backends) out.push_back({b->name(), b->library(), b->library_version()});
+  return out;
+}
+
+}  // namespace
+
+int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  auto options = verify_options();
+  auto args = options.parse(argc, argv);
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() + "' for verify (see verify --help)");
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  const std::string format = args["format"].as<std::string>();
+  if (format != "table" && format != "json")
+    throw UsageError("--format '" + format + "' is not valid for verify: expected table or json");
+  const bool interop = args.count("interop") > 0;
+  if (interop && args.count("vectors"))
+    throw UsageError(
+        "--vectors and --interop do not go together: --interop checks backends against each other");
+
+  std::vector<std::string> files;
+  std::string vectors;
+  if (!interop) {
+    vectors = vectors_path(args);
+    try {
+      files = verify::vector_files(vectors);
+    } catch (const verify::VectorFileError& e) {
+      throw UsageError(std::string("--vectors: ") + e.what());
+    }
+  }
+
+  PluginScan scan = load_backends(
+      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir(), err);
+  const auto backends =
+      select_backends(split_list(args.count("backend") ? args["backend"].as<std::vector<std::string>>()
+                                                       : std::vector<std::string>{}),
+                      "--backend", scan);
+  if (backends.empty()) {
+    err << "cryptauditor: no backend plugin is loaded: nothing to verify\n";
+    return kExitFailure;
+  }
+
+  if (interop) {
+    const verify::InteropRun run = verify::run_interop(backends);
+    const verify::InteropReportInput in{backend_infos(backends), run};
+    format == "json" ? verify::write_interop_json(in, out) : verify::write_interop_table(in, out);
+    return run.ok() ? kExitOk : kExitFailure;
+  }
+
+  const verify::VectorRun run = verify::run_vector_files(files, backends);
+  for (const auto& f : run.files)
+    if (!f.error.empty()) err << "cryptauditor: " << f.error << '\n';
+  const verify::VectorReportInput in{vectors, backend_infos(backends), run};
+  format == "json" ? verify::write_vector_json(in, out) : verify::write_vector_table(in, out);
+  return run.ok() ? kExitOk : kExitFailure;
+}
+
+}  // namespace ca

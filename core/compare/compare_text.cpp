@@ -1,0 +1,82 @@
+// The text report of `cryptauditor compare`: an aligned table, one line per matched row.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "compare/compare.hpp"
+
+namespace ca {
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string percent(double fraction) { return fmt("%.3g", fraction * 100) + "%"; }
+
+std::string p_value(double p) { return p < 0.001 ? "<0.001" : fmt("%.3f", p); }
+
+std::string verdict_text(const ComparedRow& row) {
+  switch (row.verdict) {
+    case Verdict::Slower:
+      return "SLOWER";
+    case Verdict::Faster:
+      return "faster";
+    case Verdict::Unchanged:
+      return "";
+    case Verdict::NotComparable:
+      return row.note;
+  }
+  return "";
+}
+
+std::string median_text(const Record* r, TimeUnit unit) {
+  if (r == nullptr) return "-";
+  if (r->status != Status::Ok || !(r->summary.median > 0)) return std::string(status_name(r->status));
+  return format_duration(r->summary.median, unit);
+}
+
+}  // namespace
+
+void print_comparison(const Comparison& c, const CompareSettings& settings, TimeUnit unit,
+                      const std::string& base_name, const std::string& candidate_name, std::ostream& out) {
+  out << "base: " << base_name << "\nnew:  " << candidate_name << "\n\n";
+  std::vector<std::vector<std::string>> table{
+      {"backend", "algorithm", "key", "operation", "size", "base", "new", "change", "p", ""}};
+  for (const ComparedRow& row : c.rows) {
+    const Record& r = row.base != nullptr ? *row.base : *row.candidate;
+    const bool compared = row.verdict != Verdict::NotComparable;
+    table.push_back({r.backend, r.algorithm, r.key_bits ? std::to_string(r.key_bits) : "-", r.operation,
+                     format_size(r.data_bytes), median_text(row.base, unit), median_text(row.candidate, unit),
+                     compared ? fmt("%+.1f%%", (row.ratio - 1) * 100) : "-",
+                     compared ? p_value(row.test.p) : "-", verdict_text(row)});
+  }
+  std::vector<size_t> width(table[0].size(), 0);
+  for (const auto& line : table)
+    for (size_t i = 0; i < line.size(); ++i) width[i] = std::max(width[i], line[i].size());
+  for (const auto& line : table) {
+    std::string text;
+    for (size_t i = 0; i < line.size(); ++i)
+      text += line[i] + (i + 1 < line.size() ? std::string(width[i] - line[i].size() + 2, ' ') : "");
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << '\n';
+  }
+  out << '\n';
+  if (c.compared == 0) {
+    out << "no row was measured in both reports\n";
+  } else {
+    out << "geometric mean of new/base medians over " << c.compared
+        << (c.compared == 1 ? " row: " : " rows: ") << fmt("%.3f", c.geomean_ratio) << " ("
+        << fmt("%+.1f%%", (c.geomean_ratio - 1) * 100) << ")\n";
+  }
+  const std::string rule = "significantly (p < " + fmt("%g", settings.alpha) + ") slower by more than " +
+                           percent(settings.threshold);
+  if (c.slower == 0)
+    out << "no row is " << rule << '\n';
+  else
+    out << c.slower << (c.slower == 1 ? " row is " : " rows are ") << rule << '\n';
+}
+
+}  // namespace ca

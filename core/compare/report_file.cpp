@@ -1,0 +1,53 @@
+#include "compare/report_file.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "run/record_json.hpp"
+#include "run/record_key.hpp"
+#include "util/json_text.hpp"
+
+namespace ca {
+
+ReportFile read_report_file(const std::string& path) {
+  using nlohmann::json;
+  const json doc = read_json_file(path);
+  auto fail = [&](const std::string& pointer, const std::string& what) {
+    throw std::invalid_argument(path + ": " + pointer + ": " + what);
+  };
+  if (!doc.is_object())
+    fail("", "expected a cryptauditor JSON report (an object), got " + json_type_phrase(doc));
+  auto version = doc.find("schema_version");
+  if (version == doc.end())
+    fail("/schema_version",
+         "missing: not a cryptauditor JSON report (cryptauditor --format json writes one)");
+  if (*version != 1)
+    fail("/schema_version",
+         "expected 1 (the version this cryptauditor reads), got " + json_type_phrase(*version));
+  auto results = doc.find("results");
+  if (results == doc.end()) fail("/results", "missing");
+  if (!results->is_array()) fail("/results", "expected an array, got " + json_type_phrase(*results));
+
+  ReportFile report;
+  report.path = path;
+  const json::json_pointer unit_pointer("/context/settings/unit");
+  if (doc.contains(unit_pointer) && doc[unit_pointer].is_string())
+    if (auto unit = parse_unit(doc[unit_pointer].get<std::string>())) report.unit = *unit;
+  std::map<RecordKey, size_t> seen;
+  for (size_t i = 0; i < results->size(); ++i) {
+    const std::string pointer = "/results/" + std::to_string(i);
+    std::string error;
+    auto record = record_from_json((*results)[i], error);
+    if (!record) throw std::invalid_argument(path + ": " + pointer + error);
+    auto [it, inserted] = seen.emplace(key_of(*record), i);
+    if (!inserted)
+      fail(pointer, "a second result for " + record->backend + " " + record->algorithm + " " +
+                        std::to_string(record->key_bits) + "-bit " + record->operation + " " +
+                        format_size(record->data_bytes) + " (the first is /results/" +
+                        std::to_string(it->second) + ")");
+    report.records.push_back(std::move(*record));
+  }
+  return report;
+}
+
+}  // namespace ca

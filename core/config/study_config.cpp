@@ -1,0 +1,410 @@
+#include "config/study_config.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <initializer_list>
+#include <stdexcept>
+
+#include "run/record_json.hpp"
+#include "util/json_text.hpp"
+
+namespace ca {
+namespace {
+
+using nlohmann::json;
+
+// The keys an algorithm entry may name its algorithm with: the flags' names without "--" ("cipher",
+// "hash", "signature", ...), taken from the catalog so a new family needs no change here.
+std::vector<std::pair<std::string, Family>> family_keys() {
+  std::vector<std::pair<std::string, Family>> keys;
+  for (const AlgorithmInfo& a : catalog()) {
+    std::string key(family_flag(a.family).substr(2));
+    if (std::none_of(keys.begin(), keys.end(), [&](const auto& k) { return k.first == key; }))
+      keys.emplace_back(key, a.family);
+  }
+  return keys;
+}
+
+std::vector<std::string> known_operations() {
+  std::vector<std::string> ops;
+  for (const auto& [key, family] : family_keys())
+    for (const auto& op : operations_for(static_cast<int>(family)))
+      if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+  return ops;
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& quote = "") {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + quote + item + quote;
+  return out;
+}
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+struct KeyBits {
+  uint32_t bits;
+  std::string where;
+};
+
+// A list of key sizes with where it was given, for messages about the list as a whole.
+struct KeyList {
+  std::vector<KeyBits> sizes;
+  std::string where;
+  std::string text;  // "256" or "[128, 256]"
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string file) : file_(std::move(file)) {}
+
+  std::string where(const std::string& pointer) const {
+    return pointer.empty() ? file_ : file_ + ": " + pointer;
+  }
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& what) const {
+    throw UsageError(where(pointer) + ": " + what);
+  }
+
+  void expect(bool ok, const json& value, const std::string& pointer, const std::string& expected) const {
+    if (!ok) fail(pointer, "expected " + expected + ", got " + json_type_phrase(value));
+  }
+
+  // Every key of `object` must be one of `allowed`; a near miss is suggested.
+  void only_keys(const json& object, const std::string& pointer,
+                 const std::vector<std::string>& allowed) const {
+    for (const auto& [key, value] : object.items()) {
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string what = "unknown key";
+      for (const auto& candidate : allowed)
+        if (edit_distance(key, candidate) <= 2) {
+          what += " (did you mean \"" + candidate + "\"?)";
+          break;
+        }
+      fail(pointer + "/" + json_pointer_token(key), what + "; allowed here: " + joined(allowed, "\""));
+    }
+  }
+
+  std::string string(const json& value, const std::string& pointer, const std::string& expected) const {
+    expect(value.is_string(), value, pointer, expected);
+    return value.get<std::string>();
+  }
+
+  // A non-empty array; `item` describes one element for messages.
+  const json& list(const json& value, const std::string& pointer, const std::string& item) const {
+    expect(value.is_array(), value, pointer, "a list of " + item);
+    if (value.empty())
+      fail(pointer, "the list is empty; give at least one " + item + " or leave the key out");
+    return value;
+  }
+
+  std::vector<SizeRequest> sizes(const json& value, const std::string& pointer) const {
+    std::vector<SizeRequest> out;
+    const json& items = list(value, pointer, "size such as \"16B\", \"1KB\" or \"1MB\"");
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string p = pointer + "/" + std::to_string(i);
+      out.push_back({string(items[i], p, "a size such as \"16B\", \"1KB\" or \"1MB\""), where(p)});
+    }
+    select_sizes(out, {});  // the flags' syntax check: "'12XB' is not valid: expected a positive size..."
+    return out;
+  }
+
+  KeyList key_bits(const json& value, const std::string& pointer) const {
+    KeyList keys{{}, where(pointer), value.dump()};
+    const std::string expected = "a number of bits or a list of them, e.g. 256 or [128, 256]";
+    auto add = [&](const json& v, const std::string& p) {
+      expect(v.is_number(), v, p, expected);
+      const uint32_t bits = parse_key_bits(where(p), v.dump());
+      if (std::none_of(keys.sizes.begin(), keys.sizes.end(),
+                       [&](const KeyBits& k) { return k.bits == bits; }))
+        keys.sizes.push_back({bits, where(p)});
+    };
+    if (value.is_array()) {
+      list(value, pointer, "key size in bits");
+      for (size_t i = 0; i < value.size(); ++i) add(value[i], pointer + "/" + std::to_string(i));
+    } else {
+      add(value, pointer);
+    }
+    return keys;
+  }
+
+  // The number's text, so the flags' validators judge it ("1000", "2.5", "-3").
+  std::string number_text(const json& value, const std::string& pointer, const std::string& expected) const {
+    expect(value.is_number(), value, pointer, expected);
+    return value.dump();
+  }
+
+ private:
+  std::string file_;
+};
+
+void add_job(Selection& sel, const AlgorithmInfo* a, uint32_t bits) {
+  auto it = std::find_if(sel.jobs.begin(), sel.jobs.end(),
+                         [&](const Job& j) { return j.algorithm == a && j.key_bits == bits; });
+  if (it == sel.jobs.end()) sel.jobs.push_back({a, bits});
+}
+
+void add_note(Selection& sel, const std::string& note) {
+  if (std::find(sel.notes.begin(), sel.notes.end(), note) == sel.notes.end()) sel.notes.push_back(note);
+}
+
+// The jobs of one algorithm entry. One key size (or none) is exactly the flags' rule (select_jobs). With
+// several, an explicitly named algorithm must allow every one of them, while a group's members each run at
+// the sizes they allow; a member allowing none is kept at its own size with a note when its key is fixed,
+// and is an error otherwise, as with one size.
+Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyList>& keys) {
+  Selection sel = select_jobs({request}, std::nullopt, "");  // the name alone: unknown names fail here
+  Resolution resolution = resolve(request.typed, request.family);
+  if (!keys) return sel;
+  sel.jobs.clear();
+  if (!resolution.is_group || keys->sizes.size() == 1) {
+    for (const KeyBits& k : keys->sizes) {
+      Selection one = select_jobs({request}, k.bits, k.where);
+      for (const Job& j : one.jobs) add_job(sel, j.algorithm, j.key_bits);
+      for (const auto& n : one.notes) add_note(sel, n);
+    }
+    return sel;
+  }
+  for (const AlgorithmInfo* a : resolution.algorithms) {
+    if (a->family == Family::Hash) {
+      add_job(sel, a, a->default_key_bits);
+      continue;
+    }
+    bool any = false;
+    for (const KeyBits& k : keys->sizes)
+      if (a->allows_key(k.bits)) {
+        add_job(sel, a, k.bits);
+        any = true;
+      }
+    if (any) continue;
+    if (!a->fixed_key())
+      throw UsageError(keys->where + " " + keys->text + ": no size in it is allowed for " +
+                       std::string(a->name) + " (allowed: " + a->describe_keys() + ")");
+    add_note(sel, std::string(a->name) + " has a fixed " + std::to_string(a->default_key_bits) +
+                      "-bit key; " + keys->where + " " + keys->text + " does not apply to it");
+    add_job(sel, a, a->default_key_bits);
+  }
+  return sel;
+}
+
+const std::vector<std::string> kTopKeys = {"name",       "description", "algorithms", "backends",
+                                           "data_sizes", "key_bits",    "rounds",     "stopping",
+                                           "unit",       "outputs",     "threads",    "operations"};
+
+}  // namespace
+
+StudyConfig parse_study_config(const json& doc, const std::string& file) {
+  Reader in(file);
+  StudyConfig cfg;
+  cfg.file = file;
+  in.expect(doc.is_object(), doc, "", "a JSON object with the keys of docs/CONFIG.md");
+  in.only_keys(doc, "", kTopKeys);
+
+  cfg.name = std::filesystem::path(file).stem().string();
+  if (doc.contains("name")) {
+    cfg.name = in.string(doc["name"], "/name", "a string");
+    if (cfg.name.empty()) in.fail("/name", "is empty; give the study a name or leave the key out");
+  }
+  if (doc.contains("description"))
+    cfg.description = in.string(doc["description"], "/description", "a string");
+
+  if (doc.contains("threads")) {
+    const json& t = doc["threads"];
+    in.expect(t.is_number(), t, "/threads", "the number 1");
+    if (t != 1)
+      in.fail("/threads",
+              t.dump() +
+                  " threads are not supported yet: a study runs its measurements one after another "
+                  "(allowed: 1)");
+  }
+
+  if (doc.contains("unit")) {
+    const std::string text = in.string(doc["unit"], "/unit", "one of \"ns\", \"us\", \"ms\", \"s\"");
+    auto unit = parse_unit(text);
+    if (!unit) throw UsageError(in.where("/unit") + " '" + text + "' is not valid: expected ns, us, ms or s");
+    cfg.unit = *unit;
+  }
+
+  if (doc.contains("backends")) {
+    const json& list = in.list(doc["backends"], "/backends", "backend name");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/backends/" + std::to_string(i);
+      cfg.backends.push_back({in.string(list[i], p, "a backend name such as \"openssl\""), in.where(p)});
+    }
+  }
+
+  if (doc.contains("rounds") && doc.contains("stopping"))
+    in.fail("/stopping",
+            "cannot be combined with /rounds: \"rounds\" times exactly that many operations, \"stopping\" "
+            "adapts the number; give one of them");
+  if (doc.contains("rounds"))
+    cfg.measure.rounds = parse_rounds(
+        in.where("/rounds"), in.number_text(doc["rounds"], "/rounds", "a whole number of timed operations"));
+  if (doc.contains("stopping")) {
+    const json& s = doc["stopping"];
+    in.expect(s.is_object(), s, "/stopping",
+              "an object such as {\"budget_s\": 0.25, \"target_rel_ci\": 0.01}");
+    in.only_keys(s, "/stopping", {"budget_s", "target_rel_ci"});
+    if (s.contains("budget_s"))
+      cfg.measure.budget_s =
+          parse_positive(in.where("/stopping/budget_s"),
+                         in.number_text(s["budget_s"], "/stopping/budget_s", "a number of seconds"),
+                         "seconds > 0, e.g. 0.25");
+    if (s.contains("target_rel_ci")) {
+      const char* allowed = "a fraction of the median > 0 and < 1, e.g. 0.01 for 1%";
+      const std::string where = in.where("/stopping/target_rel_ci");
+      const std::string text = in.number_text(s["target_rel_ci"], "/stopping/target_rel_ci", "a number");
+      cfg.measure.target_rel_ci = parse_positive(where, text, allowed);
+      if (cfg.measure.target_rel_ci >= 1)
+        throw UsageError(where + " '" + text + "' is not valid: expected " + allowed);
+    }
+  }
+
+  const std::vector<std::string> ops = known_operations();
+  if (doc.contains("operations")) {
+    const json& list = in.list(doc["operations"], "/operations", "operation");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/operations/" + std::to_string(i);
+      const std::string op = in.string(list[i], p, "an operation name");
+      if (std::find(ops.begin(), ops.end(), op) == ops.end())
+        throw UsageError(in.where(p) + " '" + op + "' is not valid: expected one of " + joined(ops));
+      if (std::find(cfg.operations.begin(), cfg.operations.end(), op) == cfg.operations.end())
+        cfg.operations.push_back(op);
+    }
+  }
+
+  std::optional<KeyList> top_keys;
+  if (doc.contains("key_bits")) top_keys = in.key_bits(doc["key_bits"], "/key_bits");
+  std::vector<SizeRequest> top_sizes = {{"1KB", in.where("/data_sizes") + " (not given: 1KB)"}};
+  if (doc.contains("data_sizes")) top_sizes = in.sizes(doc["data_sizes"], "/data_sizes");
+  cfg.data_sizes = select_sizes(top_sizes, {});
+
+  const auto families = family_keys();
+  std::vector<std::string> family_names, entry_keys;
+  for (const auto& [key, family] : families) family_names.push_back(key);
+  entry_keys = family_names;
+  std::string entry_example;
+  for (const auto& [key, family] : families) {
+    const AlgorithmInfo* first = nullptr;
+    for (const AlgorithmInfo& a : catalog())
+      if (a.family == family && first == nullptr) first = &a;
+    entry_example +=
+        (entry_example.empty() ? "" : ", ") + ("{\"" + key + "\": \"" + std::string(first->name) + "\"}");
+  }
+  entry_keys.insert(entry_keys.end(), {"key_bits", "data_sizes"});
+
+  if (doc.contains("algorithms")) {
+    const json& list = in.list(doc["algorithms"], "/algorithms", "algorithm entry such as " + entry_example);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/algorithms/" + std::to_string(i);
+      const json& entry = list[i];
+      in.expect(entry.is_object(), entry, p, "an object such as " + entry_example);
+      in.only_keys(entry, p, entry_keys);
+      std::optional<AlgorithmRequest> request;
+      for (const auto& [key, family] : families) {
+        if (!entry.contains(key)) continue;
+        const std::string kp = p + "/" + key;
+        if (request)
+          in.fail(kp, "an entry names one algorithm or group; put \"" + key + "\" in an entry of its own");
+        request =
+            AlgorithmRequest{family, in.string(entry[key], kp, "an algorithm or group name"), in.where(kp)};
+      }
+      if (!request)
+        in.fail(p, "names no algorithm: give one of " + joined(family_names, "\"") + " (e.g. " +
+                       entry_example + ")");
+
+      std::optional<KeyList> keys = top_keys;
+      if (entry.contains("key_bits")) {
+        keys = in.key_bits(entry["key_bits"], p + "/key_bits");
+        if (request->family == Family::Hash)
+          in.fail(p + "/key_bits", "hashes have no key; leave the key out");
+      }
+      Selection sel = entry_jobs(*request, keys);
+      const std::vector<SizeRequest> size_requests =
+          entry.contains("data_sizes") ? in.sizes(entry["data_sizes"], p + "/data_sizes") : top_sizes;
+      for (const SizeRequest& s : size_requests)
+        select_sizes({s}, sel.jobs);  // each against each job's limits
+      const std::vector<size_t> sizes = select_sizes(size_requests, {});
+      for (const Job& j : sel.jobs) {
+        add_job(cfg.selection, j.algorithm, j.key_bits);
+        auto it = std::find_if(cfg.selection.jobs.begin(), cfg.selection.jobs.end(), [&](const Job& k) {
+          return k.algorithm == j.algorithm && k.key_bits == j.key_bits;
+        });
+        for (size_t s : sizes)
+          if (std::find(it->data_sizes.begin(), it->data_sizes.end(), s) == it->data_sizes.end())
+            it->data_sizes.push_back(s);
+      }
+      for (const auto& n : sel.notes) add_note(cfg.selection, n);
+    }
+  } else {
+    // Like the flags: nothing selected runs the default algorithms, at the study's sizes.
+    cfg.selection = default_selection();
+    for (const SizeRequest& s : top_sizes) select_sizes({s}, cfg.selection.jobs);
+    for (Job& j : cfg.selection.jobs) j.data_sizes = cfg.data_sizes;
+  }
+
+  if (!cfg.operations.empty())
+    for (const Job& j : cfg.selection.jobs) {
+      const auto own = operations_for(static_cast<int>(j.algorithm->family));
+      if (std::none_of(own.begin(), own.end(), [&](const std::string& op) {
+            return std::find(cfg.operations.begin(), cfg.operations.end(), op) != cfg.operations.end();
+          }))
+        in.fail("/operations", "none of " + joined(cfg.operations) + " applies to " +
+                                   std::string(j.algorithm->name) + " (its operations: " + joined(own) +
+                                   "); add one or remove the algorithm");
+    }
+
+  if (doc.contains("outputs")) {
+    const json& list = in.list(doc["outputs"], "/outputs",
+                               "output such as {\"format\": \"json\", \"path\": \"report.json\"}");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/outputs/" + std::to_string(i);
+      const json& o = list[i];
+      in.expect(o.is_object(), o, p, "an object such as {\"format\": \"json\", \"path\": \"report.json\"}");
+      in.only_keys(o, p, {"format", "path"});
+      if (!o.contains("format")) in.fail(p, "has no \"format\" (e.g. \"table\" or \"json\")");
+      ConfigOutput out;
+      out.spec.format = in.string(o["format"], p + "/format", "a report format name such as \"json\"");
+      check_outputs({{out.spec.format, ""}}, in.where(p + "/format"));
+      out.where = in.where(p + "/path");
+      if (o.contains("path")) {
+        out.spec.path = in.string(o["path"], p + "/path", "a file path");
+        if (out.spec.path.empty())
+          in.fail(p + "/path", "is empty; leave \"path\" out to write to standard output");
+      }
+      for (size_t j = 0; j < cfg.outputs.size(); ++j)
+        if (cfg.outputs[j].spec.path == out.spec.path)
+          in.fail(p + "/path",
+                  (out.spec.path.empty() ? std::string("standard output") : "'" + out.spec.path + "'") +
+                      " is already the destination of /outputs/" + std::to_string(j));
+      cfg.outputs.push_back(std::move(out));
+    }
+  } else {
+    cfg.outputs.push_back({{"table", ""}, in.where("/outputs")});
+  }
+  return cfg;
+}
+
+StudyConfig load_study_config(const std::string& path) {
+  json doc;
+  try {
+    doc = read_json_file(path);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return parse_study_config(doc, path);
+}
+
+}  // namespace ca

@@ -1,0 +1,50 @@
+// Study configuration files (docs/CONFIG.md): a JSON description of what `cryptauditor run` measures and
+// where the reports go. The whole file is checked before anything runs: every value goes through the same
+// validators as the command-line flags (core/cli/common.hpp), and every error is one line naming the file,
+// the JSON pointer and what is allowed ("aes.json: /algorithms/3/cipher: unknown algorithm 'AES-XYZ' ...").
+// Unknown keys and wrong types are errors: a typo is never ignored.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/common.hpp"
+#include "cli/study.hpp"
+#include "util/units.hpp"
+
+namespace ca {
+
+/// A backend named in the config, with where it was named (for the error when it is not loaded).
+struct NamedBackend {
+  std::string name;
+  std::string where;  // "study.json: /backends/1"
+};
+
+/// An output of the config; `where` names its "path" for the error when the file cannot be written.
+struct ConfigOutput {
+  OutputSpec spec;  // path as written in the file (relative to the current or --output-dir directory)
+  std::string where;
+};
+
+struct StudyConfig {
+  std::string file;  // as given, the start of every message
+  std::string name;  // "name", else the file name without its extension
+  std::string description;
+  Selection selection;                 // jobs, each with its own data sizes; notes for fixed-key algorithms
+  std::vector<size_t> data_sizes;      // the top-level "data_sizes" (default 1KB)
+  std::vector<NamedBackend> backends;  // empty: every loaded backend
+  MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci); defaults as the flags
+  TimeUnit unit = TimeUnit::Ms;
+  std::vector<ConfigOutput> outputs;    // default: one table on standard output
+  std::vector<std::string> operations;  // empty: every operation of each algorithm
+};
+
+/// Checks and resolves a parsed config. Throws UsageError naming `file` and the JSON pointer.
+StudyConfig parse_study_config(const nlohmann::json& doc, const std::string& file);
+
+/// Reads, parses (syntax errors as FILE:LINE:COLUMN) and checks a config file. Throws UsageError.
+StudyConfig load_study_config(const std::string& path);
+
+}  // namespace ca

@@ -1,0 +1,205 @@
+#include "run/record_json.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "stats/stats.hpp"
+
+namespace ca {
+namespace {
+
+using nlohmann::json;
+
+// JSON has no NaN: undefined statistics become null.
+json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+bool data_operation(const std::string& op) { return op == "encrypt" || op == "decrypt" || op == "hash"; }
+
+// Field readers: each returns false and sets `error` ("/field: expected ..., got ...") on a mismatch.
+struct Reader {
+  const json& object;
+  std::string& error;
+
+  const json* field(const char* name) {
+    auto it = object.find(name);
+    if (it == object.end()) {
+      error = std::string("/") + name + ": missing";
+      return nullptr;
+    }
+    return &*it;
+  }
+  bool fail(const std::string& pointer, const char* expected, const json& got) {
+    error = pointer + ": expected " + expected + ", got " + json_type_phrase(got);
+    return false;
+  }
+  bool string(const char* name, std::string& out) {
+    const json* v = field(name);
+    if (v == nullptr) return false;
+    if (!v->is_string()) return fail(std::string("/") + name, "a string", *v);
+    out = v->get<std::string>();
+    return true;
+  }
+  bool unsigned_number(const char* name, uint64_t& out, uint64_t max = std::numeric_limits<uint64_t>::max()) {
+    const json* v = field(name);
+    if (v == nullptr) return false;
+    if (!v->is_number_unsigned() || v->get<uint64_t>() > max)
+      return fail(std::string("/") + name, "a whole number >= 0", *v);
+    out = v->get<uint64_t>();
+    return true;
+  }
+  bool boolean(const char* name, bool& out) {
+    const json* v = field(name);
+    if (v == nullptr) return false;
+    if (!v->is_boolean()) return fail(std::string("/") + name, "true or false", *v);
+    out = v->get<bool>();
+    return true;
+  }
+};
+
+}  // namespace
+
+std::string json_type_phrase(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null:
+      return "null";
+    case json::value_t::object:
+      return "an object";
+    case json::value_t::array:
+      return "an array";
+    case json::value_t::string:
+      return "a string (" + j.dump() + ")";
+    case json::value_t::boolean:
+      return j.get<bool>() ? "true" : "false";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float:
+      return "the number " + j.dump();
+    default:
+      return "a " + std::string(j.type_name());
+  }
+}
+
+json record_to_json(const Record& r) {
+  json j = {
+      {"backend", r.backend},
+      {"algorithm", r.algorithm},
+      {"key_bits", r.key_bits},
+      {"operation", r.operation},
+      {"data_bytes", r.data_bytes},
+      {"status", std::string(status_name(r.status))},
+      {"error", r.error.empty() ? json(nullptr) : json(r.error)},
+      {"rounds", r.measurement.timed_ops},
+      {"rounds_mode", r.exact_rounds ? "exact" : "adaptive"},
+  };
+  if (!r.ok()) return j;
+  const auto& s = r.summary;
+  const bool data_op = data_operation(r.operation);
+  j["median_ns"] = number(s.median);
+  j["mean_ns"] = number(s.mean);
+  j["stddev_ns"] = number(s.stddev);
+  j["mad_ns"] = number(s.mad);
+  j["min_ns"] = number(s.min);
+  j["max_ns"] = number(s.max);
+  j["ci95_ns"] = json::array({number(s.ci95.low), number(s.ci95.high)});
+  j["cv"] = number(s.cv);
+  j["mdape"] = number(s.mdape);
+  j["outliers"] = s.outliers;
+  j["samples"] = s.n;
+  j["samples_ns"] = r.measurement.sample_ns;
+  j["sample_ops"] = r.measurement.sample_ops;
+  j["warmup_ops"] = r.measurement.warmup_ops;
+  j["target_met"] = r.measurement.target_met;
+  j["ops_per_s"] = number(r.ops_per_s());
+  j["throughput_mib_s"] = data_op ? number(r.throughput_mib_s()) : json(nullptr);
+  j["throughput_mbit_s"] = data_op ? number(r.throughput_mib_s() * 1048576.0 * 8 / 1e6) : json(nullptr);
+  j["cycles_source"] = r.cycles_source.empty() ? "none" : r.cycles_source;
+  j["cycles_per_op"] = r.cycles_per_op > 0 ? json(r.cycles_per_op) : json(nullptr);
+  j["cycles_per_byte"] = r.cycles_per_byte() > 0 ? json(r.cycles_per_byte()) : json(nullptr);
+  return j;
+}
+
+std::optional<Record> record_from_json(const json& j, std::string& error) {
+  if (!j.is_object()) {
+    error = ": expected a result object, got " + json_type_phrase(j);
+    return std::nullopt;
+  }
+  Reader in{j, error};
+  Record r;
+  std::string status, mode;
+  uint64_t key_bits = 0, data_bytes = 0;
+  if (!in.string("backend", r.backend) || !in.string("algorithm", r.algorithm) ||
+      !in.unsigned_number("key_bits", key_bits, std::numeric_limits<uint32_t>::max()) ||
+      !in.string("operation", r.operation) || !in.unsigned_number("data_bytes", data_bytes) ||
+      !in.string("status", status) || !in.unsigned_number("rounds", r.measurement.timed_ops) ||
+      !in.string("rounds_mode", mode))
+    return std::nullopt;
+  r.key_bits = static_cast<uint32_t>(key_bits);
+  r.data_bytes = static_cast<size_t>(data_bytes);
+
+  if (status == "ok") {
+    r.status = Status::Ok;
+  } else if (status == "unsupported") {
+    r.status = Status::Unsupported;
+  } else if (status == "failed") {
+    r.status = Status::Failed;
+  } else {
+    error = "/status: expected \"ok\", \"unsupported\" or \"failed\", got " + json_type_phrase(j["status"]);
+    return std::nullopt;
+  }
+  if (mode != "exact" && mode != "adaptive") {
+    error = "/rounds_mode: expected \"exact\" or \"adaptive\", got " + json_type_phrase(j["rounds_mode"]);
+    return std::nullopt;
+  }
+  r.exact_rounds = mode == "exact";
+
+  const json* why = in.field("error");
+  if (why == nullptr) return std::nullopt;
+  if (why->is_string()) {
+    r.error = why->get<std::string>();
+  } else if (!why->is_null()) {
+    in.fail("/error", "a string or null", *why);
+    return std::nullopt;
+  }
+  if (!r.ok()) return r;
+
+  const json* samples = in.field("samples_ns");
+  if (samples == nullptr) return std::nullopt;
+  if (!samples->is_array()) {
+    in.fail("/samples_ns", "an array of numbers", *samples);
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < samples->size(); ++i) {
+    if (!(*samples)[i].is_number()) {
+      in.fail("/samples_ns/" + std::to_string(i), "a number", (*samples)[i]);
+      return std::nullopt;
+    }
+    r.measurement.sample_ns.push_back((*samples)[i].get<double>());
+  }
+  const json* ops = in.field("sample_ops");
+  if (ops == nullptr) return std::nullopt;
+  if (!ops->is_array() || ops->size() != samples->size()) {
+    error = "/sample_ops: expected an array of " + std::to_string(samples->size()) +
+            " whole numbers (one per sample), got " + json_type_phrase(*ops) +
+            (ops->is_array() ? " of " + std::to_string(ops->size()) : std::string());
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < ops->size(); ++i) {
+    if (!(*ops)[i].is_number_unsigned()) {
+      in.fail("/sample_ops/" + std::to_string(i), "a whole number >= 0", (*ops)[i]);
+      return std::nullopt;
+    }
+    r.measurement.sample_ops.push_back((*ops)[i].get<uint64_t>());
+    r.measurement.timed_ns += r.measurement.sample_ns[i] * static_cast<double>(r.measurement.sample_ops[i]);
+  }
+  if (!in.unsigned_number("warmup_ops", r.measurement.warmup_ops) ||
+      !in.boolean("target_met", r.measurement.target_met))
+    return std::nullopt;
+  r.rounds_requested = r.exact_rounds ? r.measurement.timed_ops : 0;
+  r.summary = stats::summarize(r.measurement.sample_ns);
+  // Optional (reports written before cycles existed have none).
+  if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
+  if (auto c = j.find("cycles_source"); c != j.end() && c->is_string()) r.cycles_source = c->get<std::string>();
+  return r;
+}
+
+}  // namespace ca

@@ -1,0 +1,40 @@
+#include "verify/deviations.hpp"
+
+#include <vector>
+
+namespace ca::verify {
+namespace {
+
+// Botan 2.19 (Debian 12). Each entry was checked against the adapter: backends/botan passes the input to
+// Botan unchanged, and Botan's own code makes the decision.
+constexpr std::string_view kBotanSLessThanL =
+    "Botan 2's ed25519_verify only rejects a signature whose S has one of its top 3 bits set (sig[63] & "
+    "224); "
+    "it does not check S < L (RFC 8032 5.1.7), so S + L verifies. Botan 3 added the check";
+constexpr std::string_view kBotanLongRsaInput =
+    "Botan 2's RSA operations read the input as an integer and only require it to be below the modulus; "
+    "they do not require exactly k bytes (RFC 8017 7.1.2 step 1, 8.1.2 step 1), so zero bytes prepended to a "
+    "valid input are accepted";
+
+const std::vector<Deviation> kDeviations = {
+    {"botan", "ed25519_test.json", 63, kBotanSLessThanL},
+    {"botan", "ed25519_test.json", 85, kBotanSLessThanL},
+    {"botan", "rsa_oaep_2048_sha1_mgf1sha1_test.json", 30, kBotanLongRsaInput},
+    {"botan", "rsa_oaep_2048_sha256_mgf1sha256_test.json", 30, kBotanLongRsaInput},
+    {"botan", "rsa_oaep_3072_sha256_mgf1sha256_test.json", 30, kBotanLongRsaInput},
+    {"botan", "rsa_oaep_4096_sha256_mgf1sha256_test.json", 30, kBotanLongRsaInput},
+    {"botan", "rsa_pss_2048_sha256_mgf1_32_test.json", 104, kBotanLongRsaInput},
+    {"botan", "rsa_pss_3072_sha256_mgf1_32_test.json", 104, kBotanLongRsaInput},
+};
+
+}  // namespace
+
+std::span<const Deviation> documented_deviations() { return kDeviations; }
+
+const Deviation* find_deviation(std::string_view backend, std::string_view file, int64_t tc_id) {
+  for (const Deviation& d : kDeviations)
+    if (d.backend == backend && d.file == file && d.tc_id == tc_id) return &d;
+  return nullptr;
+}
+
+}  // namespace ca::verify

@@ -1,0 +1,196 @@
+#include "verify/test_kinds.hpp"
+
+#include "verify/ecdsa_der.hpp"
+
+namespace ca::verify {
+namespace {
+
+Bytes concat(const Bytes& a, const Bytes& b) {
+  Bytes out = a;
+  out.insert(out.end(), b.begin(), b.end());
+  return out;
+}
+
+void add(std::string& detail, const std::string& problem) {
+  detail += (detail.empty() ? "" : "; ") + problem;
+}
+
+// A key the backend would not set up: unsupported -> skipped; refused -> an invalid test is rejected, a
+// valid one fails.
+Observation key_failure(const KeyedContext& k, const char* what) {
+  Observation o;
+  if (k.unsupported)
+    o.skipped = k.error;
+  else
+    o.detail = std::string(what) + " setup failed: " + k.error;
+  return o;
+}
+
+std::string mismatch(const char* op, const Bytes& got, const Bytes& expected) {
+  return std::string(op) + " gave " + hex_excerpt(got) + ", expected " + hex_excerpt(expected);
+}
+
+}  // namespace
+
+Observation GroupRunner::run(const VectorTest& test) {
+  switch (plan_.kind) {
+    case TestKind::Aead:
+    case TestKind::Daead:
+    case TestKind::IndCpa:
+      return cipher(test);
+    case TestKind::Mac:
+    case TestKind::MacWithIv:
+      return mac(test);
+    case TestKind::EcdsaDer:
+    case TestKind::EcdsaP1363:
+    case TestKind::Eddsa:
+    case TestKind::RsaSignature:
+      return signature(test);
+    case TestKind::RsaOaepDecrypt:
+      return oaep(test);
+    case TestKind::NoRunner:
+      break;
+  }
+  Observation o;
+  o.skipped = "verify cannot run " + group_.type + " tests yet";
+  return o;
+}
+
+// AEAD, deterministic AEAD and unauthenticated ciphers: decrypt the vector's ciphertext; for valid tests
+// also encrypt its message and compare byte for byte.
+Observation GroupRunner::cipher(const VectorTest& t) {
+  const AlgorithmInfo& a = *plan_.algorithm;
+  const Fields& f = t.fields;
+  const Bytes none;
+  Bytes nonce = plan_.kind == TestKind::Daead ? none : f.hex("/iv");
+  if (plan_.zero_pad_iv && nonce.size() < a.nonce_bytes) nonce.resize(a.nonce_bytes, 0);
+  const Bytes& aad = plan_.kind == TestKind::IndCpa ? none : f.hex("/aad");
+  const Bytes& msg = f.hex("/msg");
+  // Our output layout (docs/CATALOG.md): ciphertext || tag, except AES-SIV: V || ciphertext.
+  Bytes sealed = f.hex("/ct");
+  if (plan_.kind == TestKind::Aead)
+    sealed = a.shape == CipherShape::Siv ? concat(f.hex("/tag"), sealed) : concat(sealed, f.hex("/tag"));
+
+  auto k = create_context(backend_, a, plan_.key_bits, f.hex("/key"));
+  if (!k) return key_failure(k, "key");
+  Observation o;
+  const OpResult dec = run_operation(*k.context, CA_OP_DECRYPT, {sealed, nonce, aad, {}, 0});
+  if (dec.status == CA_UNSUPPORTED) {
+    o.skipped = "decrypt: " + dec.error;
+    return o;
+  }
+  o.accepted = dec.ok();
+  if (t.result != Expected::Valid) {
+    if (dec.ok())
+      o.detail = "decrypt accepted the invalid ciphertext and returned " + hex_excerpt(dec.output);
+    return o;
+  }
+  const OpResult enc = run_operation(*k.context, CA_OP_ENCRYPT, {msg, nonce, aad, {}, 0});
+  if (enc.status == CA_UNSUPPORTED) {
+    o.skipped = "encrypt: " + enc.error;
+    return o;
+  }
+  if (!enc.ok())
+    add(o.detail, "encrypt: " + enc.describe());
+  else if (enc.output != sealed)
+    add(o.detail, mismatch("encrypt", enc.output, sealed));
+  if (!dec.ok())
+    add(o.detail, "decrypt: " + dec.describe());
+  else if (dec.output != msg)
+    add(o.detail, mismatch("decrypt", dec.output, msg));
+  o.correct = o.detail.empty();
+  return o;
+}
+
+// MACs have one direction: compute the tag and compare; an invalid vector's tag must not come out.
+Observation GroupRunner::mac(const VectorTest& t) {
+  const Fields& f = t.fields;
+  const Bytes none;
+  const Bytes& nonce = plan_.kind == TestKind::MacWithIv ? f.hex("/iv") : none;
+  const Bytes& expected = f.hex("/tag");
+  auto k = create_context(backend_, *plan_.algorithm, plan_.key_bits, f.hex("/key"));
+  if (!k) return key_failure(k, "key");
+  Observation o;
+  const OpResult m = run_operation(*k.context, CA_OP_MAC, {f.hex("/msg"), nonce, {}, {}, 0});
+  if (m.status == CA_UNSUPPORTED) {
+    o.skipped = "mac: " + m.error;
+    return o;
+  }
+  o.accepted = m.ok() && m.output == expected;
+  o.correct = o.accepted;
+  if (t.result == Expected::Valid && !m.ok()) o.detail = "mac: " + m.describe();
+  if (t.result == Expected::Valid && m.ok() && !o.accepted) o.detail = mismatch("mac", m.output, expected);
+  if (t.result != Expected::Valid && o.accepted) o.detail = "mac computed the invalid vector's tag";
+  return o;
+}
+
+Observation GroupRunner::signature(const VectorTest& t) {
+  const KeyedContext& k = group_key();
+  if (!k) return key_failure(k, "public key");
+  Bytes sig = t.fields.hex("/sig");
+  Observation o;
+  if (plan_.kind == TestKind::EcdsaP1363) {
+    // test_skip_reason() has set aside signatures of the wrong length.
+    auto der = p1363_to_der(sig, p1363_coordinate_bytes(group_));
+    if (!der) {
+      o.skipped = "P1363 signature has no DER form";
+      return o;
+    }
+    sig = std::move(*der);
+  }
+  const OpResult v = run_operation(*k.context, CA_OP_VERIFY, {t.fields.hex("/msg"), {}, {}, sig, 0});
+  if (v.status == CA_UNSUPPORTED) {
+    o.skipped = "verify: " + v.error;
+    return o;
+  }
+  o.accepted = v.ok();
+  o.correct = o.accepted;
+  if (t.result == Expected::Valid && !v.ok()) o.detail = "verify: " + v.describe();
+  if (t.result != Expected::Valid && v.ok()) o.detail = "verify accepted the invalid signature";
+  return o;
+}
+
+Observation GroupRunner::oaep(const VectorTest& t) {
+  Observation o;
+  if (const Bytes& label = t.fields.hex("/label"); !label.empty()) {
+    o.skipped =
+        "OAEP label of " + std::to_string(label.size()) + " bytes: our RSA-OAEP entries use an empty label";
+    return o;
+  }
+  const KeyedContext& k = group_key();
+  if (!k) return key_failure(k, "private key");
+  const Bytes& msg = t.fields.hex("/msg");
+  const OpResult dec = run_operation(*k.context, CA_OP_DECRYPT, {t.fields.hex("/ct"), {}, {}, {}, 0});
+  if (dec.status == CA_UNSUPPORTED) {
+    o.skipped = "decrypt: " + dec.error;
+    return o;
+  }
+  o.accepted = dec.ok();
+  o.correct = dec.ok() && dec.output == msg;
+  if (t.result == Expected::Valid && !dec.ok()) o.detail = "decrypt: " + dec.describe();
+  if (t.result == Expected::Valid && dec.ok() && !o.correct) o.detail = mismatch("decrypt", dec.output, msg);
+  if (t.result != Expected::Valid && dec.ok())
+    o.detail = "decrypt accepted the invalid ciphertext and returned " + hex_excerpt(dec.output);
+  return o;
+}
+
+const KeyedContext& GroupRunner::group_key() {
+  if (!group_key_) {
+    const AlgorithmInfo& a = *plan_.algorithm;
+    const Fields& f = group_.fields;
+    switch (plan_.kind) {
+      case TestKind::RsaOaepDecrypt:
+        group_key_ = create_context(backend_, a, plan_.key_bits, f.hex("/privateKeyPkcs8"));
+        break;
+      case TestKind::Eddsa:
+        group_key_ = create_context(backend_, a, plan_.key_bits, {}, f.hex("/publicKey/pk"));
+        break;
+      default:
+        group_key_ = create_context(backend_, a, plan_.key_bits, {}, f.hex("/publicKeyDer"));
+        break;
+    }
+  }
+  return *group_key_;
+}
+
+}  // namespace ca::verify

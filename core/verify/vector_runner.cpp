@@ -1,0 +1,161 @@
+#include "verify/vector_runner.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "verify/deviations.hpp"
+#include "verify/mapping.hpp"
+#include "verify/test_kinds.hpp"
+
+namespace ca::verify {
+namespace {
+
+TestOutcome outcome_of(const VectorTest& t, Verdict verdict, const Observation& o) {
+  return {t.tc_id, t.result, verdict, o.accepted, o.detail, t.comment, t.flags};
+}
+
+void record(BackendTally& tally, const std::string& file, const VectorTest& t, const Observation& o) {
+  if (o.skipped) {
+    ++tally.skipped;
+    tally.skip_reasons.add(*o.skipped);
+    return;
+  }
+  switch (t.result) {
+    case Expected::Acceptable:
+      ++tally.acceptable;
+      if (o.accepted) ++tally.acceptable_accepted;
+      tally.acceptable_outcomes.push_back(outcome_of(t, Verdict::Acceptable, o));
+      return;
+    case Expected::Valid:
+      if (o.correct) {
+        ++tally.passed;
+        return;
+      }
+      break;
+    case Expected::Invalid:
+      if (!o.accepted) {
+        ++tally.passed;
+        return;
+      }
+      break;
+  }
+  if (const Deviation* d = find_deviation(tally.backend, file, t.tc_id)) {
+    ++tally.deviations;
+    TestOutcome out = outcome_of(t, Verdict::Deviation, o);
+    out.detail += "; documented deviation: " + std::string(d->reason);
+    tally.deviation_outcomes.push_back(std::move(out));
+    return;
+  }
+  ++tally.failed;
+  TestOutcome out = outcome_of(t, Verdict::Fail, o);
+  if (out.detail.empty()) out.detail = t.result == Expected::Valid ? "not accepted" : "accepted";
+  tally.failures.push_back(std::move(out));
+}
+
+}  // namespace
+
+void ReasonCounts::add(const std::string& reason, size_t tests) {
+  for (auto& [r, n] : items)
+    if (r == reason) {
+      n += tests;
+      return;
+    }
+  items.emplace_back(reason, tests);
+}
+
+bool ReasonCounts::contains(const std::string& reason) const {
+  for (const auto& item : items)
+    if (item.first == reason) return true;
+  return false;
+}
+
+size_t ReasonCounts::total() const {
+  size_t n = 0;
+  for (const auto& item : items) n += item.second;
+  return n;
+}
+
+size_t VectorRun::failures() const {
+  size_t n = 0;
+  for (const auto& f : files)
+    for (const auto& b : f.backends) n += b.failed;
+  return n;
+}
+
+size_t VectorRun::file_errors() const {
+  size_t n = 0;
+  for (const auto& f : files) n += f.error.empty() ? 0 : 1;
+  return n;
+}
+
+FileResult run_vector_file(const VectorFile& file, const std::vector<const Backend*>& backends) {
+  FileResult result;
+  result.file = file.name;
+  result.algorithm = file.algorithm;
+  result.schema = file.schema;
+  result.tests = file.test_count();
+
+  // What runs is decided once for all backends: groups the mapping can express, and within them the tests
+  // whose inputs our catalog's definition can take.
+  std::vector<GroupPlan> plans;
+  std::vector<std::vector<bool>> runs;
+  bool any_runs = false;
+  for (const VectorGroup& g : file.groups) {
+    plans.push_back(plan_group(file, g));
+    runs.emplace_back(g.tests.size(), false);
+    if (!plans.back().runs()) {
+      result.skipped.add(plans.back().skip_reason, g.tests.size());
+      continue;
+    }
+    for (size_t t = 0; t < g.tests.size(); ++t) {
+      if (auto reason = test_skip_reason(plans.back(), g, g.tests[t])) {
+        result.skipped.add(*reason);
+        continue;
+      }
+      runs.back()[t] = true;
+      any_runs = true;
+    }
+  }
+  if (!any_runs) return result;
+
+  for (const Backend* backend : backends) {
+    BackendTally tally;
+    tally.backend = backend->name();
+    tally.skip_reasons = result.skipped;
+    tally.skipped = result.skipped.total();
+    for (size_t i = 0; i < file.groups.size(); ++i) {
+      const GroupPlan& plan = plans[i];
+      const VectorGroup& group = file.groups[i];
+      const size_t runnable = static_cast<size_t>(std::count(runs[i].begin(), runs[i].end(), true));
+      if (runnable == 0) continue;
+      if (auto reason = backend->unsupported_reason(std::string(plan.algorithm->name), plan.key_bits)) {
+        tally.skipped += runnable;
+        tally.skip_reasons.add(*reason, runnable);
+        continue;
+      }
+      GroupRunner runner(*backend, plan, group);
+      for (size_t t = 0; t < group.tests.size(); ++t)
+        if (runs[i][t]) record(tally, file.name, group.tests[t], runner.run(group.tests[t]));
+    }
+    result.backends.push_back(std::move(tally));
+  }
+  return result;
+}
+
+VectorRun run_vector_files(const std::vector<std::string>& paths,
+                           const std::vector<const Backend*>& backends) {
+  VectorRun run;
+  for (const std::string& path : paths) {
+    try {
+      run.files.push_back(run_vector_file(load_vector_file(path), backends));
+    } catch (const VectorFileError& e) {
+      FileResult bad;
+      bad.file = std::filesystem::path(path).filename().string();
+      bad.error = e.what();
+      run.files.push_back(std::move(bad));
+    }
+  }
+  return run;
+}
+
+}  // namespace ca::verify

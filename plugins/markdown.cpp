@@ -1,0 +1,167 @@
+// The Markdown report: the environment, then per (algorithm, key, data size) a table with one column per
+// library (rows = operations, cells = median with its 95 % CI, as the RSA library benchmark lays it out),
+// then the rankings that core/rank computes. Every string from a record or the environment is escaped so
+// it cannot break a table or turn into markup.
+#include <cstdio>
+#include <set>
+
+#include "library_grid.hpp"
+#include "rank/ranking.hpp"
+#include "report.hpp"
+
+namespace ca {
+namespace {
+
+std::string escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') {
+      out += ' ';
+      continue;
+    }
+    if (c == '<') {
+      out += "&lt;";
+      continue;
+    }
+    if (c == '>') {
+      out += "&gt;";
+      continue;
+    }
+    if (std::string_view("\\`*_[]|#").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A figure without its unit suffix ("0.00500" of "0.00500ms"), for the CI beside a median in the same unit.
+std::string bare(double ns, TimeUnit unit) {
+  std::string s = format_duration(ns, unit);
+  return s.substr(0, s.size() - unit_name(unit).size());
+}
+
+std::string measurement_mode(const ReportSettings& s) {
+  if (s.rounds) return "exactly " + std::to_string(*s.rounds) + " timed operations per measurement";
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "adaptive: until the 95%% CI of the median is within %.3g%% of it, or %.3g s of timed work",
+                s.target_rel_ci * 100, s.budget_s);
+  return buf;
+}
+
+void write_environment(const ReportInput& in, std::ostream& out) {
+  const auto& env = in.environment;
+  out << "## Environment\n\n";
+  out << "- **CPU:** " << escape(env.cpu_model) << ", " << env.logical_cpus << " logical CPUs";
+  if (!env.cpu_features.empty()) {
+    std::string features;
+    for (const auto& f : env.cpu_features) features += (features.empty() ? "" : ", ") + f;
+    out << " (" << escape(features) << ")";
+  }
+  out << '\n';
+  if (!env.governor.empty() || !env.turbo.empty())
+    out << "- **Frequency:** governor " << escape(env.governor.empty() ? "unknown" : env.governor)
+        << ", turbo " << escape(env.turbo.empty() ? "unknown" : env.turbo) << '\n';
+  if (env.virtualized) out << "- **Virtualized:** yes (the CPU reports a hypervisor)\n";
+  out << "- **Build:** cryptauditor " << escape(env.program_version) << ", " << escape(env.build_type)
+      << " build";
+  if (!env.compiler.empty()) out << ", " << escape(env.compiler);
+  out << '\n';
+  if (!env.kernel.empty()) out << "- **Kernel:** " << escape(env.kernel) << '\n';
+  out << "- **Measurement:** " << measurement_mode(in.settings) << '\n';
+  if (!env.backends.empty()) {
+    out << "\n| backend | library | version | acceleration |\n|---|---|---|---|\n";
+    for (const auto& b : env.backends)
+      out << "| " << escape(b.name) << " | " << escape(b.library) << " | " << escape(b.version) << " | "
+          << escape(b.acceleration.empty() ? "-" : b.acceleration) << " |\n";
+  }
+  for (const auto& w : env.warnings) out << "\n> **Warning:** " << escape(w) << '\n';
+}
+
+void write_results(const ReportInput& in, std::ostream& out) {
+  const TimeUnit unit = in.settings.unit;
+  std::set<const Record*> fastest;
+  for (const auto& rk : library_rankings(in.records))
+    for (const auto& e : rk.entries)
+      if (e.rank == 1) fastest.insert(e.record);
+  const LibraryGrid grid = library_grid(in.records);
+
+  out << "\n## Results\n\nMedian time per operation in " << unit_name(unit)
+      << ", with its 95 % confidence interval in brackets; **bold**: the fastest library (rank 1 of the "
+         "library ranking, ties included); -: not offered by that library.\n";
+  for (const auto& block : grid_blocks(grid)) {
+    out << "\n### " << escape(algorithm_title(block.algorithm, block.key_bits)) << ", "
+        << format_size(block.data_bytes) << "\n\n| operation |";
+    for (const auto& b : grid.backends) out << ' ' << escape(b) << " |";
+    out << "\n|---|";
+    for (size_t i = 0; i < grid.backends.size(); ++i) out << "---:|";
+    out << '\n';
+    for (const GridRow* row : block.rows) {
+      out << "| " << escape(operation_noun(row->operation)) << " |";
+      for (const Record* r : row->cells) {
+        if (!r || r->status == Status::Unsupported) {
+          out << " - |";
+        } else if (r->status == Status::Failed) {
+          out << " FAILED |";
+        } else {
+          const std::string median = format_duration(r->summary.median, unit);
+          out << ' ' << (fastest.count(r) ? "**" + median + "**" : median) << " ["
+              << bare(r->summary.ci95.low, unit) << ", " << bare(r->summary.ci95.high, unit) << "] |";
+        }
+      }
+      out << '\n';
+    }
+  }
+
+  bool any = false;
+  for (const auto& r : in.records) {
+    if (r.ok()) continue;
+    if (!any) out << "\n## Not measured\n\n";
+    any = true;
+    out << "- " << escape(r.backend) << ", " << escape(algorithm_title(r.algorithm, r.key_bits)) << ' '
+        << escape(r.operation) << ", " << format_size(r.data_bytes) << ": " << status_name(r.status)
+        << (r.error.empty() ? "" : " — " + escape(r.error)) << '\n';
+  }
+}
+
+void write_ranking(const Ranking& rk, bool library, TimeUnit unit, std::ostream& out) {
+  if (rk.entries.empty()) return;
+  out << "\n### " << escape(rk.title) << "\n\n";
+  out << (library
+              ? "| rank | backend | median | vs fastest |\n|---:|---|---:|---|\n"
+              : "| rank | algorithm | key | backend | median | vs fastest |\n|---:|---|---:|---|---:|---|\n");
+  for (const auto& e : rk.entries) {
+    const Record& r = *e.record;
+    std::string versus = e.rank == 1 && e.delta_ns == 0 ? "fastest" : "+" + format_duration(e.delta_ns, unit);
+    if (e.ratio > 1.0005) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);
+      versus += buf;
+    }
+    if (e.tied) versus += ", statistically indistinguishable";
+    out << "| " << e.rank << (e.tied ? "=" : "") << " | ";
+    if (!library)
+      out << escape(r.algorithm) << " | " << (r.key_bits ? std::to_string(r.key_bits) : "-") << " | ";
+    out << escape(r.backend) << " | " << format_duration(r.summary.median, unit) << " | " << versus << " |\n";
+  }
+}
+
+class MarkdownReporter : public Reporter {
+ public:
+  void write(const ReportInput& in, std::ostream& out) const override {
+    out << "# cryptauditor report\n\n";
+    write_environment(in, out);
+    write_results(in, out);
+    const auto by_algorithm = algorithm_rankings(in.records);
+    const auto by_library = library_rankings(in.records);
+    if (by_algorithm.empty() && by_library.empty()) return;
+    out << "\n## Rankings\n";
+    for (const auto& rk : by_algorithm) write_ranking(rk, false, in.settings.unit, out);
+    for (const auto& rk : by_library) write_ranking(rk, true, in.settings.unit, out);
+  }
+};
+
+const bool registered = register_reporter("markdown", "Markdown: a table per algorithm, a column per library",
+                                          [] { return std::make_unique<MarkdownReporter>(); });
+
+}  // namespace
+}  // namespace ca

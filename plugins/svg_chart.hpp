@@ -1,0 +1,83 @@
+// Inline SVG charts for the HTML report, as small pure functions: scales, tick choice, escaping, and two
+// chart shapes (grouped bars with confidence-interval whiskers; lines over a log-scale x axis). Each
+// function maps plain values to text and reads nothing else, so each is unit-tested on its own.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ca::svg {
+
+/// Escapes the five characters XML and HTML give meaning to (& < > " '), for text and attribute values.
+std::string escape(std::string_view text);
+
+/// Maps [domain_lo, domain_hi] linearly onto [range_lo, range_hi] (a range may run backwards, as SVG's y
+/// axis does). A degenerate domain maps everything to range_lo.
+struct LinearScale {
+  double domain_lo, domain_hi, range_lo, range_hi;
+  double operator()(double v) const;
+};
+
+/// Maps [domain_lo, domain_hi] (both > 0) onto the range in proportion to the logarithm.
+struct LogScale {
+  double domain_lo, domain_hi, range_lo, range_hi;
+  double operator()(double v) const;
+};
+
+/// Evenly spaced "nice" ticks (steps of 1, 2 or 5 times a power of ten) with at most max_ticks + 1 values,
+/// the first <= lo and the last >= hi, so the axis covers the data. lo == hi still gives two ticks.
+std::vector<double> nice_ticks(double lo, double hi, int max_ticks);
+
+/// Powers of two from the largest <= lo to the smallest >= hi (lo, hi > 0), every k-th power so that at
+/// most max_ticks + 1 remain: for a log-scale axis of data sizes.
+std::vector<double> log2_ticks(double lo, double hi, int max_ticks);
+
+/// A short tick label: "0", "250", "1.5", "12k", "3.2M" (%.3g below 10 000, then k/M/G).
+std::string tick_label(double v);
+
+/// One series colour from a fixed, colour-blind-friendly palette (Okabe-Ito), cycling.
+std::string_view series_color(size_t index);
+
+/// A bar: one series (a library) in one group (a data size), with its 95 % CI as a whisker.
+struct Bar {
+  size_t series = 0;  // index into the chart's series names (and colours)
+  double value = 0, low = 0, high = 0;
+  std::string tooltip;  // becomes the bar's <title>
+};
+struct BarGroup {
+  std::string label;  // x-axis label under the group
+  std::vector<Bar> bars;
+};
+struct BarChart {
+  std::string title;  // also the SVG's aria-label
+  std::string x_label, y_label;
+  std::vector<std::string> series;
+  std::vector<size_t> colors;  // palette index per series, so a library keeps its colour; default: position
+  std::vector<BarGroup> groups;
+};
+/// One <svg> element: y axis from 0 with nice ticks, bars side by side per group, whiskers, legend.
+std::string bar_chart(const BarChart& chart);
+
+struct Point {
+  double x = 0, y = 0, low = 0, high = 0;
+  std::string tooltip;
+};
+struct Line {
+  size_t series = 0;
+  std::vector<Point> points;  // sorted by x
+};
+struct LineChart {
+  std::string title;
+  std::string x_label, y_label;
+  std::vector<std::string> series;
+  std::vector<size_t> colors;  // as BarChart::colors
+  std::vector<Line> lines;
+  std::function<std::string(double)> x_tick_label;  // e.g. a data size printer
+};
+/// One <svg> element: log2-scale x axis, linear y axis from 0, one polyline and CI whiskers per series.
+std::string line_chart(const LineChart& chart);
+
+}  // namespace ca::svg

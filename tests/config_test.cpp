@@ -1,0 +1,328 @@
+// Study config files: every error is one line naming the file, the JSON pointer and what is allowed; a
+// valid file resolves to the jobs, sizes and settings it describes.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "config/study_config.hpp"
+
+namespace ca {
+namespace {
+
+std::string temp_dir() {
+  std::string dir = testing::TempDir() + "config_test_XXXXXX";
+  if (::mkdtemp(dir.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return dir;
+}
+
+// Writes `text` to DIR/study.json and returns the path.
+std::string write_config(const std::string& text, const std::string& name = "study.json") {
+  const std::string path = temp_dir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+StudyConfig load(const std::string& text) { return load_study_config(write_config(text)); }
+
+// The message of the UsageError loading `text` throws ("" when it loads).
+std::string error_of(const std::string& text) {
+  const std::string path = write_config(text);
+  try {
+    load_study_config(path);
+  } catch (const UsageError& e) {
+    std::string message = e.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos) << "one line: " << message;
+    EXPECT_EQ(message.rfind(path, 0), 0u) << "starts with the file name: " << message;
+    return message;
+  }
+  return "";
+}
+
+#define EXPECT_MENTIONS(message, text) EXPECT_NE((message).find(text), std::string::npos) << (message)
+
+std::vector<std::string> names(const StudyConfig& cfg) {
+  std::vector<std::string> out;
+  for (const Job& j : cfg.selection.jobs)
+    out.push_back(std::string(j.algorithm->name) + "-" + std::to_string(j.key_bits));
+  return out;
+}
+
+TEST(ConfigErrors, UnknownTopLevelKeySuggestsTheNearestOne) {
+  std::string e = error_of(R"({"algorithms": [{"hash": "SHA2-256"}], "roundz": 5})");
+  EXPECT_MENTIONS(e, "study.json: /roundz: unknown key");
+  EXPECT_MENTIONS(e, "did you mean \"rounds\"?");
+  EXPECT_MENTIONS(e, "\"data_sizes\"");  // lists what is allowed
+}
+
+TEST(ConfigErrors, UnknownKeyInAnAlgorithmEntry) {
+  std::string e = error_of(R"({"algorithms": [{"cipher": "AES-GCM", "keybits": 128}]})");
+  EXPECT_MENTIONS(e, ": /algorithms/0/keybits: unknown key (did you mean \"key_bits\"?)");
+}
+
+TEST(ConfigErrors, UnknownKeyInStoppingAndOutputs) {
+  EXPECT_MENTIONS(error_of(R"({"stopping": {"budget": 1}})"), ": /stopping/budget: unknown key");
+  EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json", "file": "x.json"}]})"),
+                  ": /outputs/0/file: unknown key");
+}
+
+TEST(ConfigErrors, WrongTypes) {
+  EXPECT_MENTIONS(error_of(R"({"rounds": "1000"})"),
+                  ": /rounds: expected a whole number of timed operations, got a string (\"1000\")");
+  EXPECT_MENTIONS(error_of(R"({"data_sizes": "1KB"})"), ": /data_sizes: expected a list of size");
+  EXPECT_MENTIONS(error_of(R"({"algorithms": ["AES-GCM"]})"),
+                  ": /algorithms/0: expected an object such as {\"cipher\": ");
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": 5}]})"), ": /algorithms/0/cipher: expected");
+  EXPECT_MENTIONS(error_of(R"({"key_bits": "256"})"), ": /key_bits: expected a number of bits");
+  EXPECT_MENTIONS(error_of(R"({"backends": ["openssl", 3]})"), ": /backends/1: expected a backend name");
+  EXPECT_MENTIONS(error_of(R"({"name": 7})"), ": /name: expected a string, got the number 7");
+  EXPECT_MENTIONS(error_of(R"([1, 2])"), "study.json: expected a JSON object");
+}
+
+TEST(ConfigErrors, BadAlgorithmIsNamedByItsIndex) {
+  std::string e = error_of(R"({"algorithms": [{"cipher": "AES-GCM"}, {"hash": "SHA2-256"},
+                                              {"signature": "ECDSA"}, {"cipher": "AES-XYZ"}]})");
+  EXPECT_MENTIONS(e, "study.json: /algorithms/3/cipher: unknown algorithm 'AES-XYZ'");
+  EXPECT_MENTIONS(e, "allowed: ");
+}
+
+TEST(ConfigErrors, AlgorithmOfTheWrongFamily) {
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"hash": "AES-GCM"}]})"),
+                  ": /algorithms/0/hash: unknown algorithm");
+}
+
+TEST(ConfigErrors, EntryNamingNoneOrTwoAlgorithms) {
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"key_bits": 128}]})"), ": /algorithms/0: names no algorithm");
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-GCM", "hash": "SHA1"}]})"),
+                  ": /algorithms/0/hash: an entry names one algorithm");
+}
+
+TEST(ConfigErrors, EmptyLists) {
+  EXPECT_MENTIONS(error_of(R"({"algorithms": []})"), ": /algorithms: the list is empty");
+  EXPECT_MENTIONS(error_of(R"({"backends": []})"), ": /backends: the list is empty");
+}
+
+TEST(ConfigErrors, BadSizes) {
+  EXPECT_MENTIONS(error_of(R"({"data_sizes": ["1KB", "12XB"]})"),
+                  "study.json: /data_sizes/1 '12XB' is not valid: expected a positive size");
+  EXPECT_MENTIONS(error_of(R"({"data_sizes": ["0B"]})"), ": /data_sizes/0 '0B' is not valid");
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-GCM", "data_sizes": [16]}]})"),
+                  ": /algorithms/0/data_sizes/0: expected a size");
+}
+
+TEST(ConfigErrors, SizeTooLargeForTheAlgorithmNamesTheSize) {
+  std::string e = error_of(R"({"algorithms": [{"cipher": "RSA-OAEP", "key_bits": 1024}],
+                               "data_sizes": ["64B", "1KB"]})");
+  EXPECT_MENTIONS(e, ": /data_sizes/1 1KB is too large for RSA-OAEP");
+  EXPECT_MENTIONS(e, "at most 86B");
+}
+
+TEST(ConfigErrors, SyntaxErrorGivesLineAndColumn) {
+  std::string e = error_of("{\n  \"name\": \"x\",\n  \"rounds\": 10,,\n}\n");
+  EXPECT_MENTIONS(e, "study.json:3:16: JSON syntax error");
+}
+
+TEST(ConfigErrors, UnterminatedFileGivesItsEnd) {
+  std::string e = error_of("{\n  \"algorithms\": [\n");
+  EXPECT_MENTIONS(e, "study.json:3:1: JSON syntax error");
+}
+
+TEST(ConfigErrors, KeyGivenTwice) {
+  EXPECT_MENTIONS(error_of(R"({"rounds": 5, "unit": "us", "rounds": 6})"),
+                  "study.json: /rounds: this key appears twice");
+  EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json"}, {"format": "table", "format": "json"}]})"),
+                  ": /outputs/1/format: this key appears twice");
+}
+
+TEST(ConfigErrors, ThreadsOtherThanOneAreNotSupportedYet) {
+  EXPECT_MENTIONS(error_of(R"({"threads": 4})"), ": /threads: 4 threads are not supported yet");
+  EXPECT_MENTIONS(error_of(R"({"threads": "1"})"), ": /threads: expected the number 1");
+  EXPECT_EQ(error_of(R"({"threads": 1})"), "");
+}
+
+TEST(ConfigErrors, RoundsUseTheFlagsRule) {
+  EXPECT_MENTIONS(error_of(R"({"rounds": 0})"),
+                  "study.json: /rounds '0' is not valid: expected a whole number");
+  EXPECT_MENTIONS(error_of(R"({"rounds": 2.5})"), ": /rounds '2.5' is not valid");
+  EXPECT_MENTIONS(error_of(R"({"rounds": 10, "stopping": {"budget_s": 1}})"),
+                  ": /stopping: cannot be combined with /rounds");
+  EXPECT_MENTIONS(error_of(R"({"stopping": {"budget_s": -1}})"), ": /stopping/budget_s '-1' is not valid");
+  EXPECT_MENTIONS(error_of(R"({"stopping": {"target_rel_ci": 5}})"),
+                  ": /stopping/target_rel_ci '5' is not valid: expected a fraction");
+}
+
+TEST(ConfigErrors, UnitAndOutputs) {
+  EXPECT_MENTIONS(error_of(R"({"unit": "min"})"),
+                  "study.json: /unit 'min' is not valid: expected ns, us, ms or s");
+  EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json", "path": "a.json"}, {"format": "xml"}]})"),
+                  "study.json: /outputs/1/format 'xml' is not valid: expected one of");
+  EXPECT_MENTIONS(error_of(R"({"outputs": [{"path": "a.json"}]})"), ": /outputs/0: has no \"format\"");
+  EXPECT_MENTIONS(
+      error_of(R"({"outputs": [{"format": "json", "path": "a"}, {"format": "table", "path": "a"}]})"),
+      ": /outputs/1/path: 'a' is already the destination of /outputs/0");
+  EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json"}, {"format": "table"}]})"),
+                  ": /outputs/1/path: standard output is already the destination of /outputs/0");
+}
+
+TEST(ConfigErrors, KeySizeNotAllowedForANamedAlgorithm) {
+  EXPECT_MENTIONS(
+      error_of(R"({"algorithms": [{"cipher": "AES-GCM", "key_bits": 2048}]})"),
+      "study.json: /algorithms/0/key_bits 2048 is not allowed for AES-GCM (allowed: 128, 192, 256)");
+  // Several sizes: a named algorithm must allow each of them.
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"signature": "RSA-PSS"}, {"cipher": "AES-GCM"}],
+                               "key_bits": [128, 2048]})"),
+                  ": /key_bits/0 128 is not allowed for RSA-PSS");
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"hash": "SHA1", "key_bits": 128}]})"),
+                  ": /algorithms/0/key_bits: hashes have no key");
+  EXPECT_MENTIONS(error_of(R"({"key_bits": -5})"), ": /key_bits '-5' is not valid");
+}
+
+TEST(ConfigErrors, GroupMemberAllowingNoneOfSeveralSizes) {
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": [128, 192]})"),
+                  ": /key_bits [128,192]: no size in it is allowed for RSA-PSS");
+}
+
+TEST(ConfigErrors, Operations) {
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-GCM"}], "operations": ["encypt"]})"),
+                  "study.json: /operations/0 'encypt' is not valid: expected one of encrypt, decrypt");
+  EXPECT_MENTIONS(
+      error_of(R"({"algorithms": [{"cipher": "AES-GCM"}, {"signature": "ECDSA"}], "operations": ["sign"]})"),
+      ": /operations: none of sign applies to AES-GCM (its operations: encrypt, decrypt)");
+}
+
+TEST(ConfigErrors, MissingFile) {
+  try {
+    load_study_config("/nonexistent/study.json");
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_MENTIONS(std::string(e.what()), "/nonexistent/study.json: cannot be read");
+  }
+}
+
+TEST(Config, DefaultsFollowTheFlags) {
+  StudyConfig cfg = load("{}");
+  EXPECT_EQ(cfg.name, "study");  // the file name without .json
+  EXPECT_EQ(names(cfg).size(), default_selection().jobs.size());
+  EXPECT_EQ(cfg.data_sizes, std::vector<size_t>{1024});
+  EXPECT_FALSE(cfg.measure.rounds.has_value());
+  EXPECT_DOUBLE_EQ(cfg.measure.budget_s, MeasureConfig{}.budget_s);
+  EXPECT_EQ(cfg.unit, TimeUnit::Ms);
+  ASSERT_EQ(cfg.outputs.size(), 1u);
+  EXPECT_EQ(cfg.outputs[0].spec.format, "table");
+  EXPECT_EQ(cfg.outputs[0].spec.path, "");
+  EXPECT_TRUE(cfg.backends.empty());
+}
+
+TEST(Config, PerEntryKeySizesAndDataSizes) {
+  StudyConfig cfg = load(R"({
+    "algorithms": [{"cipher": "AES-GCM", "key_bits": [128, 256]}, {"hash": "sha-256"},
+                   {"signature": "RSA-PSS", "key_bits": 2048, "data_sizes": ["32B"]}],
+    "backends": ["openssl", "botan"], "data_sizes": ["16B", "1KB", "16B"],
+    "stopping": {"budget_s": 0.5, "target_rel_ci": 0.02}, "unit": "us",
+    "outputs": [{"format": "json", "path": "out/r.json"}, {"format": "table"}],
+    "threads": 1, "operations": ["encrypt", "hash", "sign"]})");
+  EXPECT_EQ(names(cfg),
+            (std::vector<std::string>{"AES-GCM-128", "AES-GCM-256", "SHA2-256-0", "RSA-PSS-2048"}));
+  EXPECT_EQ(cfg.selection.jobs[0].data_sizes, (std::vector<size_t>{16, 1024}));
+  EXPECT_EQ(cfg.selection.jobs[3].data_sizes, std::vector<size_t>{32});
+  EXPECT_EQ(cfg.data_sizes, (std::vector<size_t>{16, 1024}));
+  ASSERT_EQ(cfg.backends.size(), 2u);
+  EXPECT_EQ(cfg.backends[1].name, "botan");
+  EXPECT_MENTIONS(cfg.backends[1].where, "study.json: /backends/1");
+  EXPECT_FALSE(cfg.measure.rounds.has_value());
+  EXPECT_DOUBLE_EQ(cfg.measure.budget_s, 0.5);
+  EXPECT_DOUBLE_EQ(cfg.measure.target_rel_ci, 0.02);
+  EXPECT_EQ(cfg.unit, TimeUnit::Us);
+  ASSERT_EQ(cfg.outputs.size(), 2u);
+  EXPECT_EQ(cfg.outputs[0].spec.path, "out/r.json");
+  EXPECT_MENTIONS(cfg.outputs[0].where, "/outputs/0/path");
+  EXPECT_EQ(cfg.operations, (std::vector<std::string>{"encrypt", "hash", "sign"}));
+}
+
+TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
+  StudyConfig cfg =
+      load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": [2048, 3072], "rounds": 10})");
+  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "ECDSA-256", "EDDSA-256"}));
+  ASSERT_EQ(cfg.selection.notes.size(), 2u);
+  EXPECT_MENTIONS(cfg.selection.notes[0], "ECDSA has a fixed 256-bit key");
+  EXPECT_EQ(cfg.measure.rounds, 10u);
+
+  StudyConfig aes = load(R"({"algorithms": [{"cipher": "AES-ALL"}], "key_bits": [128, 256]})");
+  EXPECT_EQ(aes.selection.jobs.size(), 20u);
+}
+
+TEST(Config, OneKeySizeIsTheFlagsRule) {
+  // As `-s SIGN-ALL -k 3072`: RSA at 3072, the fixed-key members at their own size with a note.
+  StudyConfig cfg = load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": 3072})");
+  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-3072", "ECDSA-256", "EDDSA-256"}));
+  EXPECT_EQ(cfg.selection.notes.size(), 2u);
+  // As `-c AES-ALL -k 2048`: an error, since AES takes no 2048-bit key.
+  EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-ALL"}], "key_bits": 2048})"),
+                  ": /key_bits 2048 is not allowed for AES-ECB");
+}
+
+TEST(Config, SameAlgorithmInTwoEntriesMergesItsSizes) {
+  StudyConfig cfg = load(R"({"algorithms": [{"cipher": "AES-GCM"}, {"cipher": "GCM", "data_sizes": ["64KB"]}],
+                             "data_sizes": ["1KB"]})");
+  ASSERT_EQ(cfg.selection.jobs.size(), 1u);
+  EXPECT_EQ(cfg.selection.jobs[0].data_sizes, (std::vector<size_t>{1024, 65536}));
+}
+
+// The program itself: a config error is one line on stderr, exit status 2, nothing run.
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+Result run_binary(const std::string& args) {
+  const std::string err_file = temp_dir() + "/stderr";
+  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " " + args + " 2>" + err_file;
+  Result r{};
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  const int raw = ::pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(err_file);
+  r.err.assign(std::istreambuf_iterator<char>(e), {});
+  return r;
+}
+
+TEST(RunCommand, ConfigErrorsExitWithStatus2BeforeAnythingRuns) {
+  for (const char* text : {R"({"algorithms": [{"hash": "SHA2-256"}], "backends": ["nosuchlib"]})",
+                           R"({"threads": 8})", "{\"rounds\": 5,}"}) {
+    const std::string path = write_config(text);
+    Result r = run_binary("run " + path + " --plugin-dir " + CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS);
+    EXPECT_EQ(r.status, 2) << text << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_MENTIONS(r.err, path);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  Result backend = run_binary("run " + write_config(R"({"backends": ["nosuchlib"]})"));
+  EXPECT_MENTIONS(backend.err, "study.json: /backends/0 'nosuchlib' is not a loaded backend");
+}
+
+TEST(RunCommand, UsageErrors) {
+  Result none = run_binary("run");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_MENTIONS(none.err, "run needs a study config file");
+  Result two = run_binary("run a.json b.json");
+  EXPECT_EQ(two.status, 2);
+  Result rounds = run_binary("run " + write_config("{}") + " -r 0");
+  EXPECT_EQ(rounds.status, 2);
+  EXPECT_MENTIONS(rounds.err, "--rounds '0'");
+  Result help = run_binary("run --help");
+  EXPECT_EQ(help.status, 0);
+  for (const char* flag : {"--resume", "--quiet", "--output-dir", "--backend", "--rounds", "--budget"})
+    EXPECT_MENTIONS(help.out, flag);
+}
+
+}  // namespace
+}  // namespace ca

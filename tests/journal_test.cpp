@@ -1,0 +1,337 @@
+// The journal: records survive a round trip through JSON; a journal cut by an interrupt (a partial last
+// line) is read up to its last complete line; `run --resume` measures only what is missing and the final
+// report holds every record exactly once.
+#include "run/journal.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "run/record_json.hpp"
+#include "run/record_key.hpp"
+
+namespace ca {
+namespace {
+
+using nlohmann::json;
+
+Record measured(const std::string& backend, const std::string& op, std::vector<double> samples) {
+  Record r;
+  r.backend = backend;
+  r.algorithm = "AES-GCM";
+  r.key_bits = 256;
+  r.operation = op;
+  r.data_bytes = 1024;
+  r.exact_rounds = true;
+  r.rounds_requested = 30;
+  r.measurement.sample_ns = std::move(samples);
+  r.measurement.sample_ops.assign(r.measurement.sample_ns.size(), 10);
+  r.measurement.timed_ops = 10 * r.measurement.sample_ns.size();
+  r.measurement.warmup_ops = 7;
+  r.summary = stats::summarize(r.measurement.sample_ns);
+  return r;
+}
+
+TEST(RecordJson, RoundTripKeepsEverythingReportsUse) {
+  Record r = measured("alpha", "encrypt", {1000.5, 1010.25, 990.125});
+  r.rounds_requested = 30;
+  std::string error;
+  auto back = record_from_json(json::parse(record_to_json(r).dump()), error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(key_of(*back), key_of(r));
+  EXPECT_EQ(back->status, Status::Ok);
+  EXPECT_TRUE(back->exact_rounds);
+  EXPECT_EQ(back->rounds_requested, 30u);
+  EXPECT_EQ(back->measurement.sample_ns, r.measurement.sample_ns);
+  EXPECT_EQ(back->measurement.sample_ops, r.measurement.sample_ops);
+  EXPECT_EQ(back->measurement.timed_ops, 30u);
+  EXPECT_EQ(back->measurement.warmup_ops, 7u);
+  EXPECT_DOUBLE_EQ(back->summary.median, r.summary.median);
+  EXPECT_DOUBLE_EQ(back->summary.ci95.high, r.summary.ci95.high);
+  EXPECT_EQ(record_to_json(*back), record_to_json(r)) << "the report line is the same after a round trip";
+}
+
+TEST(RecordJson, UndefinedStatisticsAreNullAndComeBack) {
+  Record one = measured("alpha", "hash", {500});  // n = 1: no standard deviation
+  json j = record_to_json(one);
+  EXPECT_TRUE(j["stddev_ns"].is_null());
+  std::string error;
+  auto back = record_from_json(json::parse(j.dump()), error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_TRUE(std::isnan(back->summary.stddev));
+}
+
+TEST(RecordJson, UnmeasuredRecordsKeepTheirReason) {
+  Record r;
+  r.backend = "beta";
+  r.algorithm = "AES-EAX";
+  r.key_bits = 128;
+  r.operation = "decrypt";
+  r.data_bytes = 16;
+  r.status = Status::Unsupported;
+  r.error = "not offered";
+  json j = record_to_json(r);
+  EXPECT_FALSE(j.contains("samples_ns"));
+  std::string error;
+  auto back = record_from_json(j, error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->status, Status::Unsupported);
+  EXPECT_EQ(back->error, "not offered");
+  EXPECT_FALSE(back->exact_rounds);
+}
+
+TEST(RecordJson, MalformedObjectsNameThePointer) {
+  json good = record_to_json(measured("alpha", "encrypt", {1, 2, 3}));
+  auto error_of = [](json j) {
+    std::string error;
+    EXPECT_FALSE(record_from_json(j, error));
+    return error;
+  };
+  json j = good;
+  j.erase("backend");
+  EXPECT_EQ(error_of(j), "/backend: missing");
+  j = good;
+  j["samples_ns"][1] = "x";
+  EXPECT_EQ(error_of(j), "/samples_ns/1: expected a number, got a string (\"x\")");
+  j = good;
+  j["status"] = "maybe";
+  EXPECT_EQ(error_of(j), "/status: expected \"ok\", \"unsupported\" or \"failed\", got a string (\"maybe\")");
+  j = good;
+  j["key_bits"] = -1;
+  EXPECT_EQ(error_of(j), "/key_bits: expected a whole number >= 0, got the number -1");
+  j = good;
+  j["sample_ops"] = json::array({1});
+  EXPECT_EQ(error_of(j).rfind("/sample_ops: expected an array of 3 whole numbers", 0), 0u);
+  EXPECT_EQ(error_of(json::array()), ": expected a result object, got an array");
+}
+
+std::string lines_of(const std::vector<Record>& records) {
+  std::string text;
+  for (const Record& r : records) text += record_to_json(r).dump() + "\n";
+  return text;
+}
+
+TEST(JournalFile, PartialLastLineIsIgnored) {
+  std::vector<Record> records{measured("a", "encrypt", {1, 2}), measured("a", "decrypt", {3, 4}),
+                              measured("b", "encrypt", {5, 6})};
+  const std::string complete = lines_of(records);
+  const std::string next = record_to_json(measured("b", "decrypt", {7, 8})).dump();
+  std::istringstream in(complete + next.substr(0, next.size() / 2));
+  JournalContents c = read_journal(in, "j.journal");
+  ASSERT_EQ(c.records.size(), 3u);
+  EXPECT_TRUE(c.ignored_partial_line);
+  EXPECT_EQ(c.valid_bytes, complete.size());
+  EXPECT_EQ(c.records[2].backend, "b");
+  EXPECT_EQ(c.lines, (std::vector<size_t>{1, 2, 3}));
+}
+
+TEST(JournalFile, CompleteJournalAndBlankLines) {
+  std::istringstream in(lines_of({measured("a", "encrypt", {1})}) + "\n");
+  JournalContents c = read_journal(in, "j.journal");
+  EXPECT_EQ(c.records.size(), 1u);
+  EXPECT_FALSE(c.ignored_partial_line);
+  EXPECT_EQ(c.valid_bytes, in.str().size());
+  std::istringstream empty("");
+  EXPECT_TRUE(read_journal(empty, "j.journal").records.empty());
+}
+
+TEST(JournalFile, BadCompleteLineIsAnError) {
+  std::istringstream in(lines_of({measured("a", "encrypt", {1})}) + "{not json}\n" +
+                        lines_of({measured("a", "decrypt", {1})}));
+  try {
+    read_journal(in, "j.journal");
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("j.journal:2: not a JSON record line", 0), 0u) << e.what();
+  }
+  std::istringstream wrong(R"({"backend": "a"})"
+                           "\n");
+  EXPECT_THROW(read_journal(wrong, "j.journal"), std::invalid_argument);
+}
+
+TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
+  const std::string path = testing::TempDir() + "journal_writer_" + std::to_string(::getpid()) + ".journal";
+  {
+    JournalWriter w(path, false);
+    ASSERT_TRUE(w.ok());
+    EXPECT_TRUE(w.append(measured("a", "encrypt", {1})));
+    std::ifstream in(path);  // flushed: readable while the writer is still open
+    EXPECT_EQ(read_journal(in, path).records.size(), 1u);
+  }
+  {
+    JournalWriter w(path, true);
+    EXPECT_TRUE(w.append(measured("a", "decrypt", {1})));
+  }
+  std::ifstream in(path);
+  EXPECT_EQ(read_journal(in, path).records.size(), 2u);
+  JournalWriter fresh(path, false);  // not appending: starts afresh
+  std::ifstream again(path);
+  EXPECT_TRUE(read_journal(again, path).records.empty());
+  std::filesystem::remove(path);
+}
+
+// ---- The program: interrupt and resume -------------------------------------------------------------
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+std::string temp_dir() {
+  std::string dir = testing::TempDir() + "journal_test_XXXXXX";
+  if (::mkdtemp(dir.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return dir;
+}
+
+Result run_binary(const std::string& args, const std::string& dir) {
+  const std::string cmd = "cd " + dir + " && " + CRYPTAUDITOR_BINARY + " " + args + " 2>stderr.txt";
+  Result r{};
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  const int raw = ::pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(dir + "/stderr.txt");
+  r.err.assign(std::istreambuf_iterator<char>(e), {});
+  return r;
+}
+
+std::vector<std::string> read_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool have_openssl() {
+  return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");
+}
+
+class Resume : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
+    dir_ = temp_dir();
+    // 2 algorithms x 2 sizes x their operations = 6 records.
+    std::ofstream(dir_ + "/study.json") << R"({
+      "name": "resume-test",
+      "algorithms": [{"hash": "SHA2-256"}, {"cipher": "AES-GCM"}],
+      "backends": ["openssl"], "data_sizes": ["64B", "1KB"], "rounds": 300,
+      "outputs": [{"format": "json", "path": "report.json"}]})";
+  }
+  json report() {
+    std::ifstream in(dir_ + "/out/report.json");
+    return json::parse(in);
+  }
+  std::string journal() const { return dir_ + "/out/report.json.journal"; }
+  std::string dir_;
+};
+
+TEST_F(Resume, InterruptedRunIsCompletedWithEveryRecordOnce) {
+  Result first = run_binary("run study.json --output-dir out --quiet", dir_);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const std::vector<std::string> lines = read_lines(journal());
+  ASSERT_EQ(lines.size(), 6u) << "one line per record";
+  EXPECT_EQ(report()["results"].size(), 6u);
+
+  // An interrupt after the third record, in the middle of writing the fourth.
+  {
+    std::ofstream cut(journal(), std::ios::trunc);
+    for (size_t i = 0; i < 3; ++i) cut << lines[i] << '\n';
+    cut << lines[3].substr(0, lines[3].size() / 2);
+  }
+  std::filesystem::remove(dir_ + "/out/report.json");
+
+  Result resumed = run_binary("run study.json --output-dir out --resume --quiet", dir_);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("ignoring the journal's last line"), std::string::npos) << resumed.err;
+  EXPECT_NE(resumed.err.find("3 of 6 records already measured"), std::string::npos) << resumed.err;
+
+  const json results = report()["results"];
+  ASSERT_EQ(results.size(), 6u);
+  std::map<RecordKey, int> seen;
+  for (const auto& j : results) {
+    std::string error;
+    auto r = record_from_json(j, error);
+    ASSERT_TRUE(r) << error;
+    ++seen[key_of(*r)];
+  }
+  EXPECT_EQ(seen.size(), 6u);
+  for (const auto& [key, count] : seen) EXPECT_EQ(count, 1) << std::get<1>(key) << " " << std::get<3>(key);
+
+  // The first three records were taken from the journal, not measured again: same samples, same place.
+  for (size_t i = 0; i < 3; ++i) {
+    const json old = json::parse(lines[i]);
+    EXPECT_EQ(results[i]["samples_ns"], old["samples_ns"]) << i;
+  }
+  // The journal is whole again: the partial line replaced, the three missing records appended.
+  const auto after = read_lines(journal());
+  ASSERT_EQ(after.size(), 6u);
+  for (const auto& line : after) EXPECT_NO_THROW(json::parse(line)) << line;
+
+  // The report is in the plan's order: SHA2-256 at 64B and 1KB, then AES-GCM.
+  EXPECT_EQ(results[0]["algorithm"], "SHA2-256");
+  EXPECT_EQ(results[1]["algorithm"], "SHA2-256");
+  EXPECT_EQ(results[2]["operation"], "encrypt");
+  EXPECT_EQ(results[3]["operation"], "decrypt");
+
+  // Resuming a finished study measures nothing.
+  Result again = run_binary("run study.json --output-dir out --resume --quiet", dir_);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.err.find("6 of 6 records already measured"), std::string::npos) << again.err;
+  EXPECT_EQ(report()["results"], results);
+}
+
+TEST_F(Resume, OtherRoundsSettingIsRefused) {
+  ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
+  Result r = run_binary("run study.json --output-dir out --resume -r 50", dir_);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(
+      r.err.find("report.json.journal:1: this record was measured with exactly 300 rounds, this run uses "
+                 "exactly 50 rounds"),
+      std::string::npos)
+      << r.err;
+  EXPECT_EQ(read_lines(journal()).size(), 6u) << "the journal is left as it was";
+}
+
+TEST_F(Resume, WithoutAJournalStartsFromTheBeginning) {
+  Result r = run_binary("run study.json --output-dir out --resume --quiet", dir_);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("no journal at out/report.json.journal yet"), std::string::npos) << r.err;
+  EXPECT_EQ(report()["results"].size(), 6u);
+}
+
+TEST_F(Resume, WithoutResumeTheJournalStartsAfresh) {
+  ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
+  ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
+  EXPECT_EQ(read_lines(journal()).size(), 6u);
+}
+
+TEST_F(Resume, CorruptJournalLineIsAUsageError) {
+  ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
+  auto lines = read_lines(journal());
+  {
+    std::ofstream out(journal(), std::ios::trunc);
+    out << lines[0] << "\n{\"backend\": 1}\n";
+  }
+  Result r = run_binary("run study.json --output-dir out --resume", dir_);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("report.json.journal:2: not a journal record: /backend: expected a string"),
+            std::string::npos)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace ca

@@ -1,0 +1,596 @@
+// `cryptauditor verify`: the Wycheproof parser (valid and malformed files), the mapping to the catalog,
+// the P1363 -> DER conversion, every built backend against the real Wycheproof files, a tampered vector
+// that must fail naming file, tcId and backend, interop between every pair of backends, and the command
+// line (exit codes, JSON).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "catalog/catalog.hpp"
+#include "plugin/backend.hpp"
+#include "verify/ecdsa_der.hpp"
+#include "verify/interop.hpp"
+#include "verify/mapping.hpp"
+#include "verify/vector_file.hpp"
+#include "verify/vector_runner.hpp"
+#include "verify/verify_report.hpp"
+
+namespace ca::verify {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// McGrew-Viega GCM test case 1 (AES-128, zero key and IV, empty message).
+json gcm_document() {
+  return json::parse(R"({
+    "algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "numberOfTests": 2,
+    "testGroups": [{
+      "type": "AeadTest", "ivSize": 96, "keySize": 128, "tagSize": 128,
+      "tests": [
+        {"tcId": 1, "comment": "McGrew-Viega 1", "flags": ["Ktv"], "key": "00000000000000000000000000000000",
+         "iv": "000000000000000000000000", "aad": "", "msg": "", "ct": "",
+         "tag": "58e2fccefa7e3061367f1d57a4e7455a", "result": "valid"},
+        {"tcId": 2, "comment": "modified tag", "flags": [], "key": "00000000000000000000000000000000",
+         "iv": "000000000000000000000000", "aad": "", "msg": "", "ct": "",
+         "tag": "58e2fccefa7e3061367f1d57a4e7455b", "result": "invalid"}]}]})");
+}
+
+std::string parse_error(const json& document) {
+  try {
+    parse_vector_file(document, "mini.json");
+  } catch (const VectorFileError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(VectorFile, ParsesAValidFile) {
+  VectorFile f = parse_vector_file(gcm_document(), "mini.json");
+  EXPECT_EQ(f.name, "mini.json");
+  EXPECT_EQ(f.algorithm, "AES-GCM");
+  ASSERT_EQ(f.groups.size(), 1u);
+  EXPECT_EQ(f.test_count(), 2u);
+  const VectorGroup& g = f.groups[0];
+  EXPECT_EQ(g.type, "AeadTest");
+  EXPECT_EQ(g.fields.integer("/ivSize"), 96);
+  EXPECT_EQ(g.pointer, "/testGroups/0");
+  const VectorTest& t = g.tests[0];
+  EXPECT_EQ(t.tc_id, 1);
+  EXPECT_EQ(t.result, Expected::Valid);
+  EXPECT_EQ(t.comment, "McGrew-Viega 1");
+  EXPECT_EQ(t.flags, std::vector<std::string>{"Ktv"});
+  EXPECT_EQ(t.fields.hex("/key").size(), 16u);
+  EXPECT_EQ(to_hex(t.fields.hex("/tag")), "58e2fccefa7e3061367f1d57a4e7455a");
+  EXPECT_TRUE(t.fields.hex("/msg").empty());
+  EXPECT_EQ(g.tests[1].result, Expected::Invalid);
+  EXPECT_EQ(g.tests[1].pointer, "/testGroups/0/tests/1");
+}
+
+TEST(VectorFile, BadHexNamesFilePointerAndTcId) {
+  json d = gcm_document();
+  d["testGroups"][0]["tests"][1]["ct"] = "zz";
+  EXPECT_EQ(
+      parse_error(d),
+      "mini.json: /testGroups/0/tests/1/ct (tcId 2): 'zz' is not hex (expected an even number of digits 0-9, "
+      "a-f)");
+  d["testGroups"][0]["tests"][1]["ct"] = "abc";
+  EXPECT_NE(parse_error(d).find("'abc' is not hex"), std::string::npos);
+}
+
+TEST(VectorFile, MissingFieldNamesFileAndTcId) {
+  json d = gcm_document();
+  d["testGroups"][0]["tests"][0].erase("tag");
+  EXPECT_EQ(parse_error(d), "mini.json: /testGroups/0/tests/0 (tcId 1): missing field 'tag' (a hex string)");
+  json g = gcm_document();
+  g["testGroups"][0].erase("ivSize");
+  EXPECT_EQ(parse_error(g), "mini.json: /testGroups/0: missing field 'ivSize' (an integer)");
+  json t = gcm_document();
+  t["testGroups"][0]["tests"][0].erase("tcId");
+  EXPECT_EQ(parse_error(t), "mini.json: /testGroups/0/tests/0: missing field 'tcId' (an integer)");
+}
+
+TEST(VectorFile, WrongTypeNamesPointerAndWhatWasFound) {
+  json d = gcm_document();
+  d["testGroups"][0]["tests"][1]["tcId"] = "2";
+  EXPECT_EQ(parse_error(d), "mini.json: /testGroups/0/tests/1/tcId: expected an integer, found string");
+  json g = gcm_document();
+  g["testGroups"][0]["keySize"] = 128.5;
+  EXPECT_EQ(parse_error(g), "mini.json: /testGroups/0/keySize: expected an integer, found number");
+  json h = gcm_document();
+  h["testGroups"][0]["tests"][0]["key"] = 7;
+  EXPECT_EQ(parse_error(h),
+            "mini.json: /testGroups/0/tests/0/key (tcId 1): expected a hex string, found number");
+  json r = gcm_document();
+  r["testGroups"][0]["tests"][0]["result"] = "maybe";
+  EXPECT_EQ(parse_error(r),
+            "mini.json: /testGroups/0/tests/0/result (tcId 1): 'maybe' is not valid, invalid or acceptable");
+  json top = gcm_document();
+  top["testGroups"] = json::object();
+  EXPECT_EQ(parse_error(top), "mini.json: /testGroups: expected an array, found object");
+  EXPECT_EQ(parse_error(json::array()),
+            "mini.json: /: expected a Wycheproof test file (a JSON object), found array");
+}
+
+TEST(VectorFile, UnknownSchemaAndWrongGroupTypeAreErrors) {
+  json d = gcm_document();
+  d["schema"] = "quantum_test_schema_v9.json";
+  const std::string e = parse_error(d);
+  EXPECT_EQ(
+      e.rfind("mini.json: /schema: 'quantum_test_schema_v9.json' is not a known Wycheproof schema (known: "
+              "aead_test_schema_v1.json, ",
+              0),
+      0u)
+      << e;
+  json g = gcm_document();
+  g["testGroups"][0]["type"] = "MacTest";
+  EXPECT_EQ(
+      parse_error(g),
+      "mini.json: /testGroups/0/type: 'MacTest' is not the group type of aead_test_schema_v1.json (expected "
+      "AeadTest)");
+}
+
+TEST(VectorFile, SyntaxErrorNamesTheFile) {
+  try {
+    parse_vector_text("{\"algorithm\": ", "broken.json");
+    FAIL() << "no error";
+  } catch (const VectorFileError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("broken.json: not valid JSON at byte ", 0), 0u) << e.what();
+  }
+}
+
+// ---- mapping ---------------------------------------------------------------------------------------------
+
+VectorFile one_group(const std::string& algorithm, const std::string& schema, json group) {
+  group["tests"] = json::array();
+  return parse_vector_file({{"algorithm", algorithm}, {"schema", schema}, {"testGroups", {group}}}, "m.json");
+}
+
+TEST(Mapping, RunsWhatTheCatalogDefinesAndSaysWhyNot) {
+  auto gcm = [](int iv, int key, int tag) {
+    return one_group("AES-GCM", "aead_test_schema_v1.json",
+                     {{"type", "AeadTest"}, {"ivSize", iv}, {"keySize", key}, {"tagSize", tag}});
+  };
+  VectorFile ok = gcm(96, 192, 128);
+  GroupPlan p = plan_group(ok, ok.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "AES-GCM");
+  EXPECT_EQ(p.key_bits, 192u);
+  VectorFile short_iv = gcm(64, 128, 128);
+  EXPECT_EQ(plan_group(short_iv, short_iv.groups[0]).skip_reason,
+            "IV size 64 bits: AES-GCM is defined with 96-bit nonces here");
+  VectorFile short_tag = gcm(96, 128, 96);
+  EXPECT_EQ(plan_group(short_tag, short_tag.groups[0]).skip_reason,
+            "tag size 96 bits: AES-GCM is defined with 128-bit tags here");
+  VectorFile big_key = gcm(96, 512, 128);
+  EXPECT_EQ(plan_group(big_key, big_key.groups[0]).skip_reason,
+            "key size 512 bits: AES-GCM is defined with 128, 192 or 256-bit keys here");
+}
+
+TEST(Mapping, SivTakesTwoKeysAndNoNonce) {
+  VectorFile siv =
+      one_group("AES-SIV-CMAC", "daead_test_schema_v1.json", {{"type", "DaeadTest"}, {"keySize", 512}});
+  GroupPlan p = plan_group(siv, siv.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "AES-SIV");
+  EXPECT_EQ(p.key_bits, 256u);
+  VectorFile nonce = one_group("AEAD-AES-SIV-CMAC", "aead_test_schema_v1.json",
+                               {{"type", "AeadTest"}, {"ivSize", 96}, {"keySize", 256}, {"tagSize", 128}});
+  EXPECT_EQ(plan_group(nonce, nonce.groups[0]).skip_reason,
+            "IV size 96 bits: AES-SIV is defined without a nonce here");
+}
+
+TEST(Mapping, CurvesAndHashesSelectTheRow) {
+  auto ecdsa = [](const std::string& curve, const std::string& sha) {
+    return one_group("ECDSA", "ecdsa_verify_schema_v1.json",
+                     {{"type", "EcdsaVerify"},
+                      {"publicKeyDer", "3059"},
+                      {"publicKey", {{"curve", curve}, {"keySize", 256}}},
+                      {"sha", sha}});
+  };
+  VectorFile p256 = ecdsa("secp256r1", "SHA-256");
+  GroupPlan p = plan_group(p256, p256.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.kind, TestKind::EcdsaDer);
+  VectorFile k1 = ecdsa("secp256k1", "SHA-256");
+  EXPECT_EQ(plan_group(k1, k1.groups[0]).skip_reason, "ECDSA-SECP256K1 is not in the catalog yet");
+  VectorFile odd = ecdsa("secp256r1", "SHA-512");
+  EXPECT_EQ(plan_group(odd, odd.groups[0]).skip_reason.rfind("our ECDSA is P-256 with SHA-256 (group: ", 0),
+            0u);
+
+  VectorFile pss = one_group("RSASSA-PSS", "rsassa_pss_verify_schema_v1.json",
+                             {{"type", "RsassaPssVerify"},
+                              {"publicKeyDer", "30"},
+                              {"keySize", 4096},
+                              {"sha", "SHA-512"},
+                              {"mgf", "MGF1"},
+                              {"mgfSha", "SHA-512"},
+                              {"sLen", 64}});
+  EXPECT_NE(plan_group(pss, pss.groups[0]).skip_reason.find("differ from our RSA-PSS"), std::string::npos);
+
+  VectorFile x = one_group("XDH", "xdh_comp_schema_v1.json", {{"type", "XdhComp"}, {"curve", "curve25519"}});
+  EXPECT_EQ(plan_group(x, x.groups[0]).skip_reason, "X25519 is not in the catalog yet");
+}
+
+TEST(Mapping, EveryRowNamesAKnownGroupType) {
+  for (const MappingRow& row : mapping_table()) {
+    bool known = false;
+    for (const SchemaInfo& s : known_schemas()) known = known || s.group_type == row.group_type;
+    EXPECT_TRUE(known) << row.group_type << " / " << row.algorithm;
+    EXPECT_TRUE(!row.catalog_name.empty() || !row.reason.empty())
+        << row.algorithm << ": a row needs a name or a reason";
+  }
+}
+
+// ---- P1363 -> DER ----------------------------------------------------------------------------------------
+
+TEST(EcdsaDer, ConvertsP1363WithMinimalIntegers) {
+  Bytes sig(64, 0);
+  sig[31] = 0x01;  // r = 1
+  sig[32] = 0x80;  // s has its top bit set: needs a 0x00 sign byte
+  sig[63] = 0x02;
+  auto der = p1363_to_der(sig, 32);
+  ASSERT_TRUE(der);
+  EXPECT_EQ(to_hex(*der),
+            "3026"
+            "020101"
+            "022100"
+            "80000000000000000000000000000000000000000000000000000000000000"
+            "02");
+  Bytes zero(64, 0);
+  EXPECT_EQ(to_hex(*p1363_to_der(zero, 32)), "3006020100020100");
+  EXPECT_FALSE(p1363_to_der(Bytes(63, 1), 32));
+  EXPECT_FALSE(p1363_to_der(Bytes(65, 1), 32));
+}
+
+// ---- output formats (golden text) -----------------------------------------------------------------------
+
+VectorRun sample_run() {
+  VectorRun run;
+  FileResult gcm;
+  gcm.file = "aes_gcm_test.json";
+  gcm.algorithm = "AES-GCM";
+  gcm.schema = "aead_test_schema_v1.json";
+  gcm.tests = 12;
+  gcm.skipped.add("IV size 64 bits: AES-GCM is defined with 96-bit nonces here", 2);
+  gcm.skipped.add("IV size 8 bits: AES-GCM is defined with 96-bit nonces here", 1);
+  BackendTally a;
+  a.backend = "alpha";
+  a.passed = 7;
+  a.failed = 1;
+  a.skipped = 3;
+  a.acceptable = 1;
+  a.acceptable_accepted = 1;
+  a.skip_reasons = gcm.skipped;
+  a.failures.push_back(
+      {5, Expected::Valid, Verdict::Fail, false, "encrypt gave 00, expected 01", "tag", {"Ktv"}});
+  a.acceptable_outcomes.push_back({9, Expected::Acceptable, Verdict::Acceptable, true, "", "", {}});
+  BackendTally b;
+  b.backend = "beta";
+  b.passed = 0;
+  b.skipped = 12;
+  b.skip_reasons = gcm.skipped;
+  b.skip_reasons.add("not offered by this library", 9);
+  BackendTally c;
+  c.backend = "gamma";
+  c.passed = 8;
+  c.skipped = 3;
+  c.deviations = 1;
+  c.skip_reasons = gcm.skipped;
+  c.deviation_outcomes.push_back(
+      {7, Expected::Invalid, Verdict::Deviation, true, "accepted; documented deviation: lenient", "", {}});
+  gcm.backends = {a, b, c};
+  FileResult x;
+  x.file = "x25519_test.json";
+  x.algorithm = "XDH";
+  x.tests = 4;
+  x.skipped.add("X25519 is not in the catalog yet", 4);
+  FileResult bad;
+  bad.file = "bad.json";
+  bad.error = "bad.json: /schema: expected a string, found number";
+  run.files = {gcm, x, bad};
+  return run;
+}
+
+TEST(VerifyTable, GoldenText) {
+  const VectorRun run = sample_run();
+  std::ostringstream out;
+  write_vector_table(
+      {"vectors/", {{"alpha", "Alpha", "1.0"}, {"beta", "Beta", "2"}, {"gamma", "Gamma", "3"}}, run}, out);
+  EXPECT_EQ(out.str(), R"(Wycheproof vectors: vectors/ (3 files)
+Backends: alpha (Alpha 1.0) beta (Beta 2) gamma (Gamma 3)
+
+aes_gcm_test.json: AES-GCM, 12 tests
+  not run on any backend: 3 tests
+    3 tests: IV size 8, 64 bits: AES-GCM is defined with 96-bit nonces here
+  backend    passed  failed  skipped  acceptable  deviations
+  alpha           7       1        3           1           0
+  beta            0       0       12           0           0
+  gamma           8       0        3           0           1
+    alpha acceptable tests: accepted tcId 9; rejected none
+    beta skipped:
+      9 tests: not offered by this library
+  FAIL aes_gcm_test.json tcId 5 alpha (valid): encrypt gave 00, expected 01 [tag; flags Ktv]
+  deviation (documented) aes_gcm_test.json tcId 7 gamma (invalid): accepted; documented deviation: lenient
+x25519_test.json: XDH, 4 tests, not run: X25519 is not in the catalog yet
+ERROR bad.json: /schema: expected a string, found number
+
+Summary: 3 files, 1 run on a backend, 1 not run, 1 malformed
+Tests x backends: passed 15, failed 1, skipped 18, acceptable 1, deviations (documented) 1
+Result: FAILED (1 failure, 1 malformed file)
+)");
+}
+
+TEST(VerifyJson, CarriesEveryCountAndReason) {
+  const VectorRun run = sample_run();
+  std::ostringstream out;
+  write_vector_json({"vectors/", {{"alpha", "Alpha", "1.0"}}, run}, out);
+  json doc = json::parse(out.str());
+  EXPECT_EQ(doc["kind"], "wycheproof");
+  EXPECT_EQ(doc["summary"]["failed"], 1);
+  EXPECT_EQ(doc["summary"]["malformed_files"], 1);
+  EXPECT_EQ(doc["summary"]["ok"], false);
+  const json& f = doc["files"][0];
+  ASSERT_EQ(f["not_run"].size(), 2u);  // JSON keeps reasons apart
+  EXPECT_EQ(f["not_run"][1]["reason"], "IV size 8 bits: AES-GCM is defined with 96-bit nonces here");
+  EXPECT_EQ(f["backends"][0]["failures"][0]["tcId"], 5);
+  EXPECT_EQ(f["backends"][0]["failures"][0]["flags"][0], "Ktv");
+  EXPECT_EQ(f["backends"][2]["documented_deviations"][0]["tcId"], 7);
+  EXPECT_TRUE(doc["files"][1]["backends"].empty());
+  EXPECT_EQ(doc["files"][2]["error"], "bad.json: /schema: expected a string, found number");
+}
+
+TEST(InteropTable, GoldenText) {
+  InteropRun run;
+  run.backends = {"openssl", "botan", "other"};
+  run.checks = {{"AES-GCM", 256, "openssl", "botan", true, ""},
+                {"AES-GCM", 256, "botan", "openssl", false, "openssl cannot decrypt botan's ciphertext"},
+                {"SHA2-256", 0, "openssl", "botan", true, ""},
+                {"SHA2-256", 0, "botan", "openssl", true, ""}};
+  std::ostringstream out;
+  write_interop_table({{{"openssl", "OpenSSL", "3"}, {"botan", "Botan", "2"}, {"other", "Other", "1"}}, run},
+                      out);
+  EXPECT_EQ(out.str(), R"(Interop: A produces, B consumes (encrypt/decrypt, sign/verify, same digest or tag)
+Backends: ope = openssl (OpenSSL 3) bot = botan (Botan 2) oth = other (Other 1)
+
+algorithm    ope>bot  bot>ope
+AES-GCM 256  ok       FAIL
+SHA2-256     ok       ok
+('-': not offered by both backends of the pair; the number after a name is the key size in bits)
+FAIL AES-GCM 256 botan -> openssl: openssl cannot decrypt botan's ciphertext
+
+Summary: 2 algorithm/key sizes, 4 checks, 1 failure
+Result: FAILED
+)");
+}
+
+// ---- against the backends --------------------------------------------------------------------------------
+
+const PluginScan& plugins() {
+  static PluginScan scan = load_plugins(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS);
+  return scan;
+}
+
+std::vector<const Backend*> all_backends() {
+  std::vector<const Backend*> out;
+  for (const auto& b : plugins().backends) out.push_back(b.get());
+  return out;
+}
+
+const std::string kVectors = std::string(CRYPTAUDITOR_WYCHEPROOF_DIR) + "/testvectors_v1";
+
+#define REQUIRE_WYCHEPROOF()                                                                \
+  if (!fs::is_directory(kVectors)) GTEST_SKIP() << "no Wycheproof vectors at " << kVectors; \
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built"
+
+TEST(Wycheproof, MiniFileRunsOnEveryBackendOfferingAesGcm) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), all_backends());
+  size_t ran = 0;
+  for (const auto& b : r.backends) {
+    if (b.skipped == 2) continue;  // the backend does not offer AES-GCM
+    ++ran;
+    EXPECT_EQ(b.passed, 2u) << b.backend;
+    EXPECT_EQ(b.failed, 0u) << b.backend << ": " << (b.failures.empty() ? "" : b.failures[0].detail);
+  }
+  EXPECT_GT(ran, 0u) << "no backend offers AES-GCM";
+}
+
+TEST(Wycheproof, EveryBuiltBackendPassesEveryVectorItTakes) {
+  REQUIRE_WYCHEPROOF();
+  VectorRun run = run_vector_files(vector_files(kVectors), all_backends());
+  size_t passed = 0;
+  for (const FileResult& f : run.files) {
+    EXPECT_EQ(f.error, "") << f.file;
+    for (const BackendTally& b : f.backends) {
+      passed += b.passed;
+      // The first few failures of each file and backend in full, then how many more.
+      for (size_t i = 0; i < b.failures.size() && i < 5; ++i) {
+        const TestOutcome& t = b.failures[i];
+        ADD_FAILURE() << f.file << " tcId " << t.tc_id << " " << b.backend << " ("
+                      << expected_name(t.expected) << "): " << t.detail << " [" << t.comment << "]";
+      }
+      if (b.failures.size() > 5)
+        ADD_FAILURE() << f.file << " " << b.backend << ": " << b.failures.size() - 5 << " more failures";
+      EXPECT_EQ(b.passed + b.failed + b.skipped + b.acceptable + b.deviations, f.tests)
+          << f.file << " " << b.backend;
+    }
+  }
+  EXPECT_GT(passed, 1000u) << "suspiciously few tests ran";
+}
+
+// The one runnable group with this (ivSize, keySize) and its first valid test, for tampering.
+struct Target {
+  size_t group = 0, test = 0;
+  int64_t tc_id = 0;
+};
+
+Target first_valid_gcm_test(const json& d) {
+  for (size_t g = 0; g < d["testGroups"].size(); ++g) {
+    const json& group = d["testGroups"][g];
+    if (group["ivSize"] != 96 || group["keySize"] != 128) continue;
+    for (size_t t = 0; t < group["tests"].size(); ++t)
+      if (group["tests"][t]["result"] == "valid" && !group["tests"][t]["tag"].get<std::string>().empty())
+        return {g, t, group["tests"][t]["tcId"].get<int64_t>()};
+  }
+  return {};
+}
+
+const Backend* backend_offering(const std::string& algorithm, uint32_t bits) {
+  for (const auto& b : plugins().backends)
+    if (!b->unsupported_reason(algorithm, bits)) return b.get();
+  return nullptr;
+}
+
+struct Cli {
+  int status;
+  std::string out, err;
+};
+
+Cli run_cli(const std::string& args) {
+  std::string err_file = testing::TempDir() + "verify_test_stderr_XXXXXX";
+  int fd = ::mkstemp(err_file.data());
+  ::close(fd);
+  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " verify " + args + " 2>" + err_file;
+  Cli r{};
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int raw = ::pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(err_file);
+  r.err.assign(std::istreambuf_iterator<char>(e), {});
+  std::remove(err_file.c_str());
+  return r;
+}
+
+std::string temp_dir(const std::string& name) {
+  fs::path dir = fs::path(testing::TempDir()) / (name + "_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+TEST(Wycheproof, TamperedTagFailsNamingFileTcIdAndBackend) {
+  REQUIRE_WYCHEPROOF();
+  const Backend* backend = backend_offering("AES-GCM", 128);
+  if (backend == nullptr) GTEST_SKIP() << "no backend offers AES-GCM";
+  std::ifstream in(kVectors + "/aes_gcm_test.json");
+  json d = json::parse(in);
+  const Target target = first_valid_gcm_test(d);
+  ASSERT_NE(target.tc_id, 0);
+  std::string& tag = d["testGroups"][target.group]["tests"][target.test]["tag"].get_ref<std::string&>();
+  tag[0] = tag[0] == '0' ? '1' : '0';
+  const std::string dir = temp_dir("tampered");
+  const std::string path = dir + "/aes_gcm_test.json";
+  std::ofstream(path) << d.dump();
+
+  VectorRun run = run_vector_files({path}, {backend});
+  ASSERT_EQ(run.files.size(), 1u);
+  ASSERT_EQ(run.files[0].backends.size(), 1u);
+  const BackendTally& tally = run.files[0].backends[0];
+  EXPECT_EQ(tally.failed, 1u);
+  ASSERT_FALSE(tally.failures.empty());
+  EXPECT_EQ(tally.failures[0].tc_id, target.tc_id);
+  EXPECT_FALSE(run.ok());
+
+  Cli cli = run_cli("--vectors " + path + " -b " + backend->name());
+  EXPECT_EQ(cli.status, 1) << cli.out << cli.err;
+  const std::string line =
+      "FAIL aes_gcm_test.json tcId " + std::to_string(target.tc_id) + " " + backend->name() + " ";
+  EXPECT_NE(cli.out.find(line), std::string::npos) << "expected a line starting '" << line << "' in\n"
+                                                   << cli.out;
+  EXPECT_NE(cli.out.find("Result: FAILED"), std::string::npos) << cli.out;
+  fs::remove_all(dir);
+}
+
+TEST(Wycheproof, MalformedFileMakesVerifyFailNamingFileAndTcId) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  json d = gcm_document();
+  d["testGroups"][0]["tests"][1]["iv"] = "xyz0";
+  const std::string dir = temp_dir("malformed");
+  std::ofstream(dir + "/broken_test.json") << d.dump();
+  std::ofstream(dir + "/good_test.json") << gcm_document().dump();
+  Cli cli = run_cli("--vectors " + dir);
+  EXPECT_EQ(cli.status, 1) << cli.out << cli.err;
+  EXPECT_NE(cli.err.find("broken_test.json: /testGroups/0/tests/1/iv (tcId 2): 'xyz0' is not hex"),
+            std::string::npos)
+      << cli.err;
+  EXPECT_NE(cli.out.find("good_test.json: AES-GCM, 2 tests"), std::string::npos)
+      << "the other file still runs\n"
+      << cli.out;
+  fs::remove_all(dir);
+}
+
+TEST(Wycheproof, JsonOutputAndUsageErrors) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  const std::string dir = temp_dir("json");
+  const std::string file = dir + "/mini_test.json";
+  std::ofstream(file) << gcm_document().dump();
+  Cli cli = run_cli("--vectors " + file + " --format json");
+  EXPECT_EQ(cli.status, 0) << cli.out << cli.err;
+  json doc = json::parse(cli.out);
+  EXPECT_EQ(doc["kind"], "wycheproof");
+  EXPECT_EQ(doc["verify_schema_version"], 1);
+  EXPECT_EQ(doc["summary"]["failed"], 0);
+  EXPECT_EQ(doc["summary"]["ok"], true);
+  ASSERT_EQ(doc["files"].size(), 1u);
+  EXPECT_EQ(doc["files"][0]["file"], "mini_test.json");
+  EXPECT_EQ(doc["files"][0]["backends"].size(), plugins().backends.size());
+
+  EXPECT_EQ(run_cli("--vectors " + file + " --format xml").status, 2);
+  Cli missing = run_cli("--vectors " + dir + "/nothing_here.json");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("--vectors '" + dir + "/nothing_here.json' does not exist"), std::string::npos)
+      << missing.err;
+  Cli backend = run_cli("--vectors " + file + " -b nosuchlib");
+  EXPECT_EQ(backend.status, 2);
+  EXPECT_NE(backend.err.find("'nosuchlib' is not a loaded backend"), std::string::npos) << backend.err;
+  EXPECT_EQ(run_cli("--vectors " + file + " --interop").status, 2);
+  fs::remove_all(dir);
+}
+
+// ---- interop ---------------------------------------------------------------------------------------------
+
+TEST(Interop, EveryPairOfBackendsAgrees) {
+  if (plugins().backends.size() < 2) GTEST_SKIP() << "fewer than two backends were built";
+  InteropRun run = run_interop(all_backends());
+  EXPECT_FALSE(run.checks.empty());
+  for (const InteropCheck& c : run.checks)
+    EXPECT_TRUE(c.ok) << c.algorithm << " " << c.key_bits << " " << c.from << " -> " << c.to << ": "
+                      << c.detail;
+}
+
+TEST(Interop, ABrokenPeerIsReported) {
+  // A check between a backend and itself under two names cannot fail, so make the data disagree instead:
+  // the fake test plugin computes a wrong digest on purpose (tests/plugins/fake_plugin.cpp).
+  PluginScan fake = load_plugins(CRYPTAUDITOR_TEST_PLUGIN_DIR);
+  const Backend* fake_backend = nullptr;
+  for (const auto& b : fake.backends)
+    if (b->name() == "fake") fake_backend = b.get();
+  if (fake_backend == nullptr) GTEST_SKIP() << "the fake test plugin did not load";
+  std::vector<const Backend*> backends = all_backends();
+  backends.push_back(fake_backend);
+  bool saw_fake = false, saw_failure = false;
+  for (const AlgorithmInfo& a : catalog())
+    for (uint32_t bits : interop_key_sizes(a)) {
+      if (fake_backend->unsupported_reason(std::string(a.name), bits)) continue;
+      for (const InteropCheck& c : interop_checks(a, bits, backends))
+        if (c.from == "fake" || c.to == "fake") {
+          saw_fake = true;
+          saw_failure = saw_failure || !c.ok;
+        }
+    }
+  if (!saw_fake) GTEST_SKIP() << "no built backend shares an algorithm with the fake plugin";
+  EXPECT_TRUE(saw_failure) << "the fake plugin's deliberately wrong outputs went unnoticed";
+}
+
+}  // namespace
+}  // namespace ca::verify
