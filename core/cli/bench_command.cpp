@@ -12,7 +12,9 @@ cxxopts::Options bench_options() {
   cxxopts::Options o("cryptauditor",
                      "Times the same cryptographic algorithm across libraries and ranks algorithms and "
                      "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
-                     "backends, aliases)\n");
+                     "backends, aliases)\n"
+                     "  cryptauditor run CONFIG.json [--resume]  (a study described by a JSON file)\n"
+                     "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n");
   o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [options]");
   using Strings = std::vector<std::string>;
   // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.

@@ -198,7 +198,8 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
   r.summary = stats::summarize(r.measurement.sample_ns);
   // Optional (reports written before cycles existed have none).
   if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
-  if (auto c = j.find("cycles_source"); c != j.end() && c->is_string()) r.cycles_source = c->get<std::string>();
+  if (auto c = j.find("cycles_source"); c != j.end() && c->is_string())
+    r.cycles_source = c->get<std::string>();
   return r;
 }
 
