@@ -93,7 +93,8 @@ AlgorithmInfo xts() {
   a.nonce_bytes = 16;
   a.min_message = 16;
   a.max_message = size_t{1} << 24;  // IEEE 1619: a data unit holds at most 2^20 blocks
-  a.summary = "AES-XTS (IEEE 1619): two AES keys, the nonce is the 16-byte tweak; messages of 16 bytes or more";
+  a.summary =
+      "AES-XTS (IEEE 1619): two AES keys, the nonce is the 16-byte tweak; messages of 16 bytes or more";
   return a;
 }
 
@@ -126,9 +127,11 @@ const std::vector<AlgorithmInfo>& table() {
       cbc("DES", "DES", {64}, 64, 8, "DES (FIPS 46-3) in CBC mode; 64-bit key incl. parity; legacy"),
       cbc("2DES", "2DES", {128}, 128, 8, "two-key triple DES (EDE, K3 = K1) in CBC mode; legacy"),
       cbc("3DES", "3DES", {192}, 192, 8, "three-key triple DES (EDE) in CBC mode; legacy"),
-      cbc("DESX", "DESX", {192}, 192, 8, "DESX (Rivest): key = K || K1 (pre-whitening) || K2 (post), CBC; legacy"),
+      cbc("DESX", "DESX", {192}, 192, 8,
+          "DESX (Rivest): key = K || K1 (pre-whitening) || K2 (post), CBC; legacy"),
       cbc("RC2", "RC2", {128}, 128, 8, "RC2 (RFC 2268), effective key bits 128, CBC; legacy"),
-      fixed("RC4", Family::Cipher, CipherShape::Stream, "RC4", 128, 0, 0, "RC4 stream cipher; broken, legacy"),
+      fixed("RC4", Family::Cipher, CipherShape::Stream, "RC4", 128, 0, 0,
+            "RC4 stream cipher; broken, legacy"),
       cbc("RC5", "RC5", {128}, 128, 8, "RC5-32/12/16 (RFC 2040: 32-bit words, 12 rounds, 16-byte key), CBC"),
       cbc("RC6", "RC6", {128, 192, 256}, 128, 16, "RC6 (20 rounds), CBC"),
       cbc("TWOFISH", "Twofish", {128, 192, 256}, 256, 16, "Twofish, CBC"),
@@ -176,13 +179,16 @@ const std::vector<AlgorithmInfo>& table() {
       mac("HMAC-SHA3-512", "HMAC-SHA3-512", {256}, 256, 0, 64, "HMAC with SHA3-512, 256-bit key"),
       mac("HMAC-MD5", "HMAC-MD5", {256}, 256, 0, 16, "HMAC with MD5, 256-bit key; legacy"),
       mac("HMAC-RIPEMD-160", "HMAC-RIPEMD-160", {256}, 256, 0, 20, "HMAC with RIPEMD-160, 256-bit key"),
-      mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16, "CMAC (SP 800-38B) with AES, full 16-byte tag"),
+      mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16,
+          "CMAC (SP 800-38B) with AES, full 16-byte tag"),
       mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
           "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
       mac("POLY1305", "Poly1305", {256}, 256, 0, 16, "Poly1305 (RFC 8439 2.5) with a 256-bit one-time key"),
       mac("SIPHASH", "SipHash-2-4", {128}, 128, 0, 8, "SipHash-2-4, 128-bit key, 64-bit output"),
-      mac("KMAC128", "KMAC128", {256}, 256, 0, 32, "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
-      mac("KMAC256", "KMAC256", {256}, 256, 0, 64, "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
+      mac("KMAC128", "KMAC128", {256}, 256, 0, 32,
+          "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
+      mac("KMAC256", "KMAC256", {256}, 256, 0, 64,
+          "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
   };
   return kTable;
 }
@@ -277,14 +283,14 @@ const std::vector<Group> kGroups = {
      {"DES", "2DES", "3DES", "DESX", "RC2", "RC4", "RC5", "BLOWFISH", "IDEA", "CAST5"}},
     {"BLOCK-ALL",
      Family::Cipher,
-     {"AES-CBC", "DES", "2DES", "3DES", "DESX", "RC2", "RC5", "RC6", "TWOFISH", "BLOWFISH", "IDEA", "CAMELLIA",
-      "ARIA", "SM4", "SERPENT", "CAST5"}},
+     {"AES-CBC", "DES", "2DES", "3DES", "DESX", "RC2", "RC5", "RC6", "TWOFISH", "BLOWFISH", "IDEA",
+      "CAMELLIA", "ARIA", "SM4", "SERPENT", "CAST5"}},
     {"LEGACY-ALL", Family::Hash, {"MD5", "SHA1", "RIPEMD-160"}},
     {"MAC-ALL",
      Family::Mac,
      {"HMAC-SHA1", "HMAC-SHA2-224", "HMAC-SHA2-256", "HMAC-SHA2-384", "HMAC-SHA2-512", "HMAC-SHA3-256",
-      "HMAC-SHA3-512", "HMAC-MD5", "HMAC-RIPEMD-160", "CMAC-AES", "GMAC-AES", "POLY1305", "SIPHASH", "KMAC128",
-      "KMAC256"}},
+      "HMAC-SHA3-512", "HMAC-MD5", "HMAC-RIPEMD-160", "CMAC-AES", "GMAC-AES", "POLY1305", "SIPHASH",
+      "KMAC128", "KMAC256"}},
 };
 
 }  // namespace

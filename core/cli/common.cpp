@@ -93,8 +93,9 @@ std::vector<size_t> select_sizes(const std::vector<SizeRequest>& requests, const
   for (const Job& j : jobs)
     for (size_t s : sizes) {
       if (s < j.algorithm->min_message)
-        throw UsageError(where + " " + format_size(s) + " is too small for " + std::string(j.algorithm->name) +
-                         ": at least " + std::to_string(j.algorithm->min_message) + "B");
+        throw UsageError(where + " " + format_size(s) + " is too small for " +
+                         std::string(j.algorithm->name) + ": at least " +
+                         std::to_string(j.algorithm->min_message) + "B");
       const size_t limit = j.algorithm->message_limit(j.key_bits);
       if (s <= limit) continue;
       std::string msg = where + " " + format_size(s) + " is too large for " + std::string(j.algorithm->name);

@@ -44,7 +44,8 @@ bool cpu_has_invariant_tsc() {
   std::string line;
   while (std::getline(in, line))
     if (line.rfind("flags", 0) == 0)
-      return line.find(" constant_tsc") != std::string::npos && line.find(" nonstop_tsc") != std::string::npos;
+      return line.find(" constant_tsc") != std::string::npos &&
+             line.find(" nonstop_tsc") != std::string::npos;
   return false;
 }
 

@@ -19,8 +19,9 @@ class CycleCounter {
 
 struct CycleSource {
   enum Kind { None, Perf, Tsc } kind = None;
-  double tsc_ghz = 0;       // Tsc: ticks per nanosecond, calibrated against steady_clock
-  std::string description;  // "perf cpu-cycles (user space)", "TSC reference cycles at 2.994 GHz", "none: ..."
+  double tsc_ghz = 0;  // Tsc: ticks per nanosecond, calibrated against steady_clock
+  std::string
+      description;  // "perf cpu-cycles (user space)", "TSC reference cycles at 2.994 GHz", "none: ..."
   std::string name() const { return kind == Perf ? "perf" : kind == Tsc ? "tsc" : "none"; }
 };
 

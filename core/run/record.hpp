@@ -28,7 +28,7 @@ struct Record {
   Measurement measurement;        // raw samples
   stats::Summary summary;         // over measurement.sample_ns
   double cycles_per_op = 0;       // 0 when no cycle source (see cycles_source)
-  std::string cycles_source;      // "perf" (core cycles, mean), "tsc" (reference cycles at the median), "none"
+  std::string cycles_source;  // "perf" (core cycles, mean), "tsc" (reference cycles at the median), "none"
 
   bool ok() const { return status == Status::Ok; }
   /// MiB/s of payload at the median time; 0 when not a data operation or not measured.

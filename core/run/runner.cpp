@@ -119,7 +119,8 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
       Call t2 = call(*ctx, CA_OP_MAC, msg, nonce, aad, nullptr, cap);
       if (t1.status != CA_OK) return "mac: " + status_text(*ctx, t1.status);
       if (t1.output.size() != a.digest_bytes)
-        return "tag of " + std::to_string(t1.output.size()) + " bytes, expected " + std::to_string(a.digest_bytes);
+        return "tag of " + std::to_string(t1.output.size()) + " bytes, expected " +
+               std::to_string(a.digest_bytes);
       if (t1.output != t2.output) return "the same message gave two different tags";
       Bytes other = msg;
       other[0] ^= 0x01;
