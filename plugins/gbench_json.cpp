@@ -93,8 +93,8 @@ class GbenchJsonReporter : public Reporter {
       }
       const auto& sm = r.summary;
       b["iterations"] = r.measurement.timed_ops;
-      // We time wall-clock only (a monotonic clock, in core/measure): cpu_time repeats real_time so compare.py's CPU column is
-      // the same comparison rather than a missing field.
+      // We time wall-clock only (a monotonic clock, in core/measure): cpu_time repeats real_time so
+      // compare.py's CPU column is the same comparison rather than a missing field.
       b["real_time"] = number(sm.median);
       b["cpu_time"] = number(sm.median);
       b["time_unit"] = "ns";
