@@ -10,32 +10,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/run_program.hpp"
+
 namespace {
 
-struct Result {
-  int status;
-  std::string out, err;
-};
+using Result = ca::test::ProgramResult;
 
-Result run(const std::string& args) {
-  // One stderr file per call: ctest runs these tests in parallel processes.
-  std::string err_file = testing::TempDir() + "cli_test_stderr_XXXXXX";
-  int fd = ::mkstemp(err_file.data());
-  ::close(fd);
-  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " " + args + " 2>" + err_file;
-  Result r{};
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int raw = ::pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  FILE* e = std::fopen(err_file.c_str(), "r");
-  while (e && (n = std::fread(buf.data(), 1, buf.size(), e)) > 0) r.err.append(buf.data(), n);
-  if (e) std::fclose(e);
-  std::remove(err_file.c_str());
-  return r;
-}
+Result run(const std::string& args) { return ca::test::run_cryptauditor(args); }
 
 bool have_openssl() {
   return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");

@@ -17,6 +17,7 @@
 
 #include "compare/report_file.hpp"
 #include "run/record_json.hpp"
+#include "tests/support/run_program.hpp"
 
 namespace ca {
 namespace {
@@ -180,24 +181,9 @@ TEST(ReportFile, ErrorsNameFileAndPointer) {
 
 // ---- The program ----------------------------------------------------------------------------------
 
-struct Result {
-  int status;
-  std::string out, err;
-};
+using Result = ca::test::ProgramResult;
 
-Result run_binary(const std::string& args) {
-  const std::string err_file = temp_dir() + "/stderr";
-  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " " + args + " 2>" + err_file;
-  Result r{};
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  for (size_t n; (n = std::fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-  const int raw = ::pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err_file);
-  r.err.assign(std::istreambuf_iterator<char>(e), {});
-  return r;
-}
+Result run_binary(const std::string& args) { return ca::test::run_cryptauditor(args); }
 
 bool have_openssl() {
   return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");

@@ -12,6 +12,7 @@
 #include <iterator>
 
 #include "config/study_config.hpp"
+#include "tests/support/run_program.hpp"
 
 namespace ca {
 namespace {
@@ -275,25 +276,9 @@ TEST(Config, SameAlgorithmInTwoEntriesMergesItsSizes) {
 }
 
 // The program itself: a config error is one line on stderr, exit status 2, nothing run.
-struct Result {
-  int status;
-  std::string out, err;
-};
+using Result = ca::test::ProgramResult;
 
-Result run_binary(const std::string& args) {
-  const std::string err_file = temp_dir() + "/stderr";
-  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " " + args + " 2>" + err_file;
-  Result r{};
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int raw = ::pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err_file);
-  r.err.assign(std::istreambuf_iterator<char>(e), {});
-  return r;
-}
+Result run_binary(const std::string& args) { return ca::test::run_cryptauditor(args); }
 
 TEST(RunCommand, ConfigErrorsExitWithStatus2BeforeAnythingRuns) {
   for (const char* text : {R"({"algorithms": [{"hash": "SHA2-256"}], "backends": ["nosuchlib"]})",

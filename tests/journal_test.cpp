@@ -20,6 +20,7 @@
 
 #include "run/record_json.hpp"
 #include "run/record_key.hpp"
+#include "tests/support/run_program.hpp"
 
 namespace ca {
 namespace {
@@ -183,10 +184,7 @@ TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
 
 // ---- The program: interrupt and resume -------------------------------------------------------------
 
-struct Result {
-  int status;
-  std::string out, err;
-};
+using Result = ca::test::ProgramResult;
 
 std::string temp_dir() {
   std::string dir = testing::TempDir() + "journal_test_XXXXXX";
@@ -195,17 +193,7 @@ std::string temp_dir() {
 }
 
 Result run_binary(const std::string& args, const std::string& dir) {
-  const std::string cmd = "cd " + dir + " && " + CRYPTAUDITOR_BINARY + " " + args + " 2>stderr.txt";
-  Result r{};
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int raw = ::pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(dir + "/stderr.txt");
-  r.err.assign(std::istreambuf_iterator<char>(e), {});
-  return r;
+  return ca::test::run_program("cd " + dir + " && " + CRYPTAUDITOR_BINARY + " " + args);
 }
 
 std::vector<std::string> read_lines(const std::string& path) {

@@ -15,6 +15,7 @@
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
+#include "tests/support/run_program.hpp"
 #include "verify/ecdsa_der.hpp"
 #include "verify/interop.hpp"
 #include "verify/mapping.hpp"
@@ -449,28 +450,9 @@ const Backend* backend_offering(const std::string& algorithm, uint32_t bits) {
   return nullptr;
 }
 
-struct Cli {
-  int status;
-  std::string out, err;
-};
+using Cli = ca::test::ProgramResult;
 
-Cli run_cli(const std::string& args) {
-  std::string err_file = testing::TempDir() + "verify_test_stderr_XXXXXX";
-  int fd = ::mkstemp(err_file.data());
-  ::close(fd);
-  const std::string cmd = std::string(CRYPTAUDITOR_BINARY) + " verify " + args + " 2>" + err_file;
-  Cli r{};
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  size_t n;
-  while ((n = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int raw = ::pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err_file);
-  r.err.assign(std::istreambuf_iterator<char>(e), {});
-  std::remove(err_file.c_str());
-  return r;
-}
+Cli run_cli(const std::string& args) { return ca::test::run_cryptauditor("verify " + args); }
 
 std::string temp_dir(const std::string& name) {
   fs::path dir = fs::path(testing::TempDir()) / (name + "_" + std::to_string(::getpid()));
