@@ -1,0 +1,352 @@
+// RSA-OAEP, RSA-PSS, RSA PKCS#1 v1.5 signatures and ECDSA P-256 through Mbed TLS's pk.h (key import and
+// export), rsa.h and ecdsa.h (the operations), with a CTR_DRBG per context for blinding, OAEP seeds, PSS
+// salts and key generation.
+#include <mbedtls/asn1.h>
+#include <mbedtls/asn1write.h>
+#include <mbedtls/ctr_drbg.h>
+#include <mbedtls/ecdsa.h>
+#include <mbedtls/entropy.h>
+#include <mbedtls/oid.h>
+#include <mbedtls/pk.h>
+#include <mbedtls/rsa.h>
+
+#include <array>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "mbedtls_backend.hpp"
+#include "symmetric.hpp"
+
+namespace ca::mbedtls {
+namespace {
+
+/// A CTR_DRBG (AES-256) seeded from the platform entropy source (getrandom / /dev/urandom). One per context:
+/// the DRBG is not shared between contexts, so contexts used from different threads do not contend.
+class Rng {
+ public:
+  Rng() {
+    mbedtls_entropy_init(&entropy_);
+    mbedtls_ctr_drbg_init(&drbg_);
+    static const unsigned char personalization[] = "cryptauditor-mbedtls";
+    const int ret = mbedtls_ctr_drbg_seed(&drbg_, mbedtls_entropy_func, &entropy_, personalization,
+                                          sizeof personalization - 1);
+    if (ret != 0) {
+      mbedtls_ctr_drbg_free(&drbg_);
+      mbedtls_entropy_free(&entropy_);
+      throw std::runtime_error(error_text("mbedtls_ctr_drbg_seed", ret));
+    }
+  }
+  ~Rng() {
+    mbedtls_ctr_drbg_free(&drbg_);
+    mbedtls_entropy_free(&entropy_);
+  }
+  Rng(const Rng&) = delete;
+  Rng& operator=(const Rng&) = delete;
+
+  static int random(void* self, unsigned char* out, size_t n) {
+    return mbedtls_ctr_drbg_random(&static_cast<Rng*>(self)->drbg_, out, n);
+  }
+
+ private:
+  mbedtls_entropy_context entropy_;
+  mbedtls_ctr_drbg_context drbg_;
+};
+
+enum class KeyType { Rsa, EcP256 };
+
+using Pk = Owned<mbedtls_pk_context, mbedtls_pk_init, mbedtls_pk_free>;
+
+/// The key of one context, and whether it holds the private half.
+struct Key {
+  std::unique_ptr<Pk> pk = std::make_unique<Pk>();
+  std::unique_ptr<Rng> rng = std::make_unique<Rng>();
+  bool has_private = false;
+
+  mbedtls_rsa_context* rsa() { return mbedtls_pk_rsa(*pk->get()); }
+  mbedtls_ecp_keypair* ec() { return mbedtls_pk_ec(*pk->get()); }
+};
+
+std::string describe(const ca_key_spec& spec, KeyType type, const char* what) {
+  return std::string(spec.algorithm) + ": " + what + (type == KeyType::Rsa ? " (RSA)" : " (EC P-256)");
+}
+
+void generate(Key& key, const ca_key_spec& spec, KeyType type) {
+  mbedtls_pk_context* pk = key.pk->get();
+  const auto kind = type == KeyType::Rsa ? MBEDTLS_PK_RSA : MBEDTLS_PK_ECKEY;
+  check(mbedtls_pk_setup(pk, mbedtls_pk_info_from_type(kind)), describe(spec, type, "mbedtls_pk_setup"));
+  if (type == KeyType::Rsa)
+    check(mbedtls_rsa_gen_key(key.rsa(), Rng::random, key.rng.get(), spec.key_bits, 65537),
+          describe(spec, type, "mbedtls_rsa_gen_key"));
+  else
+    check(mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, key.ec(), Rng::random, key.rng.get()),
+          describe(spec, type, "mbedtls_ecp_gen_key"));
+}
+
+// An imported key must be what the row's name promises, at the size the caller asked for.
+void check_key(Key& key, const ca_key_spec& spec, KeyType type) {
+  const mbedtls_pk_context* pk = key.pk->get();
+  if (type == KeyType::Rsa) {
+    if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_RSA)
+      throw std::runtime_error(describe(spec, type, "key is not an rsaEncryption key"));
+    if (mbedtls_pk_get_bitlen(pk) != spec.key_bits)
+      throw std::runtime_error(describe(spec, type, "key size differs from the requested key bits") +
+                               ": key has " + std::to_string(mbedtls_pk_get_bitlen(pk)) + ", asked " +
+                               std::to_string(spec.key_bits));
+    return;
+  }
+  if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY || key.ec()->grp.id != MBEDTLS_ECP_DP_SECP256R1)
+    throw std::runtime_error(describe(spec, type, "key is not an EC key on P-256"));
+}
+
+/// Private key: PKCS#8 DER (mbedtls_pk_parse_key also takes PKCS#1 / SEC1 DER and PEM; see the doc).
+/// Public key only: SubjectPublicKeyInfo DER. Neither: a fresh key pair.
+Key load_key(const ca_key_spec& spec, KeyType type) {
+  Key key;
+  if (spec.secret_key != nullptr && spec.secret_key_len != 0) {
+    check(mbedtls_pk_parse_key(key.pk->get(), spec.secret_key, spec.secret_key_len, nullptr, 0),
+          describe(spec, type, "private key is not PKCS#8 DER Mbed TLS can read"));
+    key.has_private = true;
+  } else if (spec.public_key != nullptr && spec.public_key_len != 0) {
+    check(mbedtls_pk_parse_public_key(key.pk->get(), spec.public_key, spec.public_key_len),
+          describe(spec, type, "public key is not SubjectPublicKeyInfo DER Mbed TLS can read"));
+  } else {
+    generate(key, spec, type);
+    key.has_private = true;
+  }
+  check_key(key, spec, type);
+  return key;
+}
+
+/// Runs an mbedtls_asn1_write_* call (which writes backwards from *p) and adds its length to total.
+void add(size_t& total, int ret, const char* what) {
+  if (ret < 0) throw std::runtime_error(error_text(what, ret));
+  total += static_cast<size_t>(ret);
+}
+
+/// PKCS#8 PrivateKeyInfo around the PKCS#1 RSAPrivateKey / SEC1 ECPrivateKey that mbedtls_pk_write_key_der
+/// writes (Mbed TLS 2.28 has no PKCS#8 writer): SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING }.
+/// The AlgorithmIdentifier is rsaEncryption with NULL parameters, or id-ecPublicKey with the named curve.
+std::vector<uint8_t> export_pkcs8(Key& key, KeyType type) {
+  mbedtls_pk_context* pk = key.pk->get();
+  std::vector<uint8_t> buffer(16 * ((mbedtls_pk_get_bitlen(pk) + 7) / 8) + 256);
+  unsigned char* const start = buffer.data();
+  size_t total = 0;
+  add(total, mbedtls_pk_write_key_der(pk, start, buffer.size()), "mbedtls_pk_write_key_der");
+  unsigned char* p = start + buffer.size() - total;
+  add(total, mbedtls_asn1_write_len(&p, start, total), "PKCS#8 privateKey length");
+  add(total, mbedtls_asn1_write_tag(&p, start, MBEDTLS_ASN1_OCTET_STRING), "PKCS#8 privateKey tag");
+  const char* oid = nullptr;
+  size_t oid_len = 0;
+  size_t parameters = 0;  // 0: mbedtls_asn1_write_algorithm_identifier writes NULL parameters
+  if (type == KeyType::EcP256) {
+    check(mbedtls_oid_get_oid_by_ec_grp(MBEDTLS_ECP_DP_SECP256R1, &oid, &oid_len), "P-256 OID");
+    add(parameters, mbedtls_asn1_write_oid(&p, start, oid, oid_len), "PKCS#8 curve OID");
+  }
+  check(
+      mbedtls_oid_get_oid_by_pk_alg(type == KeyType::Rsa ? MBEDTLS_PK_RSA : MBEDTLS_PK_ECKEY, &oid, &oid_len),
+      "key algorithm OID");
+  // The returned length includes the parameters written just above.
+  add(total, mbedtls_asn1_write_algorithm_identifier(&p, start, oid, oid_len, parameters),
+      "PKCS#8 AlgorithmIdentifier");
+  add(total, mbedtls_asn1_write_int(&p, start, 0), "PKCS#8 version");
+  add(total, mbedtls_asn1_write_len(&p, start, total), "PKCS#8 length");
+  add(total, mbedtls_asn1_write_tag(&p, start, MBEDTLS_ASN1_CONSTRUCTED | MBEDTLS_ASN1_SEQUENCE),
+      "PKCS#8 tag");
+  std::vector<uint8_t> out(p, p + total);
+  mbedtls_platform_zeroize(buffer.data(), buffer.size());
+  return out;
+}
+
+std::vector<uint8_t> export_key(Key& key, KeyType type, int part) {
+  if (part == CA_KEY_PRIVATE) {
+    if (!key.has_private)
+      throw std::runtime_error("this context holds only a public key: no private key to export");
+    return export_pkcs8(key, type);
+  }
+  if (part == CA_KEY_PUBLIC) {
+    mbedtls_pk_context* pk = key.pk->get();
+    std::vector<uint8_t> buffer(2 * ((mbedtls_pk_get_bitlen(pk) + 7) / 8) + 128);
+    size_t total = 0;
+    add(total, mbedtls_pk_write_pubkey_der(pk, buffer.data(), buffer.size()), "mbedtls_pk_write_pubkey_der");
+    return {buffer.end() - static_cast<std::ptrdiff_t>(total), buffer.end()};
+  }
+  throw std::runtime_error("unknown key part " + std::to_string(part) + " (1 = private, 2 = public)");
+}
+
+const char* const kPublicOnly = "this context holds only a public key";
+
+/// RSAES-OAEP: the padding mode and digest (OAEP label hash and MGF1) are set once on the rsa context.
+class RsaOaep {
+ public:
+  RsaOaep(const ca_key_spec& spec, mbedtls_md_type_t digest) : key_(load_key(spec, KeyType::Rsa)) {
+    mbedtls_rsa_set_padding(key_.rsa(), MBEDTLS_RSA_PKCS_V21, digest);  // void in 2.28
+    modulus_bytes_ = mbedtls_rsa_get_len(key_.rsa());
+    max_message_ = modulus_bytes_ - 2 * mbedtls_md_get_size(md_info(digest, spec.algorithm)) - 2;
+  }
+
+  int encrypt(ca_io& io) {
+    if (io.input_len > max_message_)
+      throw std::runtime_error("RSA-OAEP message of " + std::to_string(io.input_len) +
+                               " bytes is longer than " + std::to_string(max_message_) +
+                               ", the most this key and digest can take");
+    if (io.output_cap < modulus_bytes_) return CA_BUFFER_TOO_SMALL;
+    check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC, nullptr,
+                                         0, io.input_len, io.input, io.output),
+          "RSA-OAEP encryption (mbedtls_rsa_rsaes_oaep_encrypt)");
+    io.output_len = modulus_bytes_;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    if (!key_.has_private) throw std::runtime_error(kPublicOnly);
+    // mbedtls_rsa_rsaes_oaep_decrypt reads exactly k bytes of ciphertext; any other length is not one.
+    if (io.input_len != modulus_bytes_) return CA_REJECTED;
+    size_t written = 0;
+    const int ret =
+        mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE, nullptr,
+                                       0, &written, io.input, io.output, io.output_cap);
+    if (ret == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE) return CA_BUFFER_TOO_SMALL;
+    if (ret != 0) return CA_REJECTED;  // bad padding, or a ciphertext not below the modulus
+    io.output_len = written;
+    return CA_OK;
+  }
+
+  bool offers(int op) const { return op != CA_OP_DECRYPT || key_.has_private; }
+  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, KeyType::Rsa, part); }
+
+ private:
+  Key key_;
+  size_t modulus_bytes_ = 0;
+  size_t max_message_ = 0;
+};
+
+/// Strict DER Ecdsa-Sig-Value: parsed with asn1.h, then re-encoded with asn1write.h; only a signature that
+/// re-encodes to the same bytes is accepted (mbedtls_ecdsa_read_signature alone takes BER variants: long-form
+/// lengths, leading zero bytes, negative integers read as positive). OpenSSL applies the same check.
+bool parse_der_signature(const uint8_t* der, size_t length, mbedtls_mpi& r, mbedtls_mpi& s) {
+  constexpr size_t kMaxDer = 72;  // two 33-byte INTEGERs with their headers, in a SEQUENCE
+  if (der == nullptr || length == 0 || length > kMaxDer) return false;
+  auto* p = const_cast<unsigned char*>(der);
+  const unsigned char* end = der + length;
+  size_t body = 0;
+  if (mbedtls_asn1_get_tag(&p, end, &body, MBEDTLS_ASN1_CONSTRUCTED | MBEDTLS_ASN1_SEQUENCE) != 0)
+    return false;
+  if (p + body != end) return false;
+  if (mbedtls_asn1_get_mpi(&p, end, &r) != 0 || mbedtls_asn1_get_mpi(&p, end, &s) != 0 || p != end)
+    return false;
+  std::array<unsigned char, kMaxDer + 8> again;
+  unsigned char* q = again.data() + again.size();
+  size_t total = 0;
+  const auto step = [&total](int ret) {
+    if (ret < 0) return false;
+    total += static_cast<size_t>(ret);
+    return true;
+  };
+  if (!step(mbedtls_asn1_write_mpi(&q, again.data(), &s)) ||
+      !step(mbedtls_asn1_write_mpi(&q, again.data(), &r)) ||
+      !step(mbedtls_asn1_write_len(&q, again.data(), total)) ||
+      !step(mbedtls_asn1_write_tag(&q, again.data(), MBEDTLS_ASN1_CONSTRUCTED | MBEDTLS_ASN1_SEQUENCE)))
+    return false;
+  return total == length && std::memcmp(q, der, length) == 0;
+}
+
+using Mpi = Owned<mbedtls_mpi, mbedtls_mpi_init, mbedtls_mpi_free>;
+
+/// RSASSA-PSS (salt 32 bytes, MGF1 with the message digest), RSASSA-PKCS1-v1_5, or ECDSA P-256 with a DER
+/// signature. The message is hashed inside the operation with mbedtls_md.
+class Signature {
+ public:
+  Signature(const ca_key_spec& spec, SignatureScheme scheme, mbedtls_md_type_t digest)
+      : scheme_(scheme),
+        type_(scheme == SignatureScheme::EcdsaP256 ? KeyType::EcP256 : KeyType::Rsa),
+        digest_(digest),
+        md_(md_info(digest, spec.algorithm)),
+        hash_size_(mbedtls_md_get_size(md_)),
+        key_(load_key(spec, type_)) {
+    if (type_ == KeyType::Rsa) {
+      const int padding = scheme == SignatureScheme::RsaPss ? MBEDTLS_RSA_PKCS_V21 : MBEDTLS_RSA_PKCS_V15;
+      mbedtls_rsa_set_padding(key_.rsa(), padding, digest);
+      signature_bytes_ = mbedtls_rsa_get_len(key_.rsa());
+    }
+  }
+
+  int sign(ca_io& io) {
+    if (!key_.has_private) throw std::runtime_error(kPublicOnly);
+    std::array<unsigned char, MBEDTLS_MD_MAX_SIZE> hash;
+    check(mbedtls_md(md_, io.input, io.input_len, hash.data()), "message digest");
+    const auto hash_len = static_cast<unsigned>(hash_size_);
+    switch (scheme_) {
+      case SignatureScheme::RsaPss:
+        if (io.output_cap < signature_bytes_) return CA_BUFFER_TOO_SMALL;
+        check(mbedtls_rsa_rsassa_pss_sign_ext(key_.rsa(), Rng::random, key_.rng.get(), digest_, hash_len,
+                                              hash.data(), static_cast<int>(hash_size_), io.output),
+              "RSA-PSS signing (mbedtls_rsa_rsassa_pss_sign_ext)");
+        io.output_len = signature_bytes_;
+        return CA_OK;
+      case SignatureScheme::RsaPkcs1v15:
+        if (io.output_cap < signature_bytes_) return CA_BUFFER_TOO_SMALL;
+        check(mbedtls_rsa_rsassa_pkcs1_v15_sign(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE,
+                                                digest_, hash_len, hash.data(), io.output),
+              "RSA PKCS#1 v1.5 signing (mbedtls_rsa_rsassa_pkcs1_v15_sign)");
+        io.output_len = signature_bytes_;
+        return CA_OK;
+      case SignatureScheme::EcdsaP256: {
+        std::array<unsigned char, MBEDTLS_ECDSA_MAX_LEN> der;
+        size_t length = 0;
+        check(mbedtls_ecdsa_write_signature(key_.ec(), digest_, hash.data(), hash_size_, der.data(), &length,
+                                            Rng::random, key_.rng.get()),
+              "ECDSA signing (mbedtls_ecdsa_write_signature)");
+        return sdk::put_output(io, der.data(), length);
+      }
+    }
+    return CA_FAILED;
+  }
+
+  int verify(ca_io& io) {
+    std::array<unsigned char, MBEDTLS_MD_MAX_SIZE> hash;
+    check(mbedtls_md(md_, io.input, io.input_len, hash.data()), "message digest");
+    const auto hash_len = static_cast<unsigned>(hash_size_);
+    if (scheme_ == SignatureScheme::EcdsaP256) {
+      Mpi r, s;
+      if (!parse_der_signature(io.signature, io.signature_len, *r.get(), *s.get())) return CA_REJECTED;
+      mbedtls_ecp_keypair* ec = key_.ec();
+      return mbedtls_ecdsa_verify(&ec->grp, hash.data(), hash_size_, &ec->Q, r.get(), s.get()) == 0
+                 ? CA_OK
+                 : CA_REJECTED;
+    }
+    // The rsa.h verify functions read exactly k bytes of signature (RFC 8017 requires that length).
+    if (io.signature_len != signature_bytes_) return CA_REJECTED;
+    const int ret =
+        scheme_ == SignatureScheme::RsaPss
+            ? mbedtls_rsa_rsassa_pss_verify_ext(key_.rsa(), nullptr, nullptr, MBEDTLS_RSA_PUBLIC, digest_,
+                                                hash_len, hash.data(), digest_, static_cast<int>(hash_size_),
+                                                io.signature)
+            : mbedtls_rsa_rsassa_pkcs1_v15_verify(key_.rsa(), nullptr, nullptr, MBEDTLS_RSA_PUBLIC, digest_,
+                                                  hash_len, hash.data(), io.signature);
+    return ret == 0 ? CA_OK : CA_REJECTED;
+  }
+
+  bool offers(int op) const { return op != CA_OP_SIGN || key_.has_private; }
+  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, type_, part); }
+
+ private:
+  SignatureScheme scheme_;
+  KeyType type_;
+  mbedtls_md_type_t digest_;
+  const mbedtls_md_info_t* md_;
+  size_t hash_size_;
+  Key key_;
+  size_t signature_bytes_ = 0;
+};
+
+}  // namespace
+
+sdk::Factory rsa_oaep(mbedtls_md_type_t digest) { return sdk::make_factory<RsaOaep>(digest); }
+
+sdk::Factory signature(SignatureScheme scheme, mbedtls_md_type_t digest) {
+  return sdk::make_factory<Signature>(scheme, digest);
+}
+
+}  // namespace ca::mbedtls
