@@ -1,0 +1,48 @@
+// Private header of the libgcrypt backend: initialisation check, error helpers, owning handles, and the
+// public-key factories (public_key.cpp). gcrypt_backend.cpp holds the symmetric contexts and the table.
+#pragma once
+
+#include <gcrypt.h>
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "cryptauditor/backend_sdk.hpp"
+
+namespace ca::gcrypt {
+
+/// Throws unless libgcrypt was initialised (support.cpp does it when the plugin is loaded).
+void require_library();
+
+/// "<what>: <libgcrypt's message for err>".
+std::string gcrypt_error(const std::string& what, gcry_error_t err);
+
+/// Throws std::runtime_error(gcrypt_error(what, err)) when err is not 0.
+void check(gcry_error_t err, const std::string& what);
+
+struct SexpReleaser {
+  void operator()(gcry_sexp_t s) const noexcept { gcry_sexp_release(s); }
+};
+using Sexp = std::unique_ptr<std::remove_pointer_t<gcry_sexp_t>, SexpReleaser>;
+
+struct MpiReleaser {
+  void operator()(gcry_mpi_t m) const noexcept { gcry_mpi_release(m); }
+};
+using Mpi = std::unique_ptr<std::remove_pointer_t<gcry_mpi_t>, MpiReleaser>;
+
+/// Ed25519 (raw 32-byte keys).
+sdk::Factory ed25519_factory();
+/// RSAES-OAEP with `hash` ("sha1", "sha256") for OAEP and MGF1 and an empty label.
+sdk::Factory rsa_oaep_factory(const char* hash);
+
+/// What a signature row hashes and how it pads.
+enum class SignatureScheme { RsaPss, RsaPkcs1, EcdsaP256 };
+struct SignatureRow {
+  SignatureScheme scheme;
+  const char* hash_name;  // libgcrypt's name in the data S-expression: "sha1", "sha256"
+  int hash_algo;          // GCRY_MD_SHA1, GCRY_MD_SHA256: the message is hashed with it inside the operation
+};
+sdk::Factory signature_factory(SignatureRow row);
+
+}  // namespace ca::gcrypt

@@ -1,0 +1,333 @@
+// A minimal DER reader and writer for the key and signature formats cryptauditor exchanges (docs/CATALOG.md):
+// PKCS#8 PrivateKeyInfo and SubjectPublicKeyInfo for RSA (rsaEncryption) and P-256 (id-ecPublicKey with
+// the prime256v1 named curve), and the X9.62 Ecdsa-Sig-Value. For backends whose library has the
+// primitives but no parser for these wrappers (libgcrypt keeps keys as S-expressions, Nettle as bignums).
+//
+// The reader is strict DER: definite minimal lengths, minimal non-negative INTEGERs, no trailing bytes.
+// A malformed encoding throws std::runtime_error (a key) or is reported as nullopt (a signature, which a
+// verifier rejects rather than fails on).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ca::sdk::der {
+
+using Bytes = std::vector<uint8_t>;
+
+enum Tag : uint8_t {
+  kInteger = 0x02,
+  kBitString = 0x03,
+  kOctetString = 0x04,
+  kNull = 0x05,
+  kOid = 0x06,
+  kSequence = 0x30,
+  kContext0 = 0xa0,
+  kContext1 = 0xa1,
+};
+
+// OBJECT IDENTIFIER contents.
+inline const Bytes kRsaEncryption = {0x2a, 0x86, 0x48, 0x86, 0xf7,
+                                     0x0d, 0x01, 0x01, 0x01};                       // 1.2.840.113549.1.1.1
+inline const Bytes kEcPublicKey = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};       // 1.2.840.10045.2.1
+inline const Bytes kPrime256v1 = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};  // 1.2.840.10045.3.1.7
+
+struct Malformed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Reads consecutive TLVs from a buffer.
+class Reader {
+ public:
+  explicit Reader(std::span<const uint8_t> data) : data_(data) {}
+
+  bool at_end() const { return pos_ == data_.size(); }
+  bool next_is(uint8_t tag) const { return pos_ < data_.size() && data_[pos_] == tag; }
+
+  /// The contents of the next element, which must have this tag.
+  std::span<const uint8_t> read(uint8_t tag, const char* what) {
+    if (pos_ >= data_.size() || data_[pos_] != tag) throw Malformed(std::string("DER: expected ") + what);
+    ++pos_;
+    if (pos_ >= data_.size()) throw Malformed(std::string("DER: truncated length of ") + what);
+    size_t len = data_[pos_++];
+    if (len & 0x80) {
+      const size_t count = len & 0x7f;
+      if (count == 0 || count > 4 || data_.size() - pos_ < count)
+        throw Malformed(std::string("DER: bad length of ") + what);
+      if (data_[pos_] == 0) throw Malformed(std::string("DER: non-minimal length of ") + what);
+      len = 0;
+      for (size_t i = 0; i < count; ++i) len = len << 8 | data_[pos_++];
+      if (len < 0x80) throw Malformed(std::string("DER: non-minimal length of ") + what);
+    }
+    if (data_.size() - pos_ < len) throw Malformed(std::string("DER: truncated ") + what);
+    const auto out = data_.subspan(pos_, len);
+    pos_ += len;
+    return out;
+  }
+
+  /// A non-negative INTEGER as its big-endian magnitude without leading zero bytes (empty for 0).
+  std::span<const uint8_t> read_unsigned(const char* what) {
+    auto c = read(kInteger, what);
+    if (c.empty()) throw Malformed(std::string("DER: empty INTEGER ") + what);
+    if (c[0] & 0x80) throw Malformed(std::string("DER: negative INTEGER ") + what);
+    if (c.size() > 1 && c[0] == 0 && !(c[1] & 0x80))
+      throw Malformed(std::string("DER: non-minimal INTEGER ") + what);
+    return c[0] == 0 ? c.subspan(1) : c;
+  }
+
+  void expect_end(const char* what) const {
+    if (!at_end()) throw Malformed(std::string("DER: bytes after ") + what);
+  }
+
+ private:
+  std::span<const uint8_t> data_;
+  size_t pos_ = 0;
+};
+
+// ---- writer
+// ------------------------------------------------------------------------------------------------
+
+inline Bytes tlv(uint8_t tag, std::span<const uint8_t> contents) {
+  Bytes out{tag};
+  const size_t n = contents.size();
+  if (n < 0x80) {
+    out.push_back(static_cast<uint8_t>(n));
+  } else {
+    uint8_t len[4];
+    size_t count = 0;
+    for (size_t v = n; v != 0; v >>= 8) len[count++] = static_cast<uint8_t>(v);
+    out.push_back(static_cast<uint8_t>(0x80 | count));
+    while (count != 0) out.push_back(len[--count]);
+  }
+  out.insert(out.end(), contents.begin(), contents.end());
+  return out;
+}
+
+inline Bytes cat(std::initializer_list<Bytes> parts) {
+  Bytes out;
+  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+/// INTEGER of a non-negative big-endian magnitude (leading zeros dropped, one added if the top bit is set).
+inline Bytes integer(std::span<const uint8_t> magnitude) {
+  size_t skip = 0;
+  while (skip < magnitude.size() && magnitude[skip] == 0) ++skip;
+  Bytes c;
+  if (skip == magnitude.size() || (magnitude[skip] & 0x80)) c.push_back(0);
+  c.insert(c.end(), magnitude.begin() + static_cast<std::ptrdiff_t>(skip), magnitude.end());
+  return tlv(kInteger, c);
+}
+inline Bytes small_integer(uint8_t v) { return integer(std::span<const uint8_t>(&v, 1)); }
+inline Bytes sequence(std::initializer_list<Bytes> parts) { return tlv(kSequence, cat(parts)); }
+inline Bytes bit_string(std::span<const uint8_t> bytes) {
+  Bytes c{0};  // no unused bits
+  c.insert(c.end(), bytes.begin(), bytes.end());
+  return tlv(kBitString, c);
+}
+
+/// The big-endian magnitude left-padded with zeros to `width` bytes (throws if it does not fit).
+inline Bytes fixed_width(std::span<const uint8_t> magnitude, size_t width, const char* what) {
+  size_t skip = 0;
+  while (skip < magnitude.size() && magnitude[skip] == 0) ++skip;
+  if (magnitude.size() - skip > width)
+    throw Malformed(std::string(what) + " is longer than " + std::to_string(width) + " bytes");
+  Bytes out(width - (magnitude.size() - skip), 0);
+  out.insert(out.end(), magnitude.begin() + static_cast<std::ptrdiff_t>(skip), magnitude.end());
+  return out;
+}
+
+// ---- RSA
+// ---------------------------------------------------------------------------------------------------
+
+/// RSAPrivateKey (RFC 8017 A.1.2) components, each a big-endian magnitude.
+struct RsaPrivate {
+  Bytes n, e, d, p, q, dp, dq, qinv;
+};
+struct RsaPublic {
+  Bytes n, e;
+};
+
+inline Bytes rsa_algorithm() { return sequence({tlv(kOid, kRsaEncryption), tlv(kNull, {})}); }
+
+inline void expect_rsa_algorithm(Reader& outer) {
+  Reader alg(outer.read(kSequence, "AlgorithmIdentifier"));
+  auto oid = alg.read(kOid, "algorithm OID");
+  if (!std::equal(oid.begin(), oid.end(), kRsaEncryption.begin(), kRsaEncryption.end()))
+    throw Malformed("the key is not an rsaEncryption key");
+  if (!alg.at_end()) alg.read(kNull, "NULL parameters");
+  alg.expect_end("AlgorithmIdentifier");
+}
+
+inline Bytes to_bytes(std::span<const uint8_t> s) { return Bytes(s.begin(), s.end()); }
+
+/// PKCS#8 PrivateKeyInfo (v1 or v2; attributes and the v2 public key ignored) holding an RSAPrivateKey.
+inline RsaPrivate parse_rsa_pkcs8(std::span<const uint8_t> der) {
+  Reader top(der);
+  Reader info(top.read(kSequence, "PrivateKeyInfo"));
+  top.expect_end("PrivateKeyInfo");
+  auto version = info.read_unsigned("PrivateKeyInfo version");
+  if (version.size() > 1 || (version.size() == 1 && version[0] > 1))
+    throw Malformed("unknown PKCS#8 version");
+  expect_rsa_algorithm(info);
+  Reader body(info.read(kOctetString, "privateKey"));
+  Reader key(body.read(kSequence, "RSAPrivateKey"));
+  body.expect_end("RSAPrivateKey");
+  if (!key.read_unsigned("RSAPrivateKey version").empty())
+    throw Malformed("multi-prime RSA keys are not supported");
+  RsaPrivate k;
+  for (Bytes* part : {&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv})
+    *part = to_bytes(key.read_unsigned("RSA key component"));
+  key.expect_end("RSAPrivateKey");
+  return k;
+}
+
+inline Bytes rsa_pkcs8(const RsaPrivate& k) {
+  const Bytes key = sequence({small_integer(0), integer(k.n), integer(k.e), integer(k.d), integer(k.p),
+                              integer(k.q), integer(k.dp), integer(k.dq), integer(k.qinv)});
+  return sequence({small_integer(0), rsa_algorithm(), tlv(kOctetString, key)});
+}
+
+/// SubjectPublicKeyInfo holding an RSAPublicKey.
+inline RsaPublic parse_rsa_spki(std::span<const uint8_t> der) {
+  Reader top(der);
+  Reader info(top.read(kSequence, "SubjectPublicKeyInfo"));
+  top.expect_end("SubjectPublicKeyInfo");
+  expect_rsa_algorithm(info);
+  auto bits = info.read(kBitString, "subjectPublicKey");
+  info.expect_end("SubjectPublicKeyInfo");
+  if (bits.empty() || bits[0] != 0) throw Malformed("DER: subjectPublicKey has unused bits");
+  Reader outer(bits.subspan(1));
+  Reader key(outer.read(kSequence, "RSAPublicKey"));
+  outer.expect_end("RSAPublicKey");
+  RsaPublic k;
+  k.n = to_bytes(key.read_unsigned("modulus"));
+  k.e = to_bytes(key.read_unsigned("publicExponent"));
+  key.expect_end("RSAPublicKey");
+  return k;
+}
+
+inline Bytes rsa_spki(const RsaPublic& k) {
+  return sequence({rsa_algorithm(), bit_string(sequence({integer(k.n), integer(k.e)}))});
+}
+
+// ---- P-256
+// -------------------------------------------------------------------------------------------------
+
+constexpr size_t kP256Bytes = 32;
+
+inline Bytes p256_algorithm() { return sequence({tlv(kOid, kEcPublicKey), tlv(kOid, kPrime256v1)}); }
+
+inline void expect_p256_algorithm(Reader& outer) {
+  Reader alg(outer.read(kSequence, "AlgorithmIdentifier"));
+  auto oid = alg.read(kOid, "algorithm OID");
+  if (!std::equal(oid.begin(), oid.end(), kEcPublicKey.begin(), kEcPublicKey.end()))
+    throw Malformed("the key is not an id-ecPublicKey key");
+  auto curve = alg.read(kOid, "named curve (explicit parameters are not supported)");
+  if (!std::equal(curve.begin(), curve.end(), kPrime256v1.begin(), kPrime256v1.end()))
+    throw Malformed("the key is not on P-256 (prime256v1)");
+  alg.expect_end("AlgorithmIdentifier");
+}
+
+/// PKCS#8 holding an ECPrivateKey (RFC 5915) on P-256: the 32-byte private scalar, and the uncompressed
+/// public point when the key carries one (empty otherwise).
+struct P256Private {
+  Bytes d;
+  Bytes public_point;
+};
+
+inline P256Private parse_p256_pkcs8(std::span<const uint8_t> der) {
+  Reader top(der);
+  Reader info(top.read(kSequence, "PrivateKeyInfo"));
+  top.expect_end("PrivateKeyInfo");
+  auto version = info.read_unsigned("PrivateKeyInfo version");
+  if (version.size() > 1 || (version.size() == 1 && version[0] > 1))
+    throw Malformed("unknown PKCS#8 version");
+  expect_p256_algorithm(info);
+  Reader body(info.read(kOctetString, "privateKey"));
+  Reader key(body.read(kSequence, "ECPrivateKey"));
+  body.expect_end("ECPrivateKey");
+  auto v = key.read_unsigned("ECPrivateKey version");
+  if (v.size() != 1 || v[0] != 1) throw Malformed("ECPrivateKey version is not 1");
+  P256Private k;
+  auto d = key.read(kOctetString, "privateKey");
+  if (d.size() != kP256Bytes) throw Malformed("P-256 private key is not 32 bytes");
+  k.d = to_bytes(d);
+  if (key.next_is(kContext0)) {  // parameters: must name the same curve
+    Reader params(key.read(kContext0, "ECPrivateKey parameters"));
+    auto curve = params.read(kOid, "named curve");
+    if (!std::equal(curve.begin(), curve.end(), kPrime256v1.begin(), kPrime256v1.end()))
+      throw Malformed("ECPrivateKey parameters name another curve");
+  }
+  if (key.next_is(kContext1)) {
+    Reader pub(key.read(kContext1, "ECPrivateKey publicKey"));
+    auto bits = pub.read(kBitString, "publicKey");
+    if (bits.size() != 2 + 2 * kP256Bytes || bits[0] != 0 || bits[1] != 0x04)
+      throw Malformed("ECPrivateKey publicKey is not an uncompressed P-256 point");
+    k.public_point = to_bytes(bits.subspan(1));
+  }
+  key.expect_end("ECPrivateKey");
+  return k;
+}
+
+/// PKCS#8 of a P-256 key: ECPrivateKey version 1 with the private scalar and the public point (the
+/// curve is named in the AlgorithmIdentifier only, as OpenSSL writes it).
+inline Bytes p256_pkcs8(std::span<const uint8_t> d, std::span<const uint8_t> public_point) {
+  const Bytes key =
+      sequence({small_integer(1), tlv(kOctetString, fixed_width(d, kP256Bytes, "P-256 private key")),
+                tlv(kContext1, bit_string(public_point))});
+  return sequence({small_integer(0), p256_algorithm(), tlv(kOctetString, key)});
+}
+
+/// SubjectPublicKeyInfo on P-256: the uncompressed point 04 || X || Y.
+inline Bytes parse_p256_spki(std::span<const uint8_t> der) {
+  Reader top(der);
+  Reader info(top.read(kSequence, "SubjectPublicKeyInfo"));
+  top.expect_end("SubjectPublicKeyInfo");
+  expect_p256_algorithm(info);
+  auto bits = info.read(kBitString, "subjectPublicKey");
+  info.expect_end("SubjectPublicKeyInfo");
+  if (bits.size() != 2 + 2 * kP256Bytes || bits[0] != 0 || bits[1] != 0x04)
+    throw Malformed("the public key is not an uncompressed P-256 point");
+  return to_bytes(bits.subspan(1));
+}
+
+inline Bytes p256_spki(std::span<const uint8_t> public_point) {
+  return sequence({p256_algorithm(), bit_string(public_point)});
+}
+
+// ---- ECDSA signatures
+// --------------------------------------------------------------------------------------
+
+/// r and s of a DER Ecdsa-Sig-Value, as big-endian magnitudes; nullopt when it is not strict DER.
+struct EcdsaSignature {
+  Bytes r, s;
+};
+
+inline std::optional<EcdsaSignature> parse_ecdsa_signature(std::span<const uint8_t> der) {
+  try {
+    Reader top(der);
+    Reader seq(top.read(kSequence, "Ecdsa-Sig-Value"));
+    top.expect_end("Ecdsa-Sig-Value");
+    EcdsaSignature sig;
+    sig.r = to_bytes(seq.read_unsigned("r"));
+    sig.s = to_bytes(seq.read_unsigned("s"));
+    seq.expect_end("Ecdsa-Sig-Value");
+    return sig;
+  } catch (const Malformed&) {
+    return std::nullopt;
+  }
+}
+
+inline Bytes ecdsa_signature(std::span<const uint8_t> r, std::span<const uint8_t> s) {
+  return sequence({integer(r), integer(s)});
+}
+
+}  // namespace ca::sdk::der
