@@ -63,6 +63,14 @@ cxxopts::Options bench_options() {
       cxxopts::value<std::string>()->default_value("1"));
   add("plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>());
+  add("isolate",
+      "run each job (backend x algorithm x key size) in a child process: a backend that crashes, aborts "
+      "or hangs is recorded as failed and the run goes on (default for `run`)");
+  add("no-isolate", "run every job in this process (the default here): a crashing backend ends the program");
+  add("job-timeout",
+      "isolated jobs: seconds a job may take before it is killed and recorded as failed; 0: no "
+      "limit",
+      cxxopts::value<std::string>()->default_value("300"));
   add("quiet", "no progress line on stderr");
   add("version", "print the version");
   add("h,help", "print this help");
@@ -121,6 +129,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
   study.plan.measure.target_rel_ci =
       parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") / 100.0;
+  study.plan.isolate = choose_isolation(false, args.count("isolate") > 0, args.count("no-isolate") > 0);
+  study.plan.job_timeout_s = parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>());
   study.settings.rounds = study.plan.measure.rounds;
   study.settings.budget_s = study.plan.measure.budget_s;
   study.settings.target_rel_ci = study.plan.measure.target_rel_ci;

@@ -42,6 +42,20 @@ uint32_t parse_key_bits(const std::string& where, const std::string& text) {
   return static_cast<uint32_t>(std::stoul(text));
 }
 
+double parse_job_timeout(const std::string& where, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !(v >= 0) || !std::isfinite(v))
+    throw UsageError(where + " '" + text + "' is not valid: expected seconds >= 0, e.g. 300 (0: no limit)");
+  return v;
+}
+
+bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_flag) {
+  if (isolate_flag && no_isolate_flag)
+    throw UsageError("--isolate and --no-isolate cannot be given together: choose one");
+  return isolate_flag || (default_isolate && !no_isolate_flag);
+}
+
 Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::optional<uint32_t> key_bits,
                       const std::string& key_where) {
   Selection sel;

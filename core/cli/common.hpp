@@ -28,6 +28,10 @@ std::vector<std::string> split_list(const std::vector<std::string>& values);
 double parse_positive(const std::string& where, const std::string& text, const char* what);
 uint64_t parse_rounds(const std::string& where, const std::string& text);
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
+/// A job timeout in seconds: a number >= 0, where 0 means no limit.
+double parse_job_timeout(const std::string& where, const std::string& text);
+/// --isolate / --no-isolate over the command's default; both together are a UsageError.
+bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_flag);
 
 struct AlgorithmRequest {
   Family family;

@@ -38,9 +38,16 @@ cxxopts::Options run_options() {
       "resolve the config's relative output paths (and the journal) against DIR, created if needed",
       cxxopts::value<std::string>())(
       "resume", "read the journal of an interrupted run and measure only what it does not hold")(
-      "quiet", "no progress line on stderr")("plugin-dir",
-                                             "directory of backend plugins (default: next to the program)",
-                                             cxxopts::value<std::string>())("h,help", "print this help");
+      "isolate",
+      "run each job (backend x algorithm x key size) in a child process, so a backend that crashes, "
+      "aborts or hangs is recorded as failed and the study goes on (the default; config \"isolate\")")(
+      "no-isolate", "run every job in this process: faster to start, but a crashing backend ends the study")(
+      "job-timeout",
+      "isolated jobs: seconds a job may take before it is killed and recorded as failed, instead of the "
+      "config's \"job_timeout_s\" (default 300); 0: no limit",
+      cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
+      "plugin-dir", "directory of backend plugins (default: next to the program)",
+      cxxopts::value<std::string>())("h,help", "print this help");
   o.parse_positional({"config"});
   return o;
 }
@@ -58,6 +65,23 @@ void create_parent_directories(const std::string& path, const std::string& where
   std::error_code ec;
   std::filesystem::create_directories(parent, ec);
   if (ec) throw UsageError(where + " folder '" + parent.string() + "' cannot be created: " + ec.message());
+}
+
+// The command line that resumes this study: the same arguments, plus --resume when not already there.
+std::string resume_command(int argc, char** argv) {
+  auto quoted = [](const std::string& arg) {
+    if (!arg.empty() && arg.find_first_of(" \t\"'\\$`!*?;&|<>()") == std::string::npos) return arg;
+    std::string q = "'";
+    for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  std::string command = quoted(argv[0]) + " run";
+  bool has_resume = false;
+  for (int i = 1; i < argc; ++i) {
+    command += " " + quoted(argv[i]);
+    has_resume = has_resume || std::string(argv[i]) == "--resume";
+  }
+  return has_resume ? command : command + " --resume";
 }
 
 }  // namespace
@@ -107,6 +131,10 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "' is not valid: expected ns, us, ms or s");
     study.settings.unit = *unit;
   }
+  study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
+  study.plan.job_timeout_s = args.count("job-timeout")
+                                 ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
+                                 : cfg.job_timeout_s;
   study.settings.rounds = study.plan.measure.rounds;
   study.settings.budget_s = study.plan.measure.budget_s;
   study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
@@ -143,6 +171,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (!o.path.empty() && study.journal.empty()) study.journal = o.path + ".journal";
   if (study.journal.empty()) study.journal = resolve(file_name_for(cfg.name) + ".journal");
   study.resume = args.count("resume") > 0;
+  study.resume_command = resume_command(argc, argv);
   study.quiet = args.count("quiet") > 0;
 
   const std::string dir =

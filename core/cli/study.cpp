@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,6 +16,7 @@
 #include "measure/measure.hpp"
 #include "measure/stopwatch.hpp"
 #include "run/environment.hpp"
+#include "run/interrupt.hpp"
 #include "run/journal.hpp"
 
 namespace ca {
@@ -89,6 +91,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   const bool progress = !study.quiet && ::isatty(STDERR_FILENO) == 1;
   const Stopwatch stopwatch;
   bool journal_failed = false;
+  const InterruptHandlers interrupt_handlers;
   auto records = run(plan, [&](const Record& r, size_t i, size_t total) {
     if (journal && !journal_failed && !journal->append(r)) {
       journal_failed = true;
@@ -120,6 +123,13 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
           << " failed\n";
       status = kExitFailure;
     }
+  }
+  if (const int sig = interrupt_signal(); sig != 0) {
+    err << "cryptauditor: interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": " << records.size()
+        << " of " << planned_keys(plan).size() << " records measured, written to the report"
+        << (study.journal.empty() ? "" : " and the journal " + study.journal)
+        << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command) << '\n';
+    return 128 + sig;
   }
   if (std::any_of(records.begin(), records.end(),
                   [](const Record& r) { return r.status == Status::Failed; })) {

@@ -31,13 +31,17 @@ struct Study {
   bool resume = false;
   /// No progress line on stderr (--quiet).
   bool quiet = false;
+  /// The command that resumes this study after an interruption, for the message; empty: not resumable.
+  std::string resume_command;
 };
 
 /// Checks every output format is registered and every output file can be opened, before anything runs.
 void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where);
 
 /// Runs the study and writes every output. Returns kExitOk, or kExitFailure when a measurement failed or
-/// a report (or the journal) could not be written. A journal that cannot be read or does not match the
+/// a report (or the journal) could not be written. SIGINT or SIGTERM stops the run (run/interrupt.hpp):
+/// the reports and journal are written with the records finished so far, one line says so, and the
+/// status is 128 + the signal (130, 143). A journal that cannot be read or does not match the
 /// study's settings is a UsageError, thrown before anything is measured.
 int execute_study(const Study& study, std::ostream& out, std::ostream& err);
 

@@ -199,9 +199,9 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
   return sel;
 }
 
-const std::vector<std::string> kTopKeys = {"name",       "description", "algorithms", "backends",
-                                           "data_sizes", "key_bits",    "rounds",     "stopping",
-                                           "unit",       "outputs",     "threads",    "operations"};
+const std::vector<std::string> kTopKeys = {
+    "name",     "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
+    "stopping", "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s"};
 
 }  // namespace
 
@@ -229,6 +229,16 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
                   " threads are not supported yet: a study runs its measurements one after another "
                   "(allowed: 1)");
   }
+
+  if (doc.contains("isolate")) {
+    const json& v = doc["isolate"];
+    in.expect(v.is_boolean(), v, "/isolate", "true or false");
+    cfg.isolate = v.get<bool>();
+  }
+  if (doc.contains("job_timeout_s"))
+    cfg.job_timeout_s = parse_job_timeout(
+        in.where("/job_timeout_s"),
+        in.number_text(doc["job_timeout_s"], "/job_timeout_s", "a number of seconds (0: no limit)"));
 
   if (doc.contains("unit")) {
     const std::string text = in.string(doc["unit"], "/unit", "one of \"ns\", \"us\", \"ms\", \"s\"");

@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
+#include <string_view>
 
 #include "catalog/known_answers.hpp"
 #include "measure/cycles.hpp"
+#include "run/interrupt.hpp"
+#include "run/isolated_job.hpp"
+#include "run/record_key.hpp"
 #include "util/page_buffer.hpp"
+#include "util/units.hpp"
 
 namespace ca {
 namespace {
@@ -251,18 +257,108 @@ std::vector<std::string> planned_operations(const RunPlan& plan, const Algorithm
   return ops;
 }
 
+namespace {
+
+using Emit = std::function<void(Record)>;
+using Phase = std::function<void(std::string_view)>;
+using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
+
+Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op) {
+  Record r;
+  r.backend = backend.name();
+  r.algorithm = std::string(job.algorithm->name);
+  r.key_bits = job.key_bits;
+  r.operation = op;
+  r.data_bytes = size;
+  return r;
+}
+
+// Everything for one (backend, algorithm, key size): supports(), the self-test, key setup, then each data
+// size and operation. Emits exactly one record per wanted (size, operation), unless interrupted. The same
+// code runs in-process and, isolated, in the child (isolated_job.hpp); `phase` names each step for the
+// child's crash messages.
+void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const Wanted& wanted,
+             const Emit& emit, const Phase& phase) {
+  const AlgorithmInfo& a = *job.algorithm;
+  const auto ops = planned_operations(plan, a);
+  const auto& sizes = planned_sizes(plan, job);
+  auto emit_all = [&](Status status, const std::string& why) {
+    for (size_t size : sizes)
+      for (const auto& op : ops) {
+        if (!wanted(backend, job, size, op)) continue;
+        Record r = record_for(backend, job, size, op);
+        r.status = status;
+        r.error = why;
+        emit(std::move(r));
+      }
+  };
+  phase("the capability query (supports)");
+  if (auto reason = backend.unsupported_reason(std::string(a.name), job.key_bits)) {
+    emit_all(Status::Unsupported, *reason);
+    return;
+  }
+  if (interrupt_signal() != 0) return;
+  phase("the self-test");
+  if (std::string failure = self_test(backend, a, job.key_bits); !failure.empty()) {
+    emit_all(Status::Failed, failure);
+    return;
+  }
+  if (interrupt_signal() != 0) return;
+  phase("key setup");
+  std::string error;
+  bool unsupported = false;
+  auto ctx = make_context(backend, a, job.key_bits, error, unsupported);
+  if (!ctx) {
+    emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
+    return;
+  }
+  for (size_t size : sizes) {
+    for (const auto& op : ops) {
+      if (!wanted(backend, job, size, op)) continue;
+      // The handler only sets a flag; a measurement in progress finishes first.
+      if (interrupt_signal() != 0) return;
+      phase(op + " " + format_size(size));
+      Record r = record_for(backend, job, size, op);
+      const int code = op_code(op);
+      Pool pool;
+      if (std::string e = prepare(pool, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
+        r.status = Status::Failed;
+        r.error = e;
+        emit(std::move(r));
+        continue;
+      }
+      TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios};
+      if (timed.fn == nullptr) {
+        r.status = Status::Unsupported;
+        r.error = "backend offers no " + op + " operation for " + r.algorithm;
+        emit(std::move(r));
+        continue;
+      }
+      r.measurement = measure(timed, plan.measure);
+      if (r.measurement.status != CA_OK) {
+        r.status = Status::Failed;
+        r.error = r.measurement.error + ": " + ctx->last_error();
+      }
+      r.summary = stats::summarize(r.measurement.sample_ns);
+      const CycleSource& cycles = cycle_source();
+      r.cycles_source = cycles.name();
+      if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)
+        r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
+      else if (cycles.kind == CycleSource::Tsc && r.ok())
+        r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
+      emit(std::move(r));
+    }
+  }
+  phase("releasing the key (destroy)");
+}
+
+}  // namespace
+
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
   std::vector<Record> records;
   // Whether a record still has to be produced (plan.skip leaves out those a resumed study has).
-  auto wanted = [&](const Backend& backend, const Job& job, size_t size, const std::string& op) {
-    if (!plan.skip) return true;
-    Record key;
-    key.backend = backend.name();
-    key.algorithm = std::string(job.algorithm->name);
-    key.key_bits = job.key_bits;
-    key.operation = op;
-    key.data_bytes = size;
-    return !plan.skip(key);
+  const Wanted wanted = [&](const Backend& backend, const Job& job, size_t size, const std::string& op) {
+    return !plan.skip || !plan.skip(record_for(backend, job, size, op));
   };
   size_t total = 0;
   for (const Job& job : plan.jobs)
@@ -271,91 +367,51 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
         for (const auto& op : planned_operations(plan, *job.algorithm))
           total += wanted(*backend, job, size, op);
 
-  auto emit = [&](Record r) {
+  const Emit emit = [&](Record r) {
     r.exact_rounds = plan.measure.rounds.has_value();
     r.rounds_requested = plan.measure.rounds.value_or(0);
     records.push_back(std::move(r));
     if (observer) observer(records.back(), records.size(), total);
   };
+  const Phase no_phase = [](std::string_view) {};
 
   for (const Job& job : plan.jobs) {
-    const AlgorithmInfo& a = *job.algorithm;
-    const auto ops = planned_operations(plan, a);
+    const auto ops = planned_operations(plan, *job.algorithm);
     const auto& sizes = planned_sizes(plan, job);
     for (const Backend* backend : plan.backends) {
       bool anything_left = false;
       for (size_t size : sizes)
         for (const auto& op : ops) anything_left = anything_left || wanted(*backend, job, size, op);
       if (!anything_left) continue;
-      auto emit_all = [&](Status status, const std::string& why) {
-        for (size_t size : sizes)
-          for (const auto& op : ops) {
-            if (!wanted(*backend, job, size, op)) continue;
-            Record r;
-            r.backend = backend->name();
-            r.algorithm = std::string(a.name);
-            r.key_bits = job.key_bits;
-            r.operation = op;
-            r.data_bytes = size;
-            r.status = status;
-            r.error = why;
+      if (interrupt_signal() != 0) return records;
+      if (!plan.isolate) {
+        run_job(plan, job, *backend, wanted, emit, no_phase);
+        continue;
+      }
+      std::set<RecordKey> delivered;
+      const IsolatedOutcome outcome = run_isolated(
+          [&](JobChannel& channel) {
+            run_job(
+                plan, job, *backend, wanted, [&](Record r) { channel.record(r); },
+                [&](std::string_view what) { channel.phase(what); });
+          },
+          plan.job_timeout_s,
+          [&](Record r) {
+            delivered.insert(key_of(r));
             emit(std::move(r));
-          }
-      };
-      if (auto reason = backend->unsupported_reason(std::string(a.name), job.key_bits)) {
-        emit_all(Status::Unsupported, *reason);
-        continue;
-      }
-      if (std::string failure = self_test(*backend, a, job.key_bits); !failure.empty()) {
-        emit_all(Status::Failed, failure);
-        continue;
-      }
-      std::string error;
-      bool unsupported = false;
-      auto ctx = make_context(*backend, a, job.key_bits, error, unsupported);
-      if (!ctx) {
-        emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
-        continue;
-      }
-      for (size_t size : sizes) {
+          });
+      if (outcome.interrupted) return records;
+      if (outcome.failure.empty()) continue;
+      // What the child did not deliver failed with it; what it delivered before stays.
+      for (size_t size : sizes)
         for (const auto& op : ops) {
           if (!wanted(*backend, job, size, op)) continue;
-          Record r;
-          r.backend = backend->name();
-          r.algorithm = std::string(a.name);
-          r.key_bits = job.key_bits;
-          r.operation = op;
-          r.data_bytes = size;
-          const int code = op_code(op);
-          Pool pool;
-          if (std::string e = prepare(pool, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
-            r.status = Status::Failed;
-            r.error = e;
-            emit(std::move(r));
-            continue;
-          }
-          TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios};
-          if (timed.fn == nullptr) {
-            r.status = Status::Unsupported;
-            r.error = "backend offers no " + op + " operation for " + r.algorithm;
-            emit(std::move(r));
-            continue;
-          }
-          r.measurement = measure(timed, plan.measure);
-          if (r.measurement.status != CA_OK) {
-            r.status = Status::Failed;
-            r.error = r.measurement.error + ": " + ctx->last_error();
-          }
-          r.summary = stats::summarize(r.measurement.sample_ns);
-          const CycleSource& cycles = cycle_source();
-          r.cycles_source = cycles.name();
-          if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)
-            r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
-          else if (cycles.kind == CycleSource::Tsc && r.ok())
-            r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
+          Record r = record_for(*backend, job, size, op);
+          if (delivered.count(key_of(r)) > 0) continue;
+          r.status = Status::Failed;
+          r.error = outcome.failure;
           emit(std::move(r));
         }
-      }
     }
   }
   return records;

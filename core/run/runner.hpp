@@ -36,6 +36,13 @@ struct RunPlan {
   /// algorithm, key_bits, operation and data_bytes are set; true: neither measured nor emitted. A backend
   /// with nothing left for a job is not even self-tested for it.
   std::function<bool(const Record&)> skip;
+  /// Run each job (backend x algorithm x key size: its self-test and all its measurements) in a child
+  /// process (run/isolated_job.hpp): a backend that crashes, aborts or hangs costs only that job's records,
+  /// which become `failed` with the signal or the timeout and where it happened. Off: in-process, and a
+  /// crashing backend ends the program.
+  bool isolate = false;
+  /// Isolated jobs only: seconds a job may take before its process is killed; 0: no limit.
+  double job_timeout_s = 300;
 };
 
 /// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).
@@ -45,6 +52,9 @@ std::vector<std::string> planned_operations(const RunPlan& plan, const Algorithm
 /// Called after every record (progress, journals). Index counts records so far; total is the plan's count.
 using RecordObserver = std::function<void(const Record&, size_t index, size_t total)>;
 
+/// Runs the plan. When SIGINT/SIGTERM arrives under run/interrupt.hpp's handlers, stops before the next
+/// measurement (in-process) or kills the job's process (isolated) and returns the records finished so far;
+/// the abandoned job's remaining records are left out, not marked failed, so `--resume` measures them.
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {});
 
 /// The self-test alone, for one backend and (algorithm, key size): empty string when it passes, otherwise

@@ -1,0 +1,166 @@
+/* Test-only backends that misbehave the way foreign native code can, written in C against the public
+ * header plugin_abi.h alone, as a third party would. Each offers a correct ChaCha20 (RFC 8439, counter
+ * from 0), so it passes the self-test and is timed next to a real backend, and then misbehaves where the
+ * isolation tests expect it to. Built three times, with one of:
+ *   FAULT_segfault: encrypt dereferences a null pointer on messages of 16KB and more (SIGSEGV);
+ *   FAULT_abort:    every operation calls abort(), so it dies in the self-test (SIGABRT);
+ *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more.
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cryptauditor/plugin_abi.h"
+
+#if defined(FAULT_segfault)
+#define BACKEND_NAME "segfault"
+#elif defined(FAULT_abort)
+#define BACKEND_NAME "abort"
+#elif defined(FAULT_hang)
+#define BACKEND_NAME "hang"
+#else
+#error "define FAULT_segfault, FAULT_abort or FAULT_hang"
+#endif
+
+enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
+
+struct ca_context {
+  uint32_t key[8];
+};
+
+static uint32_t rotl(uint32_t v, int n) { return (v << n) | (v >> (32 - n)); }
+
+static uint32_t load32(const uint8_t* p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+#define QUARTER(a, b, c, d)                                   \
+  do {                                                        \
+    a += b, d = rotl(d ^ a, 16), c += d, b = rotl(b ^ c, 12); \
+    a += b, d = rotl(d ^ a, 8), c += d, b = rotl(b ^ c, 7);   \
+  } while (0)
+
+static void chacha20_block(const uint32_t key[8], uint32_t counter, const uint8_t nonce[12],
+                           uint8_t out[64]) {
+  uint32_t s[16] = {0x61707865, 0x3320646e, 0x79622d32, 0x6b206574};
+  memcpy(s + 4, key, 32);
+  s[12] = counter;
+  s[13] = load32(nonce), s[14] = load32(nonce + 4), s[15] = load32(nonce + 8);
+  uint32_t x[16];
+  memcpy(x, s, sizeof x);
+  for (int i = 0; i < 10; ++i) {
+    QUARTER(x[0], x[4], x[8], x[12]);
+    QUARTER(x[1], x[5], x[9], x[13]);
+    QUARTER(x[2], x[6], x[10], x[14]);
+    QUARTER(x[3], x[7], x[11], x[15]);
+    QUARTER(x[0], x[5], x[10], x[15]);
+    QUARTER(x[1], x[6], x[11], x[12]);
+    QUARTER(x[2], x[7], x[8], x[13]);
+    QUARTER(x[3], x[4], x[9], x[14]);
+  }
+  for (int i = 0; i < 16; ++i) {
+    const uint32_t v = x[i] + s[i];
+    out[4 * i] = (uint8_t)v, out[4 * i + 1] = (uint8_t)(v >> 8);
+    out[4 * i + 2] = (uint8_t)(v >> 16), out[4 * i + 3] = (uint8_t)(v >> 24);
+  }
+}
+
+static int chacha20_xor(ca_context* ctx, ca_io* io) {
+  if (io->nonce_len != 12) return CA_UNSUPPORTED;
+  if (io->output_cap < io->input_len) return CA_BUFFER_TOO_SMALL;
+  uint8_t block[64];
+  for (size_t done = 0; done < io->input_len; done += 64) {
+    chacha20_block(ctx->key, (uint32_t)(done / 64), io->nonce, block);
+    const size_t n = io->input_len - done < 64 ? io->input_len - done : 64;
+    for (size_t i = 0; i < n; ++i) io->output[done + i] = io->input[done + i] ^ block[i];
+  }
+  io->output_len = io->input_len;
+  return CA_OK;
+}
+
+/* The address comes from a volatile, so the compiler cannot turn the store into a trap instruction: the
+ * process gets a genuine SIGSEGV, as from a real memory bug. */
+static volatile uintptr_t g_bad_address = 0;
+
+static int encrypt(ca_context* ctx, ca_io* io) {
+#if defined(FAULT_segfault)
+  if (io->input_len >= kFaultFrom) *(volatile uint8_t*)g_bad_address = io->input[0];
+#elif defined(FAULT_abort)
+  abort();
+#endif
+  return chacha20_xor(ctx, io);
+}
+
+static int decrypt(ca_context* ctx, ca_io* io) {
+#if defined(FAULT_hang)
+  if (io->input_len >= kFaultFrom)
+    for (;;) pause();
+#elif defined(FAULT_abort)
+  abort();
+#endif
+  return chacha20_xor(ctx, io);
+}
+
+static const char* library_version(void) { return "0.0-test"; }
+static const char* acceleration(void) { return ""; }
+
+static int supports(const char* algorithm, uint32_t key_bits, char* reason, size_t reason_cap) {
+  if (strcmp(algorithm, "CHACHA20") == 0 && key_bits == 256) return CA_OK;
+  if (reason_cap > 0) {
+    strncpy(reason, "only CHACHA20 with a 256-bit key is offered", reason_cap - 1);
+    reason[reason_cap - 1] = '\0';
+  }
+  return CA_UNSUPPORTED;
+}
+
+static int create(const ca_key_spec* spec, ca_context** out, char* error, size_t error_cap) {
+  if (strcmp(spec->algorithm, "CHACHA20") != 0 || spec->secret_key_len != 32) {
+    if (error_cap > 0) {
+      strncpy(error, "only CHACHA20 with a 32-byte key", error_cap - 1);
+      error[error_cap - 1] = '\0';
+    }
+    return CA_UNSUPPORTED;
+  }
+  ca_context* ctx = malloc(sizeof *ctx);
+  if (ctx == NULL) return CA_FAILED;
+  for (int i = 0; i < 8; ++i) ctx->key[i] = load32(spec->secret_key + 4 * i);
+  *out = ctx;
+  return CA_OK;
+}
+
+static void destroy(ca_context* ctx) { free(ctx); }
+
+static ca_operation_fn operation(ca_context* ctx, int op) {
+  (void)ctx;
+  return op == CA_OP_ENCRYPT ? encrypt : op == CA_OP_DECRYPT ? decrypt : NULL;
+}
+
+static int export_key(ca_context* ctx, int part, uint8_t* out, size_t out_cap, size_t* out_len) {
+  (void)ctx, (void)part, (void)out, (void)out_cap, (void)out_len;
+  return CA_UNSUPPORTED; /* a symmetric key: nothing to exchange */
+}
+
+static const char* last_error(ca_context* ctx) {
+  (void)ctx;
+  return "";
+}
+
+__attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_entry(void) {
+  static const ca_backend backend = {
+      .abi_version = CA_PLUGIN_ABI_VERSION,
+      .struct_size = sizeof(ca_backend),
+      .name = BACKEND_NAME,
+      .library = "Fault injection (tests only)",
+      .library_version = library_version,
+      .acceleration = acceleration,
+      .supports = supports,
+      .create = create,
+      .destroy = destroy,
+      .operation = operation,
+      .export_key = export_key,
+      .last_error = last_error,
+  };
+  return &backend;
+}
