@@ -33,6 +33,17 @@ constexpr std::string_view kNettlePointDuplication =
     "point; "
     "its point addition in the verification does not handle the doubling case";
 
+// wolfSSL 5.5.4 (Debian 12), through backends/wolfssl, which hands wolfCrypt the input bytes unchanged.
+constexpr std::string_view kWolfsslSLessThanL =
+    "wolfSSL 5.5.4's Ed25519 S < L check stops at the first non-zero byte below S's top byte 0x10 "
+    "without rejecting, so an S above L whose top byte is 0x10 verifies (RFC 8032 5.1.7 requires S < L)";
+constexpr std::string_view kWolfsslEmptyOaep =
+    "wolfSSL 5.5.4 does not handle an empty RSA-OAEP message: wc_RsaPrivateDecrypt_ex fails on this valid "
+    "ciphertext of a zero-length plaintext (and wc_RsaPublicEncrypt_ex refuses a zero-length input)";
+constexpr std::string_view kWolfsslUnreducedSignature =
+    "wolfSSL 5.5.4's RSA verification (wc_RsaSSL_Verify) does not require the signature to be below the "
+    "modulus (RFC 8017 8.2.2 step 2, RSAVP1): s + n is reduced mod n and verifies";
+
 const std::vector<Deviation> kDeviations = {
     {"botan", "ed25519_test.json", 63, kBotanSLessThanL},
     {"botan", "ed25519_test.json", 85, kBotanSLessThanL},
@@ -62,6 +73,12 @@ const std::vector<Deviation> kDeviations = {
     {"gcrypt", "rsa_signature_2048_sha256_test.json", 244, kGcryptUnreducedInput},
     {"nettle", "ecdsa_secp256r1_sha256_test.json", 427, kNettlePointDuplication},
     {"nettle", "ecdsa_secp256r1_sha256_p1363_test.json", 204, kNettlePointDuplication},
+    {"wolfssl", "ed25519_test.json", 85, kWolfsslSLessThanL},
+    {"wolfssl", "rsa_oaep_2048_sha1_mgf1sha1_test.json", 1, kWolfsslEmptyOaep},
+    {"wolfssl", "rsa_oaep_2048_sha256_mgf1sha256_test.json", 1, kWolfsslEmptyOaep},
+    {"wolfssl", "rsa_oaep_3072_sha256_mgf1sha256_test.json", 1, kWolfsslEmptyOaep},
+    {"wolfssl", "rsa_oaep_4096_sha256_mgf1sha256_test.json", 1, kWolfsslEmptyOaep},
+    {"wolfssl", "rsa_signature_2048_sha256_test.json", 244, kWolfsslUnreducedSignature},
 };
 
 }  // namespace

@@ -1,0 +1,131 @@
+// The wolfSSL 5.5.4 backend (wolfCrypt): the row table, library_version() and acceleration(). Only what
+// Debian's build compiled in (/usr/include/wolfssl/options.h) has a row; docs/backends/wolfssl.md lists
+// what one timed operation contains and what is missing.
+#include <wolfssl/options.h>
+//
+#include <wolfssl/ssl.h>
+#include <wolfssl/wolfcrypt/md5.h>
+#include <wolfssl/wolfcrypt/sha.h>
+#include <wolfssl/wolfcrypt/sha256.h>
+#include <wolfssl/wolfcrypt/sha3.h>
+#include <wolfssl/wolfcrypt/sha512.h>
+
+#include <string>
+
+#include "cryptauditor/backend_sdk.hpp"
+#include "symmetric.hpp"
+#include "wolfssl_backend.hpp"
+
+namespace {
+
+using ca::sdk::KeyBits;
+using ca::sdk::make_factory;
+using ca::sdk::Row;
+namespace ws = ca::wolfssl;
+
+// Digests without a one-shot wc_*Hash function in 5.5.4, in the HashFn shape.
+int ripemd160(const byte* data, word32 length, byte* out) {
+  RipeMd ctx;
+  int ret = wc_InitRipeMd(&ctx);
+  if (ret == 0) ret = wc_RipeMdUpdate(&ctx, data, length);
+  if (ret == 0) ret = wc_RipeMdFinal(&ctx, out);
+  return ret;
+}
+int blake2b(const byte* data, word32 length, byte* out) {
+  Blake2b ctx;
+  int ret = wc_InitBlake2b(&ctx, BLAKE2B_OUTBYTES);
+  if (ret == 0) ret = wc_Blake2bUpdate(&ctx, data, length);
+  if (ret == 0) ret = wc_Blake2bFinal(&ctx, out, BLAKE2B_OUTBYTES);
+  return ret;
+}
+int blake2s(const byte* data, word32 length, byte* out) {
+  Blake2s ctx;
+  int ret = wc_InitBlake2s(&ctx, BLAKE2S_OUTBYTES);
+  if (ret == 0) ret = wc_Blake2sUpdate(&ctx, data, length);
+  if (ret == 0) ret = wc_Blake2sFinal(&ctx, out, BLAKE2S_OUTBYTES);
+  return ret;
+}
+int shake256_64(const byte* data, word32 length, byte* out) { return wc_Shake256Hash(data, length, out, 64); }
+
+const KeyBits kAesBits = KeyBits::list({128, 192, 256});
+const KeyBits k64Bits = KeyBits::list({64});
+const KeyBits k128Bits = KeyBits::list({128});
+const KeyBits k192Bits = KeyBits::list({192});
+const KeyBits k256Bits = KeyBits::list({256});
+const KeyBits kXtsBits = KeyBits::list({128, 256});
+// RSA_MAX_SIZE 4096 in Debian's options.h (SP_INT_BITS 4096): larger keys do not fit wolfCrypt's integers.
+const KeyBits kRsaBits = KeyBits::range(1024, 4096, 8);
+const KeyBits kNoKey = KeyBits::list({0});
+
+const Row kRows[] = {
+    {"AES-ECB", kAesBits, make_factory<ws::PaddedBlockMode<ws::AesEcbTraits, false>>()},
+    {"AES-CBC", kAesBits, make_factory<ws::PaddedBlockMode<ws::AesCbcTraits>>()},
+    {"AES-CFB", kAesBits, make_factory<ws::AesStreamMode<ws::AesStream::Cfb128>>()},
+    {"AES-OFB", kAesBits, make_factory<ws::AesStreamMode<ws::AesStream::Ofb>>()},
+    {"AES-CTR", kAesBits, make_factory<ws::AesStreamMode<ws::AesStream::Ctr>>()},
+    {"AES-CCM", kAesBits, make_factory<ws::AesAead<ws::AesAeadMode::Ccm>>()},
+    {"AES-GCM", kAesBits, make_factory<ws::AesAead<ws::AesAeadMode::Gcm>>()},
+    {"AES-SIV", kAesBits, make_factory<ws::AesSiv>()},
+    {"AES-XTS", kXtsBits, make_factory<ws::AesXts>()},
+    {"CHACHA20", k256Bits, make_factory<ws::ChaCha20>()},
+    {"CHACHA20-POLY1305", k256Bits, make_factory<ws::ChaChaPoly>()},
+    {"XCHACHA20-POLY1305", k256Bits, make_factory<ws::XChaChaPoly>()},
+    {"XCHACHA20", k256Bits, make_factory<ws::XChaCha20>()},
+    // The other block ciphers: CBC with PKCS#7 padding, IV = one block (8 or 16 bytes).
+    {"DES", k64Bits, make_factory<ws::PaddedBlockMode<ws::DesTraits>>()},
+    {"2DES", k128Bits, make_factory<ws::PaddedBlockMode<ws::Des3Traits>>()},  // K1 || K2 || K1
+    {"3DES", k192Bits, make_factory<ws::PaddedBlockMode<ws::Des3Traits>>()},
+    {"RC4", k128Bits, make_factory<ws::Rc4>()},
+    {"CAMELLIA", kAesBits, make_factory<ws::PaddedBlockMode<ws::CamelliaTraits>>()},
+    {"SHA1", kNoKey, make_factory<ws::Digest>(&wc_ShaHash, size_t{WC_SHA_DIGEST_SIZE})},
+    {"SHA2-224", kNoKey, make_factory<ws::Digest>(&wc_Sha224Hash, size_t{WC_SHA224_DIGEST_SIZE})},
+    {"SHA2-256", kNoKey, make_factory<ws::Digest>(&wc_Sha256Hash, size_t{WC_SHA256_DIGEST_SIZE})},
+    {"SHA2-384", kNoKey, make_factory<ws::Digest>(&wc_Sha384Hash, size_t{WC_SHA384_DIGEST_SIZE})},
+    {"SHA2-512", kNoKey, make_factory<ws::Digest>(&wc_Sha512Hash, size_t{WC_SHA512_DIGEST_SIZE})},
+    {"SHA2-512/256", kNoKey, make_factory<ws::Digest>(&wc_Sha512_256Hash, size_t{WC_SHA512_256_DIGEST_SIZE})},
+    {"SHA3-224", kNoKey, make_factory<ws::Digest>(&wc_Sha3_224Hash, size_t{WC_SHA3_224_DIGEST_SIZE})},
+    {"SHA3-256", kNoKey, make_factory<ws::Digest>(&wc_Sha3_256Hash, size_t{WC_SHA3_256_DIGEST_SIZE})},
+    {"SHA3-384", kNoKey, make_factory<ws::Digest>(&wc_Sha3_384Hash, size_t{WC_SHA3_384_DIGEST_SIZE})},
+    {"SHA3-512", kNoKey, make_factory<ws::Digest>(&wc_Sha3_512Hash, size_t{WC_SHA3_512_DIGEST_SIZE})},
+    // No SHAKE128: Debian configures WOLFSSL_NO_SHAKE128.
+    {"SHAKE256", kNoKey, make_factory<ws::Digest>(&shake256_64, size_t{64})},
+    {"BLAKE2B", kNoKey, make_factory<ws::Digest>(&blake2b, size_t{BLAKE2B_OUTBYTES})},
+    {"BLAKE2S", kNoKey, make_factory<ws::Digest>(&blake2s, size_t{BLAKE2S_OUTBYTES})},
+    {"MD5", kNoKey, make_factory<ws::Digest>(&wc_Md5Hash, size_t{WC_MD5_DIGEST_SIZE})},
+    {"RIPEMD-160", kNoKey, make_factory<ws::Digest>(&ripemd160, size_t{RIPEMD_DIGEST_SIZE})},
+    {"HMAC-SHA1", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA})},
+    {"HMAC-SHA2-224", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA224})},
+    {"HMAC-SHA2-256", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA256})},
+    {"HMAC-SHA2-384", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA384})},
+    {"HMAC-SHA2-512", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA512})},
+    {"HMAC-SHA3-256", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA3_256})},
+    {"HMAC-SHA3-512", k256Bits, make_factory<ws::KeyedHmac>(int{WC_SHA3_512})},
+    {"HMAC-MD5", k256Bits, make_factory<ws::KeyedHmac>(int{WC_MD5})},
+    {"CMAC-AES", kAesBits, make_factory<ws::CmacAes>()},
+    {"GMAC-AES", kAesBits, make_factory<ws::GmacAes>()},
+    {"POLY1305", k256Bits, make_factory<ws::Poly1305Mac>()},
+    {"SIPHASH", k128Bits, make_factory<ws::SipHashMac>()},
+    {"RSA-OAEP", kRsaBits, ws::rsa_oaep(WC_HASH_TYPE_SHA, WC_MGF1SHA1)},
+    {"RSA-OAEP-SHA256", kRsaBits, ws::rsa_oaep(WC_HASH_TYPE_SHA256, WC_MGF1SHA256)},
+    {"RSA-PSS", kRsaBits, ws::signature(ws::SignatureScheme::RsaPss, WC_HASH_TYPE_SHA256)},
+    {"RSA-PKCS1V15-SHA1", kRsaBits, ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA)},
+    {"RSA-PKCS1V15-SHA256", kRsaBits, ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA256)},
+    {"ECDSA", k256Bits, ws::signature(ws::SignatureScheme::EcdsaP256, WC_HASH_TYPE_SHA256)},
+    {"EDDSA", k256Bits, ws::signature(ws::SignatureScheme::Ed25519, WC_HASH_TYPE_NONE)},
+};
+
+const char* library_version() { return wolfSSL_lib_version(); }  // of the loaded libwolfssl.so
+
+const char* acceleration() {
+  // wolfCrypt has no run-time query. Debian builds it without --enable-aesni / --enable-intelasm (neither
+  // WOLFSSL_AESNI nor USE_INTEL_SPEEDUP is in options.h), so AES, GHASH, SHA-2 and ChaCha20 run portable C;
+  // only the big-integer code has x86-64 assembly (WOLFSSL_SP_X86_64), which is not a CPU extension.
+#if defined(WOLFSSL_AESNI) || defined(USE_INTEL_SPEEDUP)
+#error "this wolfSSL build has Intel acceleration: acceleration() must report it"
+#endif
+  return "";
+}
+
+}  // namespace
+
+CRYPTAUDITOR_BACKEND("wolfssl", "wolfSSL", library_version, acceleration, kRows)
