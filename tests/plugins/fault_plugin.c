@@ -80,9 +80,10 @@ static int chacha20_xor(ca_context* ctx, ca_io* io) {
   return CA_OK;
 }
 
-/* The address comes from a volatile, so the compiler cannot turn the store into a trap instruction: the
- * process gets a genuine SIGSEGV, as from a real memory bug. */
-static volatile uintptr_t g_bad_address = 0;
+/* An unmapped address that is not null (UBSan would stop at a null store first), read from a volatile so
+ * the compiler cannot turn the store into a trap instruction: the process gets a genuine SIGSEGV, as from
+ * a real memory bug. */
+static volatile uintptr_t g_bad_address = 16;
 
 static int encrypt(ca_context* ctx, ca_io* io) {
 #if defined(FAULT_segfault)
