@@ -31,6 +31,10 @@ std::string op_phrase(const AlgorithmInfo& a) {
       return "signing and verification";
     case Family::Mac:
       return "MAC";
+    case Family::Kdf:
+      return "key derivation";
+    case Family::KeyAgreement:
+      return "key agreement";
   }
   return "";
 }
@@ -42,7 +46,7 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, 
                                       " s per measurement)";
   std::string line = "Performing " + rounds + " of " + std::string(a.primitive) + " " + op_phrase(a);
   if (!a.mode.empty()) line += " in " + std::string(a.mode) + " mode";
-  if (a.family != Family::Hash) {
+  if (a.family != Family::Hash && a.family != Family::Kdf) {
     line += " with a " + std::to_string(bits) + "-bit random key";
     if (a.name == "ECDSA") line += " (P-256, SHA-256)";
   }

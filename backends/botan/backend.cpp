@@ -89,6 +89,7 @@ const ca::sdk::Row kRows[] = {
     // RSA encryption: OAEP(H) uses MGF1 with the same H and an empty label.
     {"RSA-OAEP", kRsaBits, rsa_encryption_factory("OAEP(SHA-1)")},
     {"RSA-OAEP-SHA256", kRsaBits, rsa_encryption_factory("OAEP(SHA-256)")},
+    {"RSA-PKCS1V15-ENC", kRsaBits, rsa_encryption_factory("EME-PKCS1-v1_5")},
 
     {"SHA1", kNoKey, hash_factory("SHA-1")},
     {"SHA2-224", kNoKey, hash_factory("SHA-224")},
@@ -114,6 +115,21 @@ const ca::sdk::Row kRows[] = {
     {"RSA-PKCS1V15-SHA256", kRsaBits, signature_factory(KeyKind::Rsa, "EMSA3(SHA-256)", false)},
     {"ECDSA", k256Bits, signature_factory(KeyKind::EcdsaP256, "EMSA1(SHA-256)", true)},
     {"EDDSA", k256Bits, signature_factory(KeyKind::Ed25519, "Pure", false)},
+    {"ECDSA-P384", KeyBits::list({384}), signature_factory(KeyKind::EcdsaP384, "EMSA1(SHA-384)", true)},
+    {"ECDSA-P521", KeyBits::list({521}), signature_factory(KeyKind::EcdsaP521, "EMSA1(SHA-512)", true)},
+    {"ECDSA-SECP256K1", k256Bits, signature_factory(KeyKind::EcdsaSecp256k1, "EMSA1(SHA-256)", true)},
+    // Not in Botan 2.19: Ed448 and X448 (Botan 3.4+).
+
+    {"PBKDF2-SHA256", kNoKey, kdf_factory("PBKDF2(SHA-256)")},
+    {"PBKDF2-SHA1", kNoKey, kdf_factory("PBKDF2(SHA-1)")},
+    {"HKDF-SHA256", kNoKey, kdf_factory("HKDF(SHA-256)")},
+    {"HKDF-SHA512", kNoKey, kdf_factory("HKDF(SHA-512)")},
+    {"SCRYPT", kNoKey, kdf_factory("Scrypt")},
+    {"ARGON2ID", kNoKey, kdf_factory("Argon2id")},
+    {"X25519", k256Bits, key_agreement_factory(KeyKind::X25519)},
+    {"ECDH-P256", k256Bits, key_agreement_factory(KeyKind::EcdhP256)},
+    {"ECDH-P384", KeyBits::list({384}), key_agreement_factory(KeyKind::EcdhP384)},
+    {"FFDHE2048", KeyBits::list({2048}), key_agreement_factory(KeyKind::Ffdhe2048)},
 
     // MACs. Not in Botan 2: KMAC128 / KMAC256 (and, above, RC2, RC5, RC6, BLAKE2s), all Botan 3 additions.
     {"HMAC-SHA1", k256Bits, hmac("HMAC(SHA-1)")},

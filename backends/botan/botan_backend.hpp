@@ -45,7 +45,18 @@ struct MacSpec {
 };
 
 /// Key families of the public-key rows; each fixes how keys are generated, imported and exported.
-enum class KeyKind { Rsa, EcdsaP256, Ed25519 };
+enum class KeyKind {
+  Rsa,
+  EcdsaP256,
+  EcdsaP384,
+  EcdsaP521,
+  EcdsaSecp256k1,
+  Ed25519,
+  X25519,
+  EcdhP256,
+  EcdhP384,
+  Ffdhe2048
+};
 
 ca::sdk::Factory aes_ecb_factory();
 ca::sdk::Factory cipher_mode_factory(ModeSpec spec);
@@ -59,6 +70,11 @@ ca::sdk::Factory aead_tag_factory(ModeSpec spec);
 ca::sdk::Factory rsa_encryption_factory(const char* eme);
 /// Signatures with the given EMSA / padding string; der_signature selects Botan's DER_SEQUENCE format.
 ca::sdk::Factory signature_factory(KeyKind kind, const char* padding, bool der_signature);
+/// Key agreement through PK_Key_Agreement ("Raw": the shared secret as is), with keygen.
+ca::sdk::Factory key_agreement_factory(KeyKind kind);
+/// A password hash / KDF: "PBKDF2(SHA-256)", "Scrypt", "Argon2id" (PasswordHashFamily) or "HKDF(SHA-256)"
+/// (KDF); the costs come from ca_key_spec.params.
+ca::sdk::Factory kdf_factory(const char* botan_name);
 
 /// What Botan reports it uses on this CPU, as the ca_backend.acceleration() string.
 const char* acceleration() noexcept;

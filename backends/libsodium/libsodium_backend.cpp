@@ -424,6 +424,15 @@ class Ed25519 {
                : CA_REJECTED;
   }
 
+  // A fresh key pair per call (crypto_sign_keypair: random seed, SHA-512, base-point multiplication).
+  int keygen(ca_io& io) {
+    std::array<unsigned char, crypto_sign_ed25519_PUBLICKEYBYTES> pk;
+    std::array<unsigned char, crypto_sign_ed25519_SECRETKEYBYTES> sk;
+    crypto_sign_ed25519_keypair(pk.data(), sk.data());
+    sodium_memzero(sk.data(), sk.size());
+    return ca::sdk::put_output(io, pk.data(), pk.size());
+  }
+
   std::vector<uint8_t> export_key(int part) const {
     if (part == CA_KEY_PUBLIC) return {public_key_.begin(), public_key_.end()};
     if (part != CA_KEY_PRIVATE) throw std::runtime_error("unknown key part " + std::to_string(part));
@@ -437,6 +446,123 @@ class Ed25519 {
   std::array<unsigned char, crypto_sign_ed25519_SECRETKEYBYTES> secret_key_{};  // seed || public key
   std::array<unsigned char, crypto_sign_ed25519_PUBLICKEYBYTES> public_key_{};
   bool can_sign_ = false;
+};
+
+// ---- X25519 --------------------------------------------------------------------------------------------
+
+// crypto_scalarmult (X25519, RFC 7748) with raw 32-byte keys; it clamps the scalar itself.
+class X25519 {
+ public:
+  explicit X25519(const ca_key_spec& spec) {
+    if (spec.secret_key != nullptr) {
+      if (spec.secret_key_len != crypto_scalarmult_curve25519_SCALARBYTES)
+        throw std::runtime_error("X25519 private key must be the raw 32 bytes, got " +
+                                 std::to_string(spec.secret_key_len));
+      std::memcpy(secret_key_.data(), spec.secret_key, secret_key_.size());
+      has_private_ = true;
+    } else if (spec.public_key != nullptr) {
+      if (spec.public_key_len != crypto_scalarmult_curve25519_BYTES)
+        throw std::runtime_error("X25519 public key must be the raw 32 bytes, got " +
+                                 std::to_string(spec.public_key_len));
+      std::memcpy(public_key_.data(), spec.public_key, public_key_.size());
+      return;
+    } else {
+      randombytes_buf(secret_key_.data(), secret_key_.size());
+      has_private_ = true;
+    }
+    crypto_scalarmult_curve25519_base(public_key_.data(), secret_key_.data());
+  }
+  ~X25519() { sodium_memzero(secret_key_.data(), secret_key_.size()); }
+  X25519(const X25519&) = delete;
+  X25519& operator=(const X25519&) = delete;
+
+  bool offers(int op) const { return op != CA_OP_AGREE || has_private_; }
+
+  int agree(ca_io& io) {
+    if (io.input_len != crypto_scalarmult_curve25519_BYTES)
+      throw ca::sdk::Rejected("X25519 peer public key must be 32 bytes, got " + std::to_string(io.input_len));
+    ca::sdk::require_output(io, crypto_scalarmult_curve25519_BYTES);
+    // -1: the result is all zeros (a small-order peer key), which RFC 7748 section 6.1 lets a party refuse.
+    if (crypto_scalarmult_curve25519(io.output, secret_key_.data(), io.input) != 0)
+      throw ca::sdk::Rejected("X25519: the shared secret is all zeros (small-order peer public key)");
+    io.output_len = crypto_scalarmult_curve25519_BYTES;
+    return CA_OK;
+  }
+
+  int keygen(ca_io& io) {
+    std::array<unsigned char, crypto_scalarmult_curve25519_SCALARBYTES> sk;
+    std::array<unsigned char, crypto_scalarmult_curve25519_BYTES> pk;
+    randombytes_buf(sk.data(), sk.size());
+    crypto_scalarmult_curve25519_base(pk.data(), sk.data());
+    sodium_memzero(sk.data(), sk.size());
+    return ca::sdk::put_output(io, pk.data(), pk.size());
+  }
+
+  std::vector<uint8_t> export_key(int part) const {
+    if (part == CA_KEY_PUBLIC) return {public_key_.begin(), public_key_.end()};
+    if (part != CA_KEY_PRIVATE) throw std::runtime_error("unknown key part " + std::to_string(part));
+    if (!has_private_) throw std::runtime_error("this X25519 context was created from a public key only");
+    return {secret_key_.begin(), secret_key_.end()};
+  }
+
+ private:
+  std::array<unsigned char, crypto_scalarmult_curve25519_SCALARBYTES> secret_key_{};
+  std::array<unsigned char, crypto_scalarmult_curve25519_BYTES> public_key_{};
+  bool has_private_ = false;
+};
+
+// ---- password hashing: Argon2id and scrypt ---------------------------------------------------------------
+
+// crypto_pwhash with the algorithm given explicitly (crypto_pwhash_alg_default() is Argon2id in 1.0.18, but
+// the catalog names the variant), and crypto_pwhash_scryptsalsa208sha256_ll, the raw scrypt of RFC 7914
+// (the non-_ll call derives N, r, p from opslimit / memlimit and cannot take them as given).
+class PasswordHash {
+ public:
+  PasswordHash(const ca_key_spec& spec, bool argon2) : argon2_(argon2) {
+    if (argon2_) {
+      t_ = ca::sdk::param_u64(spec, "t", 2);
+      m_kib_ = ca::sdk::param_u64(spec, "m", 19456);
+      if (ca::sdk::param_u64(spec, "p", 1) != 1)
+        throw ca::sdk::Unsupported("libsodium's Argon2id has one lane only (p=1)");
+      if (m_kib_ * 1024 < crypto_pwhash_argon2id_MEMLIMIT_MIN)
+        throw ca::sdk::Unsupported("libsodium's Argon2id takes m >= " +
+                                   std::to_string(crypto_pwhash_argon2id_MEMLIMIT_MIN / 1024) + " KiB");
+    } else {
+      n_ = ca::sdk::param_u64(spec, "n", 16384);
+      r_ = ca::sdk::param_u64(spec, "r", 8);
+      p_ = ca::sdk::param_u64(spec, "p", 1);
+    }
+  }
+
+  int derive(ca_io& io) {
+    const char* empty = "";
+    const char* password = io.input_len ? reinterpret_cast<const char*>(io.input) : empty;
+    if (argon2_) {
+      if (io.nonce_len != crypto_pwhash_argon2id_SALTBYTES)
+        throw ca::sdk::Unsupported("libsodium's Argon2id takes a 16-byte salt only, got " +
+                                   std::to_string(io.nonce_len));
+      if (io.output_cap < crypto_pwhash_argon2id_BYTES_MIN)
+        throw ca::sdk::Unsupported("libsodium's Argon2id derives at least 16 bytes");
+      if (crypto_pwhash(io.output, io.output_cap, password, io.input_len, io.nonce, t_, m_kib_ * 1024,
+                        crypto_pwhash_ALG_ARGON2ID13) != 0)
+        throw std::runtime_error(
+            "crypto_pwhash (Argon2id) failed: out of memory or a parameter out of range");
+    } else {
+      static const uint8_t no_salt[1] = {0};
+      if (crypto_pwhash_scryptsalsa208sha256_ll(reinterpret_cast<const uint8_t*>(password), io.input_len,
+                                                io.nonce_len ? io.nonce : no_salt, io.nonce_len, n_,
+                                                static_cast<uint32_t>(r_), static_cast<uint32_t>(p_),
+                                                io.output, io.output_cap) != 0)
+        throw std::runtime_error(
+            "crypto_pwhash_scryptsalsa208sha256_ll failed: out of memory or bad parameters");
+    }
+    io.output_len = io.output_cap;
+    return CA_OK;
+  }
+
+ private:
+  bool argon2_;
+  uint64_t t_ = 0, m_kib_ = 0, n_ = 0, r_ = 0, p_ = 0;
 };
 
 // ---- the table -----------------------------------------------------------------------------------------
@@ -457,6 +583,9 @@ const ca::sdk::Row kRows[] = {
     {kPoly1305.algorithm, KeyBits::list({256}), make_factory<Mac>(&kPoly1305)},
     {kSipHash.algorithm, KeyBits::list({128}), make_factory<Mac>(&kSipHash)},
     {"EDDSA", KeyBits::list({256}), make_factory<Ed25519>()},
+    {"X25519", KeyBits::list({256}), make_factory<X25519>()},
+    {"ARGON2ID", KeyBits::list({0}), make_factory<PasswordHash>(true)},
+    {"SCRYPT", KeyBits::list({0}), make_factory<PasswordHash>(false)},
 };
 
 using RowTable = ca::sdk::Table<kRows, std::size(kRows)>;

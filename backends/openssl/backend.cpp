@@ -95,6 +95,10 @@ const sdk::KeyBits k192 = sdk::KeyBits::list({192});
 const sdk::KeyBits k256 = sdk::KeyBits::list({256});
 const sdk::KeyBits kNoKey = sdk::KeyBits::list({0});
 const sdk::KeyBits kRsa = sdk::KeyBits::range(1024, 16384, 8);
+const sdk::KeyBits k384 = sdk::KeyBits::list({384});
+const sdk::KeyBits k448 = sdk::KeyBits::list({448});
+const sdk::KeyBits k521 = sdk::KeyBits::list({521});
+const sdk::KeyBits k2048 = sdk::KeyBits::list({2048});
 
 const sdk::Row kRows[] = {
     {"AES-ECB", kAes, unauthenticated_cipher({"AES-ECB", "AES-*-ECB", 0})},
@@ -137,6 +141,7 @@ const sdk::Row kRows[] = {
          {.algorithm = "AES-XTS", .evp_name = "AES-*-XTS", .nonce_len = 16, .min_message = 16})},
     {"RSA-OAEP", kRsa, rsa_oaep("SHA1")},
     {"RSA-OAEP-SHA256", kRsa, rsa_oaep("SHA256")},
+    {"RSA-PKCS1V15-ENC", kRsa, rsa_pkcs1v15_encryption()},
     {"SHA1", kNoKey, digest({"SHA1"})},
     {"SHA2-224", kNoKey, digest({"SHA2-224"})},
     {"SHA2-256", kNoKey, digest({"SHA2-256"})},
@@ -160,6 +165,21 @@ const sdk::Row kRows[] = {
     {"RSA-PKCS1V15-SHA256", kRsa, signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PADDING})},
     {"ECDSA", k256, signature({KeyType::EcP256, "SHA256", 0})},
     {"EDDSA", k256, signature({KeyType::Ed25519, nullptr, 0})},
+    {"ECDSA-P384", k384, signature({KeyType::EcP384, "SHA384", 0})},
+    {"ECDSA-P521", k521, signature({KeyType::EcP521, "SHA512", 0})},
+    {"ECDSA-SECP256K1", k256, signature({KeyType::EcSecp256k1, "SHA256", 0})},
+    {"ED448", k448, signature({KeyType::Ed448, nullptr, 0})},
+    // OpenSSL 3.0 has no Argon2 (3.2+).
+    {"PBKDF2-SHA256", kNoKey, kdf({"PBKDF2-SHA256", "PBKDF2", "SHA2-256"})},
+    {"PBKDF2-SHA1", kNoKey, kdf({"PBKDF2-SHA1", "PBKDF2", "SHA1"})},
+    {"HKDF-SHA256", kNoKey, kdf({"HKDF-SHA256", "HKDF", "SHA2-256"})},
+    {"HKDF-SHA512", kNoKey, kdf({"HKDF-SHA512", "HKDF", "SHA2-512"})},
+    {"SCRYPT", kNoKey, kdf({"SCRYPT", "SCRYPT"})},
+    {"X25519", k256, key_agreement(KeyType::X25519)},
+    {"X448", k448, key_agreement(KeyType::X448)},
+    {"ECDH-P256", k256, key_agreement(KeyType::EcP256)},
+    {"ECDH-P384", k384, key_agreement(KeyType::EcP384)},
+    {"FFDHE2048", k2048, key_agreement(KeyType::Ffdhe2048)},
     // How each MAC restarts per message (MacRestart) was measured: docs/backends/openssl.md.
     {"HMAC-SHA1", k256, mac({"HMAC-SHA1", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1"})},
     {"HMAC-SHA2-224", k256, mac({"HMAC-SHA2-224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA2-224"})},

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
 
@@ -92,7 +93,21 @@ struct AeadRow {
   bool needs_plaintext = false;         // SIV: OpenSSL 3 cannot process an empty plaintext
 };
 
-enum class KeyType { Rsa, EcP256, Ed25519 };
+enum class KeyType { Rsa, EcP256, EcP384, EcP521, EcSecp256k1, Ed25519, Ed448, X25519, X448, Ffdhe2048 };
+
+/// A key of a public-key context: imported (PKCS#8 / SPKI DER, or raw for the Edwards and Montgomery curves
+/// and FFDHE2048 as docs/CATALOG.md says) or generated, with whether it holds the private half.
+struct LoadedKey {
+  PkeyPtr pkey;
+  bool has_private = false;
+};
+LoadedKey load_key(const ca_key_spec& spec, KeyType type);
+/// A fresh key pair of the type and the spec's size.
+PkeyPtr generate_key(const ca_key_spec& spec, KeyType type);
+/// The key in its CA_KEY_PRIVATE / CA_KEY_PUBLIC format.
+std::vector<uint8_t> export_key(const LoadedKey& loaded, KeyType type, int part);
+/// The public key a peer sent (CA_KEY_PUBLIC format), checked to be of the type.
+PkeyPtr parse_peer(const ca_key_spec& spec, KeyType type, const uint8_t* data, size_t len);
 
 /// A signature row: EVP_DigestSign / EVP_DigestVerify with this digest (nullptr for Ed25519) and padding.
 struct SignatureRow {
@@ -132,6 +147,17 @@ sdk::Factory aead(AeadRow row);
 sdk::Factory digest(DigestRow row);
 sdk::Factory mac(MacRow row);
 sdk::Factory rsa_oaep(const char* digest);
+sdk::Factory rsa_pkcs1v15_encryption();
+/// Key agreement (EVP_PKEY_derive) for X25519, X448, ECDH and FFDHE2048, with keygen.
+sdk::Factory key_agreement(KeyType type);
+
+/// A KDF row through EVP_KDF: "PBKDF2", "HKDF" or "SCRYPT" with its digest (none for scrypt).
+struct KdfRow {
+  const char* algorithm;  // catalog name, for messages
+  const char* evp_kdf;
+  const char* digest = nullptr;
+};
+sdk::Factory kdf(KdfRow row);
 sdk::Factory signature(SignatureRow row);
 
 /// Names of the x86 extensions set in OpenSSL's capability vector, in the order listed in backend.cpp.

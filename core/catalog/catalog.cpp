@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 namespace ca {
 namespace {
@@ -98,6 +99,28 @@ AlgorithmInfo xts() {
   return a;
 }
 
+// A KDF: no key (the password / input keying material is the message), a 16-byte salt in the nonce, a
+// fixed derived length, and its cost parameters with their catalog defaults.
+AlgorithmInfo kdf(std::string_view name, std::string_view primitive, std::vector<ParamRule> params,
+                  std::string_view summary) {
+  AlgorithmInfo a = base(name, Family::Kdf, CipherShape::None, primitive, "", {0});
+  a.nonce_bytes = 16;
+  a.digest_bytes = 32;
+  a.params = std::move(params);
+  a.summary = summary;
+  return a;
+}
+
+// Key agreement over a fixed group: the key size is the group's, the output the shared secret.
+AlgorithmInfo kex(std::string_view name, std::string_view primitive, uint32_t bits, size_t secret_bytes,
+                  std::string_view summary) {
+  AlgorithmInfo a = fixed(name, Family::KeyAgreement, CipherShape::None, primitive, bits, 0, 0, summary);
+  a.digest_bytes = secret_bytes;
+  return a;
+}
+
+const ParamRule kPbkdf2Iterations{"iterations", 10000, 1, 100000000, false, "PBKDF2 iteration count"};
+
 const std::vector<AlgorithmInfo>& table() {
   // CCM with a 12-byte nonce has a 3-byte length field: messages below 2^24 bytes.
   static const std::vector<AlgorithmInfo> kTable = {
@@ -145,6 +168,8 @@ const std::vector<AlgorithmInfo>& table() {
       rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42, "RSAES-OAEP, SHA-1 and MGF1-SHA-1"),
       rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
           "RSAES-OAEP, SHA-256 and MGF1-SHA-256"),
+      rsa("RSA-PKCS1V15-ENC", Family::Cipher, CipherShape::RsaEncryption, 11,
+          "RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2); legacy"),
       hash("SHA1", "SHA-1", 20, "SHA-1 (FIPS 180-4); legacy"),
       hash("SHA2-224", "SHA2-224", 28, "SHA-224 (FIPS 180-4)"),
       hash("SHA2-256", "SHA2-256", 32, "SHA-256 (FIPS 180-4)"),
@@ -170,6 +195,14 @@ const std::vector<AlgorithmInfo>& table() {
       fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
             "ECDSA over P-256 with SHA-256, DER signature"),
       fixed("EDDSA", Family::Signature, CipherShape::None, "EdDSA", 256, 0, 0, "Ed25519 (RFC 8032), pure"),
+      fixed("ECDSA-P384", Family::Signature, CipherShape::None, "ECDSA", 384, 0, 0,
+            "ECDSA over P-384 with SHA-384, DER signature"),
+      fixed("ECDSA-P521", Family::Signature, CipherShape::None, "ECDSA", 521, 0, 0,
+            "ECDSA over P-521 with SHA-512, DER signature"),
+      fixed("ECDSA-SECP256K1", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
+            "ECDSA over secp256k1 with SHA-256, DER signature"),
+      fixed("ED448", Family::Signature, CipherShape::None, "Ed448", 448, 0, 0,
+            "Ed448 (RFC 8032), pure, empty context"),
       mac("HMAC-SHA1", "HMAC-SHA-1", {256}, 256, 0, 20, "HMAC (RFC 2104) with SHA-1, 256-bit key"),
       mac("HMAC-SHA2-224", "HMAC-SHA2-224", {256}, 256, 0, 28, "HMAC with SHA-224, 256-bit key"),
       mac("HMAC-SHA2-256", "HMAC-SHA2-256", {256}, 256, 0, 32, "HMAC with SHA-256, 256-bit key"),
@@ -189,6 +222,30 @@ const std::vector<AlgorithmInfo>& table() {
           "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
       mac("KMAC256", "KMAC256", {256}, 256, 0, 64,
           "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
+      kdf("PBKDF2-SHA256", "PBKDF2-HMAC-SHA256", {kPbkdf2Iterations},
+          "PBKDF2 (RFC 8018) with HMAC-SHA-256, 16-byte salt, 32-byte output"),
+      kdf("PBKDF2-SHA1", "PBKDF2-HMAC-SHA1", {kPbkdf2Iterations},
+          "PBKDF2 (RFC 8018) with HMAC-SHA-1, 16-byte salt, 32-byte output; legacy"),
+      kdf("HKDF-SHA256", "HKDF-SHA256", {},
+          "HKDF (RFC 5869) extract and expand with SHA-256, 32-byte output"),
+      kdf("HKDF-SHA512", "HKDF-SHA512", {},
+          "HKDF (RFC 5869) extract and expand with SHA-512, 32-byte output"),
+      kdf("SCRYPT", "scrypt",
+          {{"n", 16384, 2, 1u << 24, true, "CPU/memory cost N"},
+           {"r", 8, 1, 1024, false, "block size r"},
+           {"p", 1, 1, 64, false, "parallelism p"}},
+          "scrypt (RFC 7914), 16-byte salt, 32-byte output"),
+      kdf("ARGON2ID", "Argon2id",
+          {{"t", 2, 1, 1u << 20, false, "passes (time cost)"},
+           {"m", 19456, 8, 4u << 20, false, "memory in KiB"},
+           {"p", 1, 1, 64, false, "lanes (parallelism)"}},
+          "Argon2id version 0x13 (RFC 9106), no secret or associated data, 16-byte salt, 32-byte output"),
+      kex("X25519", "X25519", 256, 32, "X25519 (RFC 7748), raw 32-byte keys"),
+      kex("X448", "X448", 448, 56, "X448 (RFC 7748), raw 56-byte keys"),
+      kex("ECDH-P256", "ECDH", 256, 32, "ECDH over P-256, shared secret = x coordinate (32 bytes)"),
+      kex("ECDH-P384", "ECDH", 384, 48, "ECDH over P-384, shared secret = x coordinate (48 bytes)"),
+      kex("FFDHE2048", "DH", 2048, 256,
+          "finite-field DH over the RFC 7919 ffdhe2048 group, raw 256-byte public values and secret"),
   };
   return kTable;
 }
@@ -263,6 +320,30 @@ const std::vector<Alias> kAliases = {
     {"GMAC", "GMAC-AES", {}},
     {"SIPHASH-2-4", "SIPHASH", {}},
     {"EDDSA-ED25519", "EDDSA", {}},
+    {"RSA-PKCS1V15", "RSA-PKCS1V15-ENC", Family::Cipher},
+    {"RSA-PKCS1", "RSA-PKCS1V15-ENC", Family::Cipher},
+    {"PKCS1V15", "RSA-PKCS1V15-ENC", Family::Cipher},
+    {"P-384", "ECDSA-P384", Family::Signature},
+    {"P-521", "ECDSA-P521", Family::Signature},
+    {"SECP256K1", "ECDSA-SECP256K1", Family::Signature},
+    {"EDDSA-ED448", "ED448", {}},
+    {"PBKDF2", "PBKDF2-SHA256", {}},
+    {"PBKDF2-HMAC-SHA256", "PBKDF2-SHA256", {}},
+    {"PBKDF2-SHA-256", "PBKDF2-SHA256", {}},
+    {"PBKDF2-HMAC-SHA1", "PBKDF2-SHA1", {}},
+    {"PBKDF2-SHA-1", "PBKDF2-SHA1", {}},
+    {"HKDF", "HKDF-SHA256", {}},
+    {"HKDF-SHA-256", "HKDF-SHA256", {}},
+    {"HKDF-SHA-512", "HKDF-SHA512", {}},
+    {"ARGON2", "ARGON2ID", {}},
+    {"CURVE25519", "X25519", {}},
+    {"ECDH", "ECDH-P256", {}},
+    {"P-256", "ECDH-P256", Family::KeyAgreement},
+    {"P-384", "ECDH-P384", Family::KeyAgreement},
+    {"ECDH-SECP256R1", "ECDH-P256", {}},
+    {"ECDH-SECP384R1", "ECDH-P384", {}},
+    {"DH", "FFDHE2048", {}},
+    {"FFDHE-2048", "FFDHE2048", {}},
 };
 
 const std::vector<Group> kGroups = {
@@ -277,7 +358,11 @@ const std::vector<Group> kGroups = {
     {"HASH-ALL",
      Family::Hash,
      {"SHA2-224", "SHA2-256", "SHA2-384", "SHA2-512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"}},
-    {"SIGN-ALL", Family::Signature, {"RSA-PSS", "ECDSA", "EDDSA"}},
+    {"SIGN-ALL",
+     Family::Signature,
+     {"RSA-PSS", "ECDSA", "ECDSA-P384", "ECDSA-P521", "ECDSA-SECP256K1", "EDDSA", "ED448"}},
+    {"KDF-ALL", Family::Kdf, {"PBKDF2-SHA256", "HKDF-SHA256", "SCRYPT", "ARGON2ID"}},
+    {"KEX-ALL", Family::KeyAgreement, {"X25519", "X448", "ECDH-P256", "ECDH-P384", "FFDHE2048"}},
     {"LEGACY-ALL",
      Family::Cipher,
      {"DES", "2DES", "3DES", "DESX", "RC2", "RC4", "RC5", "BLOWFISH", "IDEA", "CAST5"}},
@@ -320,6 +405,11 @@ size_t AlgorithmInfo::message_limit(uint32_t bits) const {
 
 size_t AlgorithmInfo::output_capacity(uint32_t bits, size_t n) const {
   // Room for padding, a tag, an RSA block or a DER signature; generous on purpose, checked by backends.
+  // A KDF derives exactly output_cap bytes (plugin_abi.h): the catalog's derived length.
+  if (family == Family::Kdf) return digest_bytes;
+  // Public keys (keygen) in SubjectPublicKeyInfo DER need the key's size plus the encoding.
+  if (family == Family::Signature || family == Family::KeyAgreement || shape == CipherShape::RsaEncryption)
+    return std::max<size_t>(n + 128, 2 * bits / 8 + 256);
   return std::max<size_t>(n + 64, bits / 8 + 64) + 64;
 }
 
@@ -344,8 +434,58 @@ std::string_view family_flag(Family f) {
       return "--signature";
     case Family::Mac:
       return "--mac";
+    case Family::Kdf:
+      return "--kdf";
+    case Family::KeyAgreement:
+      return "--kex";
   }
   return "";
+}
+
+std::string default_params(const AlgorithmInfo& a) {
+  std::string out;
+  for (const ParamRule& p : a.params)
+    out += (out.empty() ? "" : ",") + std::string(p.name) + "=" + std::to_string(p.default_value);
+  return out;
+}
+
+std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
+  std::vector<uint64_t> values;
+  for (const ParamRule& p : a.params) values.push_back(p.default_value);
+  auto allowed_names = [&] {
+    std::string names;
+    for (const ParamRule& p : a.params) names += (names.empty() ? "" : ", ") + std::string(p.name);
+    return names.empty() ? std::string("none: it has no parameters") : names;
+  };
+  std::string_view text = typed;
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos)
+      throw std::invalid_argument("'" + std::string(item) + "' is not name=value (" + std::string(a.name) +
+                                  " takes " + allowed_names() + ")");
+    const std::string name = upper(item.substr(0, eq)), value(item.substr(eq + 1));
+    auto rule = std::find_if(a.params.begin(), a.params.end(),
+                             [&](const ParamRule& p) { return upper(p.name) == name; });
+    if (rule == a.params.end())
+      throw std::invalid_argument("unknown parameter '" + std::string(item.substr(0, eq)) + "' for " +
+                                  std::string(a.name) + " (allowed: " + allowed_names() + ")");
+    const std::string range = std::string(rule->name) + " is the " + std::string(rule->meaning) +
+                              ": a whole number from " + std::to_string(rule->min) + " to " +
+                              std::to_string(rule->max) + (rule->power_of_two ? ", a power of two" : "");
+    const bool digits =
+        !value.empty() && value.size() <= 19 && value.find_first_not_of("0123456789") == std::string::npos;
+    const uint64_t v = digits ? std::stoull(value) : 0;
+    if (!digits || v < rule->min || v > rule->max || (rule->power_of_two && (v & (v - 1)) != 0))
+      throw std::invalid_argument(std::string(a.name) + " " + std::string(item) + " is not valid: " + range);
+    values[static_cast<size_t>(rule - a.params.begin())] = v;
+  }
+  std::string out;
+  for (size_t i = 0; i < a.params.size(); ++i)
+    out += (out.empty() ? "" : ",") + std::string(a.params[i].name) + "=" + std::to_string(values[i]);
+  return out;
 }
 
 Resolution resolve(std::string_view typed, Family family) {

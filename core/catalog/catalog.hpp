@@ -13,10 +13,20 @@
 namespace ca {
 
 /// Which command-line flag selects an algorithm, and which operations it has.
-enum class Family { Cipher, Hash, Signature, Mac };
+enum class Family { Cipher, Hash, Signature, Mac, Kdf, KeyAgreement };
 
 /// Finer shape of a cipher, for sizes and wording ("encryption and decryption in GCM mode").
 enum class CipherShape { None, BlockPadded, Stream, Xts, Aead, Siv, RsaEncryption };
+
+/// One cost parameter of a KDF ("iterations", "n", "m"): its catalog default and the values the core
+/// accepts (validated before anything runs; docs/CATALOG.md).
+struct ParamRule {
+  std::string_view name;
+  uint64_t default_value;
+  uint64_t min, max;
+  bool power_of_two = false;  // scrypt's N
+  std::string_view meaning;   // "PBKDF2 iteration count"
+};
 
 struct AlgorithmInfo {
   std::string_view name;  // canonical: "AES-GCM"
@@ -28,12 +38,13 @@ struct AlgorithmInfo {
   uint32_t key_min = 0, key_max = 0, key_step = 0;
   uint32_t default_key_bits = 0;
   size_t nonce_bytes = 0;
-  size_t tag_bytes = 0;  // AEAD tag (or SIV's V)
-  size_t digest_bytes = 0;
+  size_t tag_bytes = 0;     // AEAD tag (or SIV's V)
+  size_t digest_bytes = 0;  // hash / MAC tag; KDF: derived bytes; key agreement: shared-secret bytes
   size_t rsa_overhead = 0;  // OAEP: maximum message = key bytes - rsa_overhead
   size_t max_message = 0;   // 0 = unlimited (CCM with L = 3 is below 16 MiB)
   size_t min_message = 1;   // XTS needs one whole block
   std::string_view summary;
+  std::vector<ParamRule> params;  // KDF cost parameters, in the order a params string lists them
 
   bool fixed_key() const { return key_bits.size() == 1; }
   bool allows_key(uint32_t bits) const;
@@ -76,6 +87,14 @@ struct Group {
 };
 std::span<const Group> groups();
 
-std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature", "--mac"
+std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature", "--mac", "--kdf", "--kex"
+
+/// The catalog defaults of an algorithm's parameters as a params string ("iterations=10000"), "" if none.
+std::string default_params(const AlgorithmInfo& a);
+
+/// Checks a user's params string ("iterations=600000" or "n=32768,r=8") against the algorithm's rules and
+/// returns the complete string with every parameter (defaults filled in, catalog order). Throws
+/// std::invalid_argument with one line naming the bad name or value and what is allowed.
+std::string resolve_params(const AlgorithmInfo& a, std::string_view typed);
 
 }  // namespace ca

@@ -2631,6 +2631,193 @@ constexpr KnownAnswer kKnownAnswers[] = {
         .source = "Wycheproof kmac256_no_customization_test.json tcId 189 (keySize 256, tagSize 512, "
                   "255-byte message)",
     },
+    // Ed448 (RFC 8032 Section 7.4): key = 57-byte secret seed, output = 114-byte signature, empty context.
+    {
+        .algorithm = "ED448",
+        .key_bits = 448,
+        .key_hex = "6c82a562cb808d10d632be89c8513ebf6c929f34ddfa8c9f63c9960ef6e348a3"
+                   "528c8a3fcc2f044e39a3fc5b94492f8f032e7549a20098f95b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "533a37f6bbe457251f023c0d88f976ae2dfb504a843e34d2074fd823d41a591f"
+                      "2b233f034f628281f2fd7a22ddd47d7828c59bd0a21bfd3980ff0d2028d4b18a"
+                      "9df63e006c5d1c2d345b925d8dc00b4104852db99ac5c7cdda8530a113a0f4db"
+                      "b61149f05a7363268c71d95808ff2e652600",
+        .source = "RFC 8032 Section 7.4, Ed448 -----Blank (empty message)",
+    },
+    {
+        .algorithm = "ED448",
+        .key_bits = 448,
+        .key_hex = "c4eab05d357007c632f3dbb48489924d552b08fe0c353a0d4a1f00acda2c463a"
+                   "fbea67c5e8d2877c5e3bc397a659949ef8021e954e0a12274e",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "03",
+        .output_hex = "26b8f91727bd62897af15e41eb43c377efb9c610d48f2335cb0bd0087810f435"
+                      "2541b143c4b981b7e18f62de8ccdf633fc1bf037ab7cd779805e0dbcc0aae1cb"
+                      "cee1afb2e027df36bc04dcecbf154336c19f0af7e0a6472905e799f1953d2a0f"
+                      "f3348ab21aa4adafd1d234441cf807c03a00",
+        .source = "RFC 8032 Section 7.4, Ed448 -----1 octet (message 03, empty context)",
+    },
+
+    // KDFs: input = password / IKM, nonce = salt, aad = HKDF info, output = the derived bytes at the vector's
+    // length, params = the vector's costs. Each output was recomputed with Python's hashlib and OpenSSL 3.0.
+    {
+        .algorithm = "PBKDF2-SHA1",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "73616c74",
+        .aad_hex = "",
+        .input_hex = "70617373776f7264",
+        .output_hex = "0c60c80f961f0e71f3a9b524af6012062fe037a6",
+        .source = "RFC 6070 Section 2, test 1 (\"password\", \"salt\", c = 1, dkLen = 20)",
+        .params = "iterations=1",
+    },
+    {
+        .algorithm = "PBKDF2-SHA1",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "73616c74",
+        .aad_hex = "",
+        .input_hex = "70617373776f7264",
+        .output_hex = "4b007901b765489abead49d926f721d065a429c1",
+        .source = "RFC 6070 Section 2, test 3 (\"password\", \"salt\", c = 4096, dkLen = 20)",
+        .params = "iterations=4096",
+    },
+    {
+        .algorithm = "PBKDF2-SHA256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "73616c74",
+        .aad_hex = "",
+        .input_hex = "706173737764",
+        .output_hex = "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+                      "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783",
+        .source = "RFC 7914 Section 11, PBKDF2-HMAC-SHA256 (\"passwd\", \"salt\", c = 1, dkLen = 64)",
+        .params = "iterations=1",
+    },
+    {
+        .algorithm = "PBKDF2-SHA256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "4e61436c",
+        .aad_hex = "",
+        .input_hex = "50617373776f7264",
+        .output_hex = "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
+                      "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d",
+        .source = "RFC 7914 Section 11, PBKDF2-HMAC-SHA256 (\"Password\", \"NaCl\", c = 80000, dkLen = 64)",
+        .params = "iterations=80000",
+    },
+    {
+        .algorithm = "HKDF-SHA256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "000102030405060708090a0b0c",
+        .aad_hex = "f0f1f2f3f4f5f6f7f8f9",
+        .input_hex = "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+        .output_hex = "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf"
+                      "34007208d5b887185865",
+        .source = "RFC 5869 Appendix A.1 (SHA-256, L = 42)",
+    },
+    {
+        .algorithm = "HKDF-SHA256",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+        .output_hex = "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d"
+                      "9d201395faa4b61a96c8",
+        .source = "RFC 5869 Appendix A.3 (SHA-256, zero-length salt and info, L = 42)",
+    },
+    {
+        .algorithm = "HKDF-SHA512",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "685ac7df93701d6c78babd847861bb3c",
+        .aad_hex = "e0ddfaaaa7afb53f59a007a205c7149b5b5a72be",
+        .input_hex = "c360e16084cfd13cb44b0dc02d8665de",
+        .output_hex = "17408c6f8dd7eb8423758ce39a91b59020f7debe",
+        .source = "Wycheproof hkdf_sha512_test.json tcId 10 (RFC 5869 defines no SHA-512 vector)",
+    },
+    {
+        .algorithm = "SCRYPT",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "4e61436c",
+        .aad_hex = "",
+        .input_hex = "70617373776f7264",
+        .output_hex = "fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162"
+                      "2eaf30d92e22a3886ff109279d9830dac727afb94a83ee6d8360cbdfa2cc0640",
+        .source = "RFC 7914 Section 12, scrypt (\"password\", \"NaCl\", N = 1024, r = 8, p = 16, dkLen = 64)",
+        .params = "n=1024,r=8,p=16",
+    },
+    {
+        .algorithm = "SCRYPT",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "536f6469756d43686c6f72696465",
+        .aad_hex = "",
+        .input_hex = "706c656173656c65746d65696e",
+        .output_hex = "7023bdcb3afd7348461c06cd81fd38ebfda8fbba904f8e3ea9b543f6545da1f2"
+                      "d5432955613f0fcf62d49705242a9af9e61e85dc0d651e40dfcf017b45575887",
+        .source = "RFC 7914 Section 12, scrypt (\"pleaseletmein\", \"SodiumChloride\", N = 16384, r = 8, "
+                  "p = 1, dkLen = 64)",
+        .params = "n=16384,r=8,p=1",
+    },
+    // RFC 9106's Argon2id vector (Section 5.3) uses a secret K and associated data X, which the catalog's
+    // Argon2id (no secret, no associated data) does not take; these come from the reference implementation.
+    {
+        .algorithm = "ARGON2ID",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "736f6d6573616c74",
+        .aad_hex = "",
+        .input_hex = "70617373776f7264",
+        .output_hex = "09316115d5cf24ed5a15a31a3ba326e5cf32edc24702987c02b6566f61913cf7",
+        .source = "phc-winner-argon2 src/test.c, Argon2id v=0x13 (\"password\", \"somesalt\", t = 2, "
+                  "m = 65536 KiB, p = 1); reproduced with libargon2 1 (Debian 12)",
+        .params = "t=2,m=65536,p=1",
+    },
+    {
+        .algorithm = "ARGON2ID",
+        .key_bits = 0,
+        .key_hex = "",
+        .nonce_hex = "736f6d6573616c74736f6d6573616c74",
+        .aad_hex = "",
+        .input_hex = "70617373776f7264",
+        .output_hex = "cab746b4621993fdc91ec50787980b414a90a692f0bc68dfe19f9c25b3cba9ec",
+        .source = "computed (no published vector has a 16-byte salt, the only length libsodium takes): "
+                  "libargon2 1 and libsodium 1.0.18 agree; \"password\", \"somesaltsomesalt\", t = 2, "
+                  "m = 256 KiB, p = 1",
+        .params = "t=2,m=256,p=1",
+    },
+
+    // Key agreement: key = our raw private key, input = the peer's raw public key, output = shared secret.
+    {
+        .algorithm = "X25519",
+        .key_bits = 256,
+        .key_hex = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
+        .output_hex = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
+        .source = "RFC 7748 Section 6.1 (Alice's private key, Bob's public key, K)",
+    },
+    {
+        .algorithm = "X448",
+        .key_bits = 448,
+        .key_hex = "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf5"
+                   "74a9419744897391006382a6f127ab1d9ac2d8c0a598726b",
+        .nonce_hex = "",
+        .aad_hex = "",
+        .input_hex = "3eb7a829b0cd20f5bcfc0b599b6feccf6da4627107bdb0d4f345b43027d8b972"
+                     "fc3e34fb4232a13ca706dcb57aec3dae07bdc1c67bf33609",
+        .output_hex = "07fff4181ac6cc95ec1c16a94a0f74d12da232ce40a77552281d282bb60c0b56"
+                      "fd2464c335543936521c24403085d59a449a5037514a879d",
+        .source = "RFC 7748 Section 6.2 (Alice's private key, Bob's public key, K)",
+    },
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ cxxopts::Options bench_options() {
                      "backends, aliases)\n"
                      "  cryptauditor run CONFIG.json [--resume]  (a study described by a JSON file)\n"
                      "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n");
-  o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [options]");
+  o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [--kdf KDF] [--kex KEX] [options]");
   using Strings = std::vector<std::string>;
   // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.
   cxxopts::OptionAdder add = o.add_options();
@@ -40,6 +40,21 @@ cxxopts::Options bench_options() {
   add("mac",
       "MAC(s): HMAC-SHA1, HMAC-SHA2-224/256/384/512, HMAC-SHA3-256/512, HMAC-MD5, HMAC-RIPEMD-160, CMAC-AES, "
       "GMAC-AES, POLY1305, SIPHASH, KMAC128, KMAC256; groups MAC-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("kdf",
+      "KDF(s): PBKDF2-SHA256 (PBKDF2), PBKDF2-SHA1, HKDF-SHA256 (HKDF), HKDF-SHA512, SCRYPT, ARGON2ID; groups "
+      "KDF-ALL, ALL. -d is the password / input-keying-material length; 32 bytes are derived",
+      cxxopts::value<Strings>());
+  add("kdf-params",
+      "KDF cost parameters, name=value,... for every selected KDF, e.g. \"iterations=600000\" (PBKDF2), "
+      "\"n=32768,r=8,p=1\" (SCRYPT), \"t=3,m=65536,p=1\" (ARGON2ID, m in KiB); default: docs/CATALOG.md",
+      cxxopts::value<std::string>());
+  add("kex",
+      "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384, FFDHE2048; groups KEX-ALL, ALL",
+      cxxopts::value<Strings>());
+  add("operations",
+      "only these operations, comma-separated: encrypt, decrypt, hash, sign, verify, mac, derive, agree, "
+      "keygen (keygen, of signatures and key agreement, runs only when named here)",
       cxxopts::value<Strings>());
   add("k,key_length",
       "key length in bits (AES 128/192/256, default 256; RSA >= 1024, default 2048; fixed for ChaCha20, "
@@ -95,7 +110,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   std::vector<AlgorithmRequest> requests;
   for (auto [flag, family] : {std::pair{"cipher", Family::Cipher}, std::pair{"hash", Family::Hash},
-                              std::pair{"signature", Family::Signature}, std::pair{"mac", Family::Mac}})
+                              std::pair{"signature", Family::Signature}, std::pair{"mac", Family::Mac},
+                              std::pair{"kdf", Family::Kdf}, std::pair{"kex", Family::KeyAgreement}})
     if (args.count(flag))
       for (const auto& typed : split_list(args[flag].as<std::vector<std::string>>()))
         requests.push_back({family, typed, ""});
@@ -103,6 +119,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("key_length"))
     key_bits = parse_key_bits("--key_length", args["key_length"].as<std::string>());
   Selection sel = requests.empty() ? default_selection() : select_jobs(requests, key_bits, "--key_length");
+  if (args.count("kdf-params")) apply_kdf_params(sel, args["kdf-params"].as<std::string>(), "--kdf-params");
 
   std::vector<SizeRequest> sizes;
   for (const auto& typed : split_list(args["data_size"].as<std::vector<std::string>>()))
@@ -112,6 +129,9 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.name = "command line";
   study.notes = sel.notes;
   study.plan.jobs = sel.jobs;
+  if (args.count("operations"))
+    study.plan.operations =
+        parse_operations(split_list(args["operations"].as<std::vector<std::string>>()), "--operations");
   study.plan.data_sizes = select_sizes(sizes, sel.jobs);
 
   auto unit = parse_unit(args["unit"].as<std::string>());

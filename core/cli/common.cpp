@@ -64,7 +64,7 @@ Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::option
     if (!r.error.empty()) throw UsageError(req.where.empty() ? r.error : req.where + ": " + r.error);
     for (const AlgorithmInfo* a : r.algorithms) {
       uint32_t bits = a->default_key_bits;
-      if (key_bits && a->family != Family::Hash) {
+      if (key_bits && a->family != Family::Hash && a->family != Family::Kdf) {
         if (a->allows_key(*key_bits)) {
           bits = *key_bits;
         } else if (r.is_group && a->fixed_key()) {
@@ -77,10 +77,42 @@ Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::option
       }
       bool dup = std::any_of(sel.jobs.begin(), sel.jobs.end(),
                              [&](const Job& j) { return j.algorithm == a && j.key_bits == bits; });
-      if (!dup) sel.jobs.push_back({a, bits});
+      if (!dup) sel.jobs.push_back({a, bits, {}, default_params(*a)});
     }
   }
   return sel;
+}
+
+void apply_kdf_params(Selection& selection, const std::string& typed, const std::string& where) {
+  bool any = false;
+  for (Job& j : selection.jobs) {
+    if (j.algorithm->family != Family::Kdf) continue;
+    any = true;
+    try {
+      j.params = resolve_params(*j.algorithm, typed);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(where + " '" + typed + "': " + e.what());
+    }
+  }
+  if (!any) throw UsageError(where + " '" + typed + "' given, but no KDF is selected (choose one with --kdf)");
+}
+
+std::vector<std::string> parse_operations(const std::vector<std::string>& typed, const std::string& where) {
+  std::vector<std::string> known;
+  for (Family f : {Family::Cipher, Family::Hash, Family::Signature, Family::Mac, Family::Kdf,
+                   Family::KeyAgreement})
+    for (const auto& op : all_operations_for(static_cast<int>(f)))
+      if (std::find(known.begin(), known.end(), op) == known.end()) known.push_back(op);
+  std::vector<std::string> out;
+  for (const auto& op : typed) {
+    if (std::find(known.begin(), known.end(), op) == known.end()) {
+      std::string allowed;
+      for (const auto& k : known) allowed += (allowed.empty() ? "" : ", ") + k;
+      throw UsageError(where + " '" + op + "' is not valid: expected one of " + allowed);
+    }
+    if (std::find(out.begin(), out.end(), op) == out.end()) out.push_back(op);
+  }
+  return out;
 }
 
 Selection default_selection() {

@@ -52,6 +52,15 @@ Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::option
 /// The algorithms run when nothing is selected.
 Selection default_selection();
 
+/// Sets the cost parameters of every KDF job from a user's params string ("iterations=600000"), checked
+/// against each KDF's rules; a bad name or value is a UsageError naming `where`, the value and what is
+/// allowed. Without it, select_jobs gives each KDF the catalog defaults.
+void apply_kdf_params(Selection& selection, const std::string& typed, const std::string& where);
+
+/// Checks an operations filter ("sign,keygen") against every operation of the families: a UsageError naming
+/// `where` and the allowed names.
+std::vector<std::string> parse_operations(const std::vector<std::string>& typed, const std::string& where);
+
 struct SizeRequest {
   std::string typed;
   std::string where;

@@ -28,7 +28,7 @@ std::vector<std::pair<std::string, Family>> family_keys() {
 std::vector<std::string> known_operations() {
   std::vector<std::string> ops;
   for (const auto& [key, family] : family_keys())
-    for (const auto& op : operations_for(static_cast<int>(family)))
+    for (const auto& op : all_operations_for(static_cast<int>(family)))
       if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
   return ops;
 }
@@ -153,7 +153,7 @@ class Reader {
 void add_job(Selection& sel, const AlgorithmInfo* a, uint32_t bits) {
   auto it = std::find_if(sel.jobs.begin(), sel.jobs.end(),
                          [&](const Job& j) { return j.algorithm == a && j.key_bits == bits; });
-  if (it == sel.jobs.end()) sel.jobs.push_back({a, bits});
+  if (it == sel.jobs.end()) sel.jobs.push_back({a, bits, {}, default_params(*a)});
 }
 
 void add_note(Selection& sel, const std::string& note) {
@@ -178,7 +178,7 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
     return sel;
   }
   for (const AlgorithmInfo* a : resolution.algorithms) {
-    if (a->family == Family::Hash) {
+    if (a->family == Family::Hash || a->family == Family::Kdf) {
       add_job(sel, a, a->default_key_bits);
       continue;
     }
@@ -313,7 +313,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     entry_example +=
         (entry_example.empty() ? "" : ", ") + ("{\"" + key + "\": \"" + std::string(first->name) + "\"}");
   }
-  entry_keys.insert(entry_keys.end(), {"key_bits", "data_sizes"});
+  entry_keys.insert(entry_keys.end(), {"key_bits", "data_sizes", "params"});
 
   if (doc.contains("algorithms")) {
     const json& list = in.list(doc["algorithms"], "/algorithms", "algorithm entry such as " + entry_example);
@@ -338,20 +338,33 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       std::optional<KeyList> keys = top_keys;
       if (entry.contains("key_bits")) {
         keys = in.key_bits(entry["key_bits"], p + "/key_bits");
-        if (request->family == Family::Hash)
-          in.fail(p + "/key_bits", "hashes have no key; leave the key out");
+        if (request->family == Family::Hash || request->family == Family::Kdf)
+          in.fail(p + "/key_bits", "hashes and KDFs have no key; leave the key out");
       }
       Selection sel = entry_jobs(*request, keys);
+      if (entry.contains("params")) {
+        if (request->family != Family::Kdf)
+          in.fail(p + "/params", "only KDF entries take cost parameters; leave the key out");
+        apply_kdf_params(sel, in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\""),
+                         in.where(p + "/params"));
+      }
       const std::vector<SizeRequest> size_requests =
           entry.contains("data_sizes") ? in.sizes(entry["data_sizes"], p + "/data_sizes") : top_sizes;
       for (const SizeRequest& s : size_requests)
         select_sizes({s}, sel.jobs);  // each against each job's limits
       const std::vector<size_t> sizes = select_sizes(size_requests, {});
       for (const Job& j : sel.jobs) {
-        add_job(cfg.selection, j.algorithm, j.key_bits);
         auto it = std::find_if(cfg.selection.jobs.begin(), cfg.selection.jobs.end(), [&](const Job& k) {
           return k.algorithm == j.algorithm && k.key_bits == j.key_bits;
         });
+        // One set of costs per KDF in a study: records are keyed without them (a resumed study).
+        if (it != cfg.selection.jobs.end() && it->params != j.params)
+          in.fail(p, std::string(j.algorithm->name) + " appears twice with different params (" + it->params +
+                         " and " + j.params + "); one study measures one set of costs per KDF");
+        if (it == cfg.selection.jobs.end()) {
+          cfg.selection.jobs.push_back({j.algorithm, j.key_bits, {}, j.params});
+          it = cfg.selection.jobs.end() - 1;
+        }
         for (size_t s : sizes)
           if (std::find(it->data_sizes.begin(), it->data_sizes.end(), s) == it->data_sizes.end())
             it->data_sizes.push_back(s);
@@ -367,7 +380,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
 
   if (!cfg.operations.empty())
     for (const Job& j : cfg.selection.jobs) {
-      const auto own = operations_for(static_cast<int>(j.algorithm->family));
+      const auto own = all_operations_for(static_cast<int>(j.algorithm->family));
       if (std::none_of(own.begin(), own.end(), [&](const std::string& op) {
             return std::find(cfg.operations.begin(), cfg.operations.end(), op) != cfg.operations.end();
           }))

@@ -33,8 +33,21 @@ std::vector<std::string> operations_for(int family) {
       return {"sign", "verify"};
     case Family::Mac:
       return {"mac"};
+    case Family::Kdf:
+      return {"derive"};
+    case Family::KeyAgreement:
+      return {"agree"};
   }
   return {};
 }
+
+std::vector<std::string> all_operations_for(int family) {
+  std::vector<std::string> ops = operations_for(family);
+  const auto f = static_cast<Family>(family);
+  if (f == Family::Signature || f == Family::KeyAgreement) ops.push_back("keygen");
+  return ops;
+}
+
+bool size_independent(std::string_view operation) { return operation == "agree" || operation == "keygen"; }
 
 }  // namespace ca

@@ -19,8 +19,9 @@ struct Record {
   std::string backend;
   std::string algorithm;  // canonical name
   uint32_t key_bits = 0;
-  std::string operation;  // encrypt, decrypt, hash, sign, verify
-  size_t data_bytes = 0;
+  std::string operation;  // encrypt, decrypt, hash, sign, verify, mac, derive, agree, keygen
+  size_t data_bytes = 0;  // message (KDF: password) bytes; 0 for agree and keygen
+  std::string params;     // KDF cost parameters, complete ("iterations=10000"); empty for the others
   Status status = Status::Ok;
   std::string error;              // reason for unsupported / failed
   bool exact_rounds = false;      // -r N given (else adaptive)
@@ -37,7 +38,15 @@ struct Record {
   double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
 
-/// Operations an algorithm family is timed with, in display order.
+/// Operations an algorithm family is timed with by default, in display order.
 std::vector<std::string> operations_for(int family);
+
+/// Every operation a family can be timed with: the defaults, then those only an operations filter selects
+/// ("keygen" of signatures and key agreement: an RSA-4096 key pair takes seconds).
+std::vector<std::string> all_operations_for(int family);
+
+/// Whether an operation's cost does not depend on the data size ("agree", "keygen"): it is measured once per
+/// job, recorded with data_bytes 0.
+bool size_independent(std::string_view operation);
 
 }  // namespace ca

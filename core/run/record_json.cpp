@@ -91,6 +91,7 @@ json record_to_json(const Record& r) {
       {"rounds", r.measurement.timed_ops},
       {"rounds_mode", r.exact_rounds ? "exact" : "adaptive"},
   };
+  if (!r.params.empty()) j["params"] = r.params;
   if (!r.ok()) return j;
   const auto& s = r.summary;
   const bool data_op = data_operation(r.operation);
@@ -135,6 +136,7 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
     return std::nullopt;
   r.key_bits = static_cast<uint32_t>(key_bits);
   r.data_bytes = static_cast<size_t>(data_bytes);
+  if (auto p = j.find("params"); p != j.end() && p->is_string()) r.params = p->get<std::string>();
 
   if (status == "ok") {
     r.status = Status::Ok;

@@ -17,18 +17,22 @@ namespace ca {
 namespace {
 
 bool is_public_key(const AlgorithmInfo& a) {
-  return a.family == Family::Signature || a.shape == CipherShape::RsaEncryption;
+  return a.family == Family::Signature || a.family == Family::KeyAgreement ||
+         a.shape == CipherShape::RsaEncryption;
 }
 
 bool authenticates(const AlgorithmInfo& a) {
   return a.shape == CipherShape::Aead || a.shape == CipherShape::Siv || a.shape == CipherShape::RsaEncryption;
 }
 
-ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret) {
+// `params` (KDF costs) must outlive the spec: it points into it.
+ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret,
+                     const std::string* params = nullptr) {
   ca_key_spec spec{};
   spec.struct_size = sizeof spec;
   spec.algorithm = a.name.data();  // catalog names are string literals: NUL-terminated
   spec.key_bits = bits;
+  if (params != nullptr && !params->empty()) spec.params = params->c_str();
   if (secret != nullptr) {
     spec.secret_key = secret->data();
     spec.secret_key_len = secret->size();
@@ -73,16 +77,21 @@ std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const K
   auto key = from_hex(ka.key_hex), nonce = from_hex(ka.nonce_hex), aad = from_hex(ka.aad_hex),
        input = from_hex(ka.input_hex), expected = from_hex(ka.output_hex);
   if (!key || !nonce || !aad || !input || !expected) return where + ": malformed hex in the vector table";
-  ca_key_spec spec = key_spec(a, ka.key_bits, key->empty() ? nullptr : &*key);
+  const std::string params = resolve_params(a, ka.params);
+  ca_key_spec spec = key_spec(a, ka.key_bits, key->empty() ? nullptr : &*key, &params);
   std::string error;
   bool unsupported = false;
   auto ctx = b.create(spec, error, unsupported);
   if (!ctx) return unsupported ? std::string() : where + ": key setup failed: " + error;
-  const size_t cap = a.output_capacity(ka.key_bits, input->size());
-  const int forward = a.family == Family::Hash        ? CA_OP_HASH
-                      : a.family == Family::Signature ? CA_OP_SIGN
-                      : a.family == Family::Mac       ? CA_OP_MAC
-                                                      : CA_OP_ENCRYPT;
+  // A KDF derives exactly output_cap bytes: the vector's length, whatever the catalog's default.
+  const size_t cap =
+      a.family == Family::Kdf ? expected->size() : a.output_capacity(ka.key_bits, input->size());
+  const int forward = a.family == Family::Hash           ? CA_OP_HASH
+                      : a.family == Family::Signature    ? CA_OP_SIGN
+                      : a.family == Family::Mac          ? CA_OP_MAC
+                      : a.family == Family::Kdf          ? CA_OP_DERIVE
+                      : a.family == Family::KeyAgreement ? CA_OP_AGREE
+                                                         : CA_OP_ENCRYPT;
   Call got = call(*ctx, forward, *input, *nonce, *aad, nullptr, cap);
   if (got.status == CA_UNSUPPORTED) return "";  // e.g. a nonce size this library does not take
   if (got.status != CA_OK) return where + ": " + status_text(*ctx, got.status);
@@ -150,6 +159,37 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
       }
       return "";
     }
+    case Family::Kdf: {
+      // Deterministic, of the catalog's length, and dependent on the salt.
+      Call k1 = call(*ctx, CA_OP_DERIVE, msg, nonce, aad, nullptr, a.digest_bytes);
+      Call k2 = call(*ctx, CA_OP_DERIVE, msg, nonce, aad, nullptr, a.digest_bytes);
+      if (k1.status != CA_OK) return "derive: " + status_text(*ctx, k1.status);
+      if (k1.output.size() != a.digest_bytes)
+        return "derived " + std::to_string(k1.output.size()) + " bytes, expected " +
+               std::to_string(a.digest_bytes);
+      if (k1.output != k2.output) return "deriving twice from the same inputs gave different keys";
+      Bytes other_salt = nonce;
+      other_salt[0] ^= 0x01;
+      if (call(*ctx, CA_OP_DERIVE, msg, other_salt, aad, nullptr, a.digest_bytes).output == k1.output)
+        return "two different salts gave the same key";
+      return "";
+    }
+    case Family::KeyAgreement: {
+      // Both sides of a fresh exchange derive the same secret of the catalog's length.
+      auto peer = make_context(b, a, bits, error, unsupported);
+      if (!peer) return "key setup of the peer failed: " + error;
+      auto mine_pub = ctx->export_key(CA_KEY_PUBLIC), peer_pub = peer->export_key(CA_KEY_PUBLIC);
+      if (!mine_pub || !peer_pub) return "the public key could not be exported";
+      Call s1 = call(*ctx, CA_OP_AGREE, *peer_pub, nonce, aad, nullptr, cap);
+      Call s2 = call(*peer, CA_OP_AGREE, *mine_pub, nonce, aad, nullptr, cap);
+      if (s1.status != CA_OK) return "agree: " + status_text(*ctx, s1.status);
+      if (s2.status != CA_OK) return "agree (peer): " + status_text(*peer, s2.status);
+      if (s1.output.size() != a.digest_bytes)
+        return "shared secret of " + std::to_string(s1.output.size()) + " bytes, expected " +
+               std::to_string(a.digest_bytes);
+      if (s1.output != s2.output) return "the two sides of an exchange derived different secrets";
+      return "";
+    }
     case Family::Signature: {
       Call sig = call(*ctx, CA_OP_SIGN, msg, nonce, aad, nullptr, cap);
       if (sig.status != CA_OK) return "sign: " + status_text(*ctx, sig.status);
@@ -175,7 +215,37 @@ int op_code(const std::string& op) {
   if (op == "hash") return CA_OP_HASH;
   if (op == "sign") return CA_OP_SIGN;
   if (op == "mac") return CA_OP_MAC;
+  if (op == "derive") return CA_OP_DERIVE;
+  if (op == "agree") return CA_OP_AGREE;
+  if (op == "keygen") return CA_OP_KEYGEN;
   return CA_OP_VERIFY;
+}
+
+// keygen: two fresh public keys differ and each imports into a public-key context; for key agreement the
+// test context also agrees with the first, so the generated key is a working key of the algorithm.
+std::string keygen_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
+  std::string error;
+  bool unsupported = false;
+  auto ctx = make_context(b, a, bits, error, unsupported);
+  if (!ctx) return "key setup failed: " + error;
+  if (ctx->operation(CA_OP_KEYGEN) == nullptr) return "";
+  const size_t cap = a.output_capacity(bits, 0);
+  const Bytes none;
+  Call k1 = call(*ctx, CA_OP_KEYGEN, none, none, none, nullptr, cap);
+  Call k2 = call(*ctx, CA_OP_KEYGEN, none, none, none, nullptr, cap);
+  if (k1.status != CA_OK) return "keygen: " + status_text(*ctx, k1.status);
+  if (k2.status != CA_OK) return "keygen: " + status_text(*ctx, k2.status);
+  if (k1.output.empty() || k1.output == k2.output) return "keygen gave the same public key twice";
+  ca_key_spec spec = key_spec(a, bits, nullptr);
+  spec.public_key = k1.output.data();
+  spec.public_key_len = k1.output.size();
+  if (!b.create(spec, error, unsupported)) return "a generated public key does not import: " + error;
+  if (a.family == Family::KeyAgreement) {
+    Call s = call(*ctx, CA_OP_AGREE, k1.output, none, none, nullptr, cap);
+    if (s.status != CA_OK || s.output.size() != a.digest_bytes)
+      return "agreement with a generated public key failed: " + status_text(*ctx, s.status);
+  }
+  return "";
 }
 
 // Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
@@ -186,8 +256,9 @@ struct Pool {
   std::vector<ca_io> ios;
 };
 
-std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint32_t bits, size_t size,
-                    int op, const RunPlan& plan) {
+std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                    uint32_t bits, size_t size, int op, const RunPlan& plan) {
+  if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const size_t cap = a.output_capacity(bits, size);
@@ -197,6 +268,16 @@ std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint
     pool.messages.emplace_back(size);
     fill_random(pool.messages.back().data(), size);
     pool.nonces.push_back(random_bytes(a.nonce_bytes));
+  }
+  if (op == CA_OP_AGREE) {
+    // The peer: a key pair of the same backend made before timing; its public key is every call's input.
+    std::string error;
+    bool unsupported = false;
+    auto peer = backend.create(key_spec(a, bits, nullptr), error, unsupported);
+    if (!peer) return "preparing inputs: the peer's key pair: " + error;
+    auto pub = peer->export_key(CA_KEY_PUBLIC);
+    if (!pub) return "preparing inputs: the peer's public key could not be exported";
+    for (size_t i = 0; i < count; ++i) pool.derived.emplace_back(pub->data(), pub->size());
   }
   if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
@@ -211,7 +292,7 @@ std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint
     ca_io io{};
     io.nonce = pool.nonces[i].data();
     io.nonce_len = pool.nonces[i].size();
-    const PageBuffer& in = op == CA_OP_DECRYPT ? pool.derived[i] : pool.messages[i];
+    const PageBuffer& in = op == CA_OP_DECRYPT || op == CA_OP_AGREE ? pool.derived[i] : pool.messages[i];
     io.input = in.data();
     io.input_len = in.size();
     if (op == CA_OP_VERIFY) {
@@ -228,19 +309,22 @@ std::string prepare(Pool& pool, const Context& ctx, const AlgorithmInfo& a, uint
 }  // namespace
 
 std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& a, uint32_t bits,
-                                      std::string& error, bool& unsupported) {
+                                      std::string& error, bool& unsupported, const std::string& params) {
   Bytes key;
-  if (!is_public_key(a) && a.family != Family::Hash) key = random_bytes(a.key_bytes(bits));
-  ca_key_spec spec = key_spec(a, bits, key.empty() ? nullptr : &key);
+  if (!is_public_key(a) && a.family != Family::Hash && a.family != Family::Kdf)
+    key = random_bytes(a.key_bytes(bits));
+  ca_key_spec spec = key_spec(a, bits, key.empty() ? nullptr : &key, &params);
   return backend.create(spec, error, unsupported);
 }
 
-std::string self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t bits) {
+std::string self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t bits, bool keygen) {
   for (const KnownAnswer& ka : known_answers()) {
     if (ka.algorithm != a.name || ka.key_bits != bits) continue;
     if (std::string e = check_known_answer(backend, a, ka); !e.empty()) return e;
   }
   if (std::string e = round_trip(backend, a, bits); !e.empty()) return "self-test: " + e;
+  if (keygen)
+    if (std::string e = keygen_check(backend, a, bits); !e.empty()) return "self-test (keygen): " + e;
   return "";
 }
 
@@ -249,7 +333,9 @@ const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job) {
 }
 
 std::vector<std::string> planned_operations(const RunPlan& plan, const AlgorithmInfo& algorithm) {
-  std::vector<std::string> ops = operations_for(static_cast<int>(algorithm.family));
+  // keygen only when the filter names it (all_operations_for); without a filter, the default operations.
+  const int family = static_cast<int>(algorithm.family);
+  std::vector<std::string> ops = plan.operations.empty() ? operations_for(family) : all_operations_for(family);
   if (!plan.operations.empty())
     std::erase_if(ops, [&](const std::string& op) {
       return std::find(plan.operations.begin(), plan.operations.end(), op) == plan.operations.end();
@@ -269,7 +355,8 @@ Record record_for(const Backend& backend, const Job& job, size_t size, const std
   r.algorithm = std::string(job.algorithm->name);
   r.key_bits = job.key_bits;
   r.operation = op;
-  r.data_bytes = size;
+  r.data_bytes = size_independent(op) ? 0 : size;
+  r.params = job.params;
   return r;
 }
 
@@ -299,7 +386,8 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
   }
   if (interrupt_signal() != 0) return;
   phase("the self-test");
-  if (std::string failure = self_test(backend, a, job.key_bits); !failure.empty()) {
+  const bool keygen = std::find(ops.begin(), ops.end(), "keygen") != ops.end();
+  if (std::string failure = self_test(backend, a, job.key_bits, keygen); !failure.empty()) {
     emit_all(Status::Failed, failure);
     return;
   }
@@ -307,7 +395,7 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
   phase("key setup");
   std::string error;
   bool unsupported = false;
-  auto ctx = make_context(backend, a, job.key_bits, error, unsupported);
+  auto ctx = make_context(backend, a, job.key_bits, error, unsupported, job.params);
   if (!ctx) {
     emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
     return;
@@ -321,7 +409,7 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
       Record r = record_for(backend, job, size, op);
       const int code = op_code(op);
       Pool pool;
-      if (std::string e = prepare(pool, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
+      if (std::string e = prepare(pool, backend, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
         r.status = Status::Failed;
         r.error = e;
         emit(std::move(r));
@@ -357,7 +445,10 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
   std::vector<Record> records;
   // Whether a record still has to be produced (plan.skip leaves out those a resumed study has).
+  // agree and keygen do not depend on the size: measured once per job, at its first size (record_for
+  // records data_bytes 0).
   const Wanted wanted = [&](const Backend& backend, const Job& job, size_t size, const std::string& op) {
+    if (size_independent(op) && size != planned_sizes(plan, job).front()) return false;
     return !plan.skip || !plan.skip(record_for(backend, job, size, op));
   };
   size_t total = 0;

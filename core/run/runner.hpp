@@ -20,6 +20,7 @@ struct Job {
   const AlgorithmInfo* algorithm;
   uint32_t key_bits;
   std::vector<size_t> data_sizes{};  // empty: the plan's data_sizes (a study config can give per-entry sizes)
+  std::string params{};  // KDF cost parameters, complete (catalog resolve_params); empty for the others
 };
 
 struct RunPlan {
@@ -59,10 +60,15 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {}
 
 /// The self-test alone, for one backend and (algorithm, key size): empty string when it passes, otherwise
 /// what failed. Used before timing and by `cryptauditor verify`-style checks and tests.
-std::string self_test(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits);
+/// `keygen`: also check the keygen operation (when the backend offers it): two fresh public keys differ and
+/// import as public-key contexts (and, for key agreement, agree with this context's key).
+std::string self_test(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
+                      bool keygen = false);
 
-/// Creates a keyed context: random symmetric key, or a fresh key pair. Empty pointer and error on failure.
+/// Creates a keyed context: random symmetric key, or a fresh key pair; `params` for KDFs (resolve_params).
+/// Empty pointer and error on failure.
 std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
-                                      uint32_t key_bits, std::string& error, bool& unsupported);
+                                      uint32_t key_bits, std::string& error, bool& unsupported,
+                                      const std::string& params = "");
 
 }  // namespace ca
