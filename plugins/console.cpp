@@ -40,11 +40,14 @@ std::string op_phrase(const AlgorithmInfo& a) {
 }
 
 std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, const ReportSettings& s) {
+  const bool stream = s.cipher_stream && a.family == Family::Cipher;
   std::string rounds = s.rounds ? std::to_string(*s.rounds) + " rounds"
                                 : "adaptive rounds (until the 95% CI of the median is within ±" +
                                       fmt("%.3g", s.target_rel_ci * 100) + "% or " + fmt("%.3g", s.budget_s) +
                                       " s per measurement)";
-  std::string line = "Performing " + rounds + " of " + std::string(a.primitive) + " " + op_phrase(a);
+  std::string line = "Performing " + rounds + " of " + std::string(a.primitive) + " " +
+                     (stream ? "stream encryption (one long-running context, no nonce or tag per operation)"
+                             : op_phrase(a));
   if (!a.mode.empty()) line += " in " + std::string(a.mode) + " mode";
   if (a.family != Family::Hash && a.family != Family::Kdf) {
     line += " with a " + std::to_string(bits) + "-bit random key";
@@ -57,12 +60,21 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
   const auto& sm = r.summary;
   std::string d =
       "95% CI " + format_duration(sm.ci95.low, s.unit) + "–" + format_duration(sm.ci95.high, s.unit);
-  if (r.data_bytes > 0 && (r.operation == "encrypt" || r.operation == "decrypt" || r.operation == "hash"))
+  if (r.data_bytes > 0 && is_data_operation(r.operation))
     d += ", " + fmt("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
     d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
   d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
+  if (r.has_parallel()) {
+    d += "; " + std::to_string(r.parallel.threads) + " threads: ";
+    if (r.parallel_throughput_mib_s() > 0)
+      d += fmt("%.1f", r.parallel_throughput_mib_s()) + " MiB/s";
+    else
+      d += fmt("%.0f", r.parallel_ops_per_s()) + " ops/s";
+    d += " together, scaling efficiency " + fmt("%.2f", r.scaling_efficiency());
+    if (!(r.parallel_summary.mdape < 0.05)) d += " (NOISY: MdAPE " + fmt("%.1f", r.parallel_summary.mdape * 100) + "%)";
+  }
   return d;
 }
 
@@ -126,12 +138,17 @@ class ConsoleReporter : public Reporter {
     for (const auto& [alg, bits, size] : blocks) {
       const AlgorithmInfo* info = find_algorithm(alg);
       out << '\n' << (info ? performing_line(*info, bits, size, s) : alg) << '\n';
+      std::vector<std::string> said;
       for (const auto& r : in.records) {
         if (r.algorithm != alg || r.key_bits != bits || r.data_bytes != size) continue;
         std::string who = several ? r.backend + ": " : "";
         if (r.status == Status::Unsupported) {
-          if (r.operation == operations_for(static_cast<int>(info->family)).front())
-            out << who << "unsupported: " << r.error << '\n';
+          // One line per backend and reason, not one per operation.
+          const std::string line = who + "unsupported: " + r.error;
+          if (std::find(said.begin(), said.end(), line) == said.end()) {
+            out << line << '\n';
+            said.push_back(line);
+          }
           continue;
         }
         if (r.status == Status::Failed) {

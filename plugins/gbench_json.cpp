@@ -98,7 +98,7 @@ class GbenchJsonReporter : public Reporter {
       b["real_time"] = number(sm.median);
       b["cpu_time"] = number(sm.median);
       b["time_unit"] = "ns";
-      const bool data_op = r.operation == "encrypt" || r.operation == "decrypt" || r.operation == "hash";
+      const bool data_op = is_data_operation(r.operation);
       if (data_op && sm.median > 0)
         b["bytes_per_second"] = static_cast<double>(r.data_bytes) * 1e9 / sm.median;
       b["items_per_second"] = number(r.ops_per_s());

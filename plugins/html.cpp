@@ -39,7 +39,6 @@ svg .value { font-size: 10px; fill: #333; }
 svg .tick, svg .legend text { fill: #333; }
 )";
 
-bool data_operation(const std::string& op) { return op == "encrypt" || op == "decrypt" || op == "hash"; }
 
 // What a chart plots for an operation: throughput for data operations (higher is better), time per
 // operation for sign and verify, in the user's unit (lower is better).
@@ -48,7 +47,7 @@ struct Metric {
 };
 Metric metric(const Record& r, TimeUnit unit) {
   const auto& s = r.summary;
-  if (data_operation(r.operation)) {
+  if (is_data_operation(r.operation)) {
     auto mib_s = [&](double ns) {
       return ns > 0 ? static_cast<double>(r.data_bytes) / (ns * 1e-9) / 1048576.0 : NAN;
     };
@@ -58,7 +57,7 @@ Metric metric(const Record& r, TimeUnit unit) {
 }
 
 std::string metric_label(const std::string& op, TimeUnit unit) {
-  return data_operation(op) ? "throughput, MiB/s (higher is better)"
+  return is_data_operation(op) ? "throughput, MiB/s (higher is better)"
                             : "time per operation, " + std::string(unit_name(unit)) + " (lower is better)";
 }
 
@@ -71,7 +70,7 @@ std::string fixed(double v, int decimals) {
 std::string tooltip(const Record& r, TimeUnit unit) {
   const Metric m = metric(r, unit);
   std::string t = r.backend + ", " + format_size(r.data_bytes) + ": ";
-  if (data_operation(r.operation))
+  if (is_data_operation(r.operation))
     t += fixed(m.value, 1) + " MiB/s (95% CI " + fixed(m.low, 1) + "–" + fixed(m.high, 1) + "), ";
   return t + "median " + format_duration(r.summary.median, unit) + " (95% CI " +
          format_duration(r.summary.ci95.low, unit) + "–" + format_duration(r.summary.ci95.high, unit) + ")";

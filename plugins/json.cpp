@@ -28,6 +28,8 @@ class JsonReporter : public Reporter {
                      {"rounds", in.settings.rounds ? json(*in.settings.rounds) : json(nullptr)},
                      {"budget_s", in.settings.budget_s},
                      {"target_rel_ci", in.settings.target_rel_ci},
+                     {"threads", in.settings.threads},
+                     {"cipher_mode", in.settings.cipher_stream ? "stream" : "per-message"},
                      {"command_line", in.settings.command_line}};
     json context = {{"program", "cryptauditor"},
                     {"program_version", env.program_version},

@@ -22,6 +22,8 @@ struct ReportSettings {
   std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
   double budget_s = 0;
   double target_rel_ci = 0;
+  size_t threads = 1;          // --threads N
+  bool cipher_stream = false;  // --cipher-mode stream
   std::vector<std::string> command_line;
 };
 

@@ -57,8 +57,10 @@ TEST(Catalog, Groups) {
   EXPECT_EQ(resolve("symmetric-all", Family::Cipher).algorithms.size(), 14u);
   EXPECT_EQ(resolve("HASH-ALL", Family::Hash).algorithms.size(), 8u);
   Resolution sign = resolve("SIGN-ALL", Family::Signature);
-  ASSERT_EQ(sign.algorithms.size(), 3u);
+  ASSERT_EQ(sign.algorithms.size(), 7u);  // RSA-PSS, ECDSA on four curves, Ed25519, Ed448
   EXPECT_TRUE(sign.is_group);
+  EXPECT_EQ(resolve("KDF-ALL", Family::Kdf).algorithms.size(), 4u);
+  EXPECT_EQ(resolve("KEX-ALL", Family::KeyAgreement).algorithms.size(), 5u);
   EXPECT_TRUE(resolve("HASH-ALL", Family::Cipher).algorithms.empty());
 }
 

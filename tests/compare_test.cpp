@@ -1,11 +1,12 @@
 // `cryptauditor compare`: matching rows, the verdicts, the text report (golden), report-file errors, and
-// the program on real reports: a 2x slowdown injected into one row is flagged, two ordinary runs are not.
+// the program on real reports: a 2x slowdown injected into one row is flagged, a 1 % shift is not.
 #include "compare/compare.hpp"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -240,29 +241,36 @@ TEST(CompareCommand, FlagsAnInjectedTwofoldSlowdown) {
   EXPECT_NE(same.out.find("(+0.0%)"), std::string::npos) << same.out;
 }
 
-TEST(CompareCommand, TwoOrdinaryRunsOfTheSameBuildAreNotARegression) {
+// Two real runs of the same build are not compared here: on a shared machine their difference is whatever
+// the neighbours did, so such a test could fail without a bug (bench/compare_noise.sh measures that false-alarm
+// rate instead). What is deterministic is tested: a report whose samples are its own, reordered and 1 % slower,
+// is significant at most by a margin below the threshold and so is no regression.
+TEST(CompareCommand, ASmallShiftBelowTheThresholdIsNotARegression) {
   if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
   const std::string dir = temp_dir();
-  // The two runs go at the same time, so a burst of load from other processes slows both alike instead of
-  // one of them (on a shared 2-CPU machine one run alone can be twice as slow as the next).
-  const std::string study = std::string(CRYPTAUDITOR_BINARY) + " " + kSmallStudy;
-  const std::string both = "(" + study + " -o " + dir + "/first.json 2>" + dir + "/first.err; echo $? >" +
-                           dir + "/first.status) & (" + study + " -o " + dir + "/second.json 2>" + dir +
-                           "/second.err; echo $? >" + dir + "/second.status) & wait";
-  ASSERT_EQ(std::system(both.c_str()), 0);
-  for (const char* name : {"first", "second"}) {
-    std::ifstream status(dir + "/" + name + ".status");
-    int code = -1;
-    status >> code;
-    ASSERT_EQ(code, 0) << name;
+  const std::string base = real_report(dir, "base.json");
+  json doc;
+  {
+    std::ifstream in(base);
+    doc = json::parse(in);
   }
-  // With dozens of samples the U test calls even a few % significant, and on a shared, loaded machine two
-  // runs of the same code differ by that much and more; 50 % is far above such noise and far below the 2x
-  // the previous test injects (docs/COMPARE.md).
-  Result r = run_binary("compare " + dir + "/first.json " + dir + "/second.json --threshold 50%");
+  size_t rows = 0;
+  for (auto& r : doc["results"]) {
+    auto& samples = r["samples_ns"];
+    std::vector<double> v = samples.get<std::vector<double>>();
+    std::reverse(v.begin(), v.end());
+    for (double& x : v) x *= 1.01;
+    samples = v;
+    ++rows;
+  }
+  ASSERT_GE(rows, 3u);
+  const std::string shifted = dir + "/shifted.json";
+  std::ofstream(shifted) << doc.dump();
+  Result r = run_binary("compare " + base + " " + shifted + " --threshold 5%");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("no row is significantly (p < 0.05) slower by more than 50%"), std::string::npos)
+  EXPECT_NE(r.out.find("no row is significantly (p < 0.05) slower by more than 5%"), std::string::npos)
       << r.out;
+  EXPECT_EQ(r.out.find("SLOWER"), std::string::npos) << r.out;
 }
 
 TEST(CompareCommand, UsageErrors) {

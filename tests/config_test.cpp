@@ -141,10 +141,14 @@ TEST(ConfigErrors, KeyGivenTwice) {
                   ": /outputs/1/format: this key appears twice");
 }
 
-TEST(ConfigErrors, ThreadsOtherThanOneAreNotSupportedYet) {
-  EXPECT_MENTIONS(error_of(R"({"threads": 4})"), ": /threads: 4 threads are not supported yet");
-  EXPECT_MENTIONS(error_of(R"({"threads": "1"})"), ": /threads: expected the number 1");
+TEST(ConfigErrors, ThreadsAndCipherModeAreChecked) {
+  EXPECT_MENTIONS(error_of(R"({"threads": 0})"), ": /threads: 0 is not valid: expected a whole number of threads from 1 to 1024");
+  EXPECT_MENTIONS(error_of(R"({"threads": "2"})"), ": /threads: expected a whole number of threads from 1 to 1024");
+  EXPECT_MENTIONS(error_of(R"({"cipher_mode": "streaming"})"),
+                  ": /cipher_mode: 'streaming' is not valid: expected \"per-message\" or \"stream\"");
+  EXPECT_MENTIONS(error_of(R"({"threads": 1025})"), ": /threads: 1025 is not valid");
   EXPECT_EQ(error_of(R"({"threads": 1})"), "");
+  EXPECT_EQ(error_of(R"({"threads": 2, "cipher_mode": "stream"})"), "");
 }
 
 TEST(ConfigErrors, RoundsUseTheFlagsRule) {
@@ -180,7 +184,7 @@ TEST(ConfigErrors, KeySizeNotAllowedForANamedAlgorithm) {
                                "key_bits": [128, 2048]})"),
                   ": /key_bits/0 128 is not allowed for RSA-PSS");
   EXPECT_MENTIONS(error_of(R"({"algorithms": [{"hash": "SHA1", "key_bits": 128}]})"),
-                  ": /algorithms/0/key_bits: hashes have no key");
+                  ": /algorithms/0/key_bits: hashes and KDFs have no key");
   EXPECT_MENTIONS(error_of(R"({"key_bits": -5})"), ": /key_bits '-5' is not valid");
 }
 
@@ -194,7 +198,7 @@ TEST(ConfigErrors, Operations) {
                   "study.json: /operations/0 'encypt' is not valid: expected one of encrypt, decrypt");
   EXPECT_MENTIONS(
       error_of(R"({"algorithms": [{"cipher": "AES-GCM"}, {"signature": "ECDSA"}], "operations": ["sign"]})"),
-      ": /operations: none of sign applies to AES-GCM (its operations: encrypt, decrypt)");
+      ": /operations: none of sign applies to AES-GCM (its operations: encrypt, decrypt, encrypt-stream)");
 }
 
 TEST(ConfigErrors, MissingFile) {
@@ -249,8 +253,10 @@ TEST(Config, PerEntryKeySizesAndDataSizes) {
 TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
   StudyConfig cfg =
       load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": [2048, 3072], "rounds": 10})");
-  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "ECDSA-256", "EDDSA-256"}));
-  ASSERT_EQ(cfg.selection.notes.size(), 2u);
+  EXPECT_EQ(names(cfg),
+            (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
+                                      "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
+  ASSERT_EQ(cfg.selection.notes.size(), 6u);  // one per fixed-key member
   EXPECT_MENTIONS(cfg.selection.notes[0], "ECDSA has a fixed 256-bit key");
   EXPECT_EQ(cfg.measure.rounds, 10u);
 
@@ -261,8 +267,9 @@ TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
 TEST(Config, OneKeySizeIsTheFlagsRule) {
   // As `-s SIGN-ALL -k 3072`: RSA at 3072, the fixed-key members at their own size with a note.
   StudyConfig cfg = load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": 3072})");
-  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-3072", "ECDSA-256", "EDDSA-256"}));
-  EXPECT_EQ(cfg.selection.notes.size(), 2u);
+  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
+                                                  "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
+  EXPECT_EQ(cfg.selection.notes.size(), 6u);
   // As `-c AES-ALL -k 2048`: an error, since AES takes no 2048-bit key.
   EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-ALL"}], "key_bits": 2048})"),
                   ": /key_bits 2048 is not allowed for AES-ECB");
@@ -282,7 +289,7 @@ Result run_binary(const std::string& args) { return ca::test::run_cryptauditor(a
 
 TEST(RunCommand, ConfigErrorsExitWithStatus2BeforeAnythingRuns) {
   for (const char* text : {R"({"algorithms": [{"hash": "SHA2-256"}], "backends": ["nosuchlib"]})",
-                           R"({"threads": 8})", "{\"rounds\": 5,}"}) {
+                           R"({"threads": 0})", "{\"rounds\": 5,}"}) {
     const std::string path = write_config(text);
     Result r = run_binary("run " + path + " --plugin-dir " + CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS);
     EXPECT_EQ(r.status, 2) << text << "\n" << r.err;

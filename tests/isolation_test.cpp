@@ -57,7 +57,7 @@ class Isolation : public testing::Test {
       ::chmod(to.c_str(), 0755);
     };
     copy(openssl);
-    for (const char* name : {"segfault", "abort", "hang"})
+    for (const char* name : {"segfault", "abort", "hang", "exit"})
       copy(fs::path(CRYPTAUDITOR_FAULT_PLUGIN_DIR) / ("ca-backend-" + std::string(name) + ".so"));
     copy(fs::path(CRYPTAUDITOR_TEST_PLUGIN_DIR) / "ca-backend-fake.so");
     report_ = root_ / "report.json";
@@ -171,6 +171,21 @@ TEST_F(Isolation, HangIsKilledAtTheJobTimeout) {
     if (rec["status"] == "ok") continue;
     EXPECT_NE(rec["error"].get<std::string>().find("timed out after 2 s in "), std::string::npos)
         << rec.dump();
+  }
+}
+
+TEST_F(Isolation, ExitInTheMiddleOfAJobIsAFailureNotAGap) {
+  ProgramResult r = run("run " + config(kChaCha, "[\"exit\", \"openssl\"]", kTwoSizes, "\"rounds\": 20,"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  const json doc = report();
+  expect_all_ok(doc, "openssl", 4);
+  ASSERT_EQ(of(doc, "exit").size(), 4u) << "every planned record is in the report";
+  EXPECT_EQ((*find(doc, "exit", "encrypt", 1024))["status"], "ok");
+  for (const char* op : {"encrypt", "decrypt"}) {
+    const json* big = find(doc, "exit", op, 16384);
+    ASSERT_NE(big, nullptr);
+    EXPECT_EQ((*big)["error"], "the job's process exited (status 0) before finishing in encrypt 16KB")
+        << big->dump();
   }
 }
 

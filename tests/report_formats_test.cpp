@@ -161,13 +161,14 @@ TEST(CsvReport, QuotesPerRfc4180AndKeepsOneRowPerRecord) {
   EXPECT_EQ(
       csv.substr(0, csv.find('\n')),
       "backend,algorithm,key_bits,operation,data_bytes,status,error,rounds,samples,median_ns,ci95_low_ns,"
-      "ci95_high_ns,mad_ns,mdape,ops_per_s,throughput_mib_s,throughput_mbit_s");
+      "ci95_high_ns,mad_ns,mdape,ops_per_s,throughput_mib_s,throughput_mbit_s,threads,threads_ops_per_s,"
+      "threads_throughput_mib_s,scaling_efficiency");
   EXPECT_EQ(csv.find("\"multi\nline\",AES-GCM,256,encrypt,1024,ok,,1000,10,1000,"), csv.find('\n') + 1)
       << csv;
-  EXPECT_NE(csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,\n"),
+  EXPECT_NE(csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,,,,,\n"),
             std::string::npos)
       << csv;
-  // Every record's row has the header's 17 fields (the quoted line break belongs to one field).
+  // Every record's row has the header's 21 fields (the quoted line break belongs to one field).
   EXPECT_EQ(count(csv, "\n"), records.size() + 2);
 }
 

@@ -87,6 +87,17 @@ class AesEcb {
     return CA_OK;
   }
 
+  // --cipher-mode stream: whole blocks through encrypt_n, no padding.
+  int encrypt_stream(ca_io& io) {
+    if (io.input_len % kBlock != 0)
+      throw ca::sdk::Unsupported("AES-ECB as a stream takes whole 16-byte blocks, got " +
+                                 std::to_string(io.input_len) + " bytes");
+    require_output(io, io.input_len);
+    m_cipher->encrypt_n(io.input, io.output, io.input_len / kBlock);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
   int decrypt(ca_io& io) {
     require_nonce(io, 0, "AES-ECB");
     if (io.input_len == 0 || io.input_len % kBlock != 0) return CA_REJECTED;
@@ -124,9 +135,35 @@ class CipherModeContext {
       : m_mode(mode),
         m_algorithm(spec.algorithm),
         m_encryptor(create_mode(spec, mode, Botan::ENCRYPTION)),
-        m_decryptor(create_mode(spec, mode, Botan::DECRYPTION)) {}
+        m_decryptor(create_mode(spec, mode, Botan::DECRYPTION)) {
+    // A third object for the stream form, where there is one: CCM and SIV only work on whole messages, and
+    // XTS processes each call as a whole data unit under the same tweak.
+    if (!mode.buffers_message && std::string_view(mode.botan_name).find("/XTS") == std::string_view::npos)
+      m_stream = create_mode(spec, mode, Botan::ENCRYPTION);
+  }
 
   int encrypt(ca_io& io) { return run(*m_encryptor, io, false); }
+
+  // --cipher-mode stream: start() with the first call's nonce (no associated data), then process() in place
+  // on every call, never finish() (no tag, no padding). Botan's process() takes whole
+  // update_granularity() chunks only, so other sizes are a parameter this library does not take.
+  int encrypt_stream(ca_io& io) {
+    const size_t granule = m_stream->update_granularity();
+    if (io.input_len % granule != 0)
+      throw ca::sdk::Unsupported(m_algorithm + " as a Botan stream takes multiples of " + std::to_string(granule) +
+                                 " bytes (update_granularity), got " + std::to_string(io.input_len));
+    require_output(io, io.input_len);
+    if (!m_stream_started) {
+      require_nonce(io, m_mode.nonce_len, m_algorithm.c_str());
+      m_stream->start(io.nonce, io.nonce_len);
+      m_stream_started = true;
+    }
+    if (io.output != io.input) std::memcpy(io.output, io.input, io.input_len);
+    m_stream->process(io.output, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || m_stream != nullptr; }
 
   int decrypt(ca_io& io) {
     try {
@@ -188,6 +225,8 @@ class CipherModeContext {
   std::string m_algorithm;
   std::unique_ptr<Botan::Cipher_Mode> m_encryptor;
   std::unique_ptr<Botan::Cipher_Mode> m_decryptor;
+  std::unique_ptr<Botan::Cipher_Mode> m_stream;  // encrypt_stream; null where there is no stream form
+  bool m_stream_started = false;
   Botan::secure_vector<uint8_t> m_tail;
   size_t m_bulk = 0;  // bytes of io.output written by process() in the current operation
 };
@@ -209,10 +248,26 @@ class StreamCipherContext {
     require_key_bytes(spec, spec.key_bits / 8);
     m_cipher->set_key(spec.secret_key, spec.secret_key_len);
     if (stream.rekey_per_message) m_key = botan_key(spec);
+    m_stream.reset(m_cipher->clone());
+    m_stream->set_key(spec.secret_key, spec.secret_key_len);
   }
 
   int encrypt(ca_io& io) { return apply(io); }
   int decrypt(ca_io& io) { return apply(io); }
+
+  // --cipher-mode stream: one key stream on its own object, set to the first call's IV (RC4: the key's
+  // stream from byte 0), continued by every later call.
+  int encrypt_stream(ca_io& io) {
+    require_output(io, io.input_len);
+    if (!m_stream_started) {
+      require_nonce(io, m_nonce_len, m_algorithm.c_str());
+      if (m_key.empty()) m_stream->set_iv(io.nonce, io.nonce_len);
+      m_stream_started = true;
+    }
+    m_stream->cipher(io.input, io.output, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
 
  private:
   int apply(ca_io& io) {
@@ -230,6 +285,8 @@ class StreamCipherContext {
   size_t m_nonce_len;
   std::string m_algorithm;
   std::unique_ptr<Botan::StreamCipher> m_cipher;
+  std::unique_ptr<Botan::StreamCipher> m_stream;  // encrypt_stream
+  bool m_stream_started = false;
   Botan::secure_vector<uint8_t> m_key;  // kept only when every message re-keys
 };
 

@@ -93,6 +93,22 @@ class PaddedBlockMode {
   explicit PaddedBlockMode(const ca_key_spec& spec, const Keying& keying = {}) : algorithm_(spec.algorithm) {
     key_cipher(encryptor_, spec, IvBytes, keying);
     key_cipher(decryptor_, spec, IvBytes, keying);
+    key_cipher(stream_, spec, IvBytes, keying);
+  }
+
+  // --cipher-mode stream: whole blocks through one object, resynchronised only by the first call.
+  int encrypt_stream(ca_io& io) {
+    if (io.input_len % kBlock != 0)
+      throw sdk::Unsupported(algorithm_ + " as a stream takes whole " + std::to_string(kBlock) +
+                             "-byte blocks, got " + std::to_string(io.input_len) + " bytes");
+    sdk::require_output(io, io.input_len);
+    if (!started_) {
+      resynchronize(stream_, io);
+      started_ = true;
+    }
+    stream_.ProcessData(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
   }
 
   int encrypt(ca_io& io) {
@@ -139,6 +155,8 @@ class PaddedBlockMode {
   std::string algorithm_;
   typename Mode::Encryption encryptor_;
   typename Mode::Decryption decryptor_;
+  typename Mode::Encryption stream_;  // encrypt_stream
+  bool started_ = false;
 };
 
 /// Modes and stream ciphers whose output has the input's length: CFB, OFB, CTR, ChaCha20, XChaCha20,
@@ -149,11 +167,25 @@ class StreamCipher {
   explicit StreamCipher(const ca_key_spec& spec, const Keying& keying = {}) : algorithm_(spec.algorithm) {
     key_cipher(encryptor_, spec, IvBytes, keying);
     key_cipher(decryptor_, spec, IvBytes, keying);
+    key_cipher(stream_, spec, IvBytes, keying);
     if constexpr (IvBytes == 0) keyed_ = encryptor_;
   }
 
   int encrypt(ca_io& io) { return process(encryptor_, io); }
   int decrypt(ca_io& io) { return process(decryptor_, io); }
+
+  // --cipher-mode stream: one key stream, started at the first call's IV (RC4: at the key), continued after.
+  int encrypt_stream(ca_io& io) {
+    sdk::require_output(io, io.input_len);
+    if (!started_) {
+      sdk::require_nonce(io, IvBytes, algorithm_.c_str());
+      if constexpr (IvBytes != 0) stream_.Resynchronize(io.nonce, static_cast<int>(IvBytes));
+      started_ = true;
+    }
+    stream_.ProcessData(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
 
  private:
   template <class Cipher>
@@ -179,6 +211,8 @@ class StreamCipher {
   std::string algorithm_;
   typename Scheme::Encryption encryptor_;
   typename Scheme::Decryption decryptor_;
+  typename Scheme::Encryption stream_;  // encrypt_stream
+  bool started_ = false;
   [[no_unique_address]] std::conditional_t<IvBytes == 0, typename Scheme::Encryption, NoCopy> keyed_;
 };
 
@@ -249,7 +283,27 @@ class Aead {
                                       static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
     (void)decryptor_.DecryptAndVerify(nullptr, tag.data(), kTag, zero_nonce.data(),
                                       static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
+    if (offers(CA_OP_ENCRYPT_STREAM)) {
+      key_cipher(stream_, spec, NonceBytes);
+      stream_.EncryptAndAuthenticate(nullptr, tag.data(), kTag, zero_nonce.data(), static_cast<int>(NonceBytes),
+                                     nullptr, 0, nullptr, 0);
+    }
   }
+
+  // --cipher-mode stream: Resynchronize with the first call's nonce, then ProcessData through the running
+  // message, no associated data and never a tag. CCM must declare the message length first: no stream form.
+  int encrypt_stream(ca_io& io) {
+    sdk::require_output(io, io.input_len);
+    if (!started_) {
+      sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
+      stream_.Resynchronize(io.nonce, static_cast<int>(NonceBytes));
+      started_ = true;
+    }
+    stream_.ProcessData(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || algorithm_ != "AES-CCM"; }
 
   int encrypt(ca_io& io) {
     sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
@@ -278,6 +332,8 @@ class Aead {
   std::string algorithm_;
   typename Scheme::Encryption encryptor_;
   typename Scheme::Decryption decryptor_;
+  typename Scheme::Encryption stream_;  // encrypt_stream (not keyed for CCM)
+  bool started_ = false;
 };
 
 /// One-shot digest: CalculateDigest is Update + Final, and Final leaves the object ready for the next

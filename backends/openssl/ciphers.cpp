@@ -10,6 +10,7 @@
 #include <array>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 
 #include "openssl_backend.hpp"
 
@@ -79,7 +80,42 @@ class UnauthenticatedCipher {
   int encrypt(ca_io& io) { return run(keyed_.encrypt.get(), io, 1); }
   int decrypt(ca_io& io) { return run(keyed_.decrypt.get(), io, 0); }
 
+  // --cipher-mode stream: EVP_EncryptUpdate through one context started on the first call, as
+  // `openssl speed -evp` does (there in place). ECB and CBC without padding, whole blocks only. XTS encrypts
+  // each update as a whole data unit under the same tweak, which is not a stream: not offered.
+  int encrypt_stream(ca_io& io) {
+    if (block_size_ > 1 && io.input_len % block_size_ != 0)
+      throw sdk::Unsupported(std::string(row_.algorithm) + " as a stream takes whole " +
+                             std::to_string(block_size_) + "-byte blocks, got " + std::to_string(io.input_len) +
+                             " bytes");
+    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
+    if (!stream_) start_stream(io);
+    int len = 0;
+    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input), evp_length(io.input_len)))
+      throw_openssl(std::string(row_.algorithm) + " stream encryption");
+    io.output_len = static_cast<size_t>(len);
+    return CA_OK;
+  }
+  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || std::string_view(row_.algorithm) != "AES-XTS"; }
+
  private:
+  void start_stream(const ca_io& io) {
+    sdk::require_nonce(io, row_.nonce_len, row_.algorithm);
+    CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+    if (!ctx || !EVP_CIPHER_CTX_copy(ctx.get(), keyed_.encrypt.get())) throw_openssl("EVP_CIPHER_CTX_copy");
+    if (has_iv_) {
+      const uint8_t* iv = io.nonce;
+      if (counter_prefix_ != 0) {
+        std::memcpy(iv_.data() + counter_prefix_, io.nonce, row_.nonce_len);
+        iv = iv_.data();
+      }
+      if (!EVP_CipherInit_ex2(ctx.get(), nullptr, nullptr, iv, 1, nullptr))
+        throw_openssl(std::string(row_.algorithm) + ": EVP_CipherInit_ex2 with the nonce");
+    }
+    if (!EVP_CIPHER_CTX_set_padding(ctx.get(), 0)) throw_openssl("EVP_CIPHER_CTX_set_padding");
+    stream_ = std::move(ctx);
+  }
+
   int run(EVP_CIPHER_CTX* keyed, ca_io& io, int encrypting) {
     sdk::require_nonce(io, row_.nonce_len, row_.algorithm);
     if (io.input_len < row_.min_message)
@@ -134,7 +170,8 @@ class UnauthenticatedCipher {
   bool has_iv_ = false;
   size_t counter_prefix_ = 0;
   std::array<uint8_t, EVP_MAX_IV_LENGTH> iv_{};
-  CipherCtxPtr work_;  // one_message_per_key only
+  CipherCtxPtr work_;    // one_message_per_key only
+  CipherCtxPtr stream_;  // encrypt_stream, once started
 };
 
 /// AES-GCM, AES-CCM, AES-OCB, ChaCha20-Poly1305 and AES-SIV, all with a 16-byte tag.
@@ -198,7 +235,36 @@ class Aead {
     return CA_OK;
   }
 
+  // --cipher-mode stream: EVP_EncryptUpdate through one context started with the first call's nonce, no
+  // associated data, never finalised (no tag), as `openssl speed -evp` times AEADs. CCM needs the total
+  // length up front and SIV processes a message at once: neither has a stream form. OCB's update holds back
+  // a partial block, so its stream takes whole 16-byte blocks.
+  int encrypt_stream(ca_io& io) {
+    if (is_ocb() && io.input_len % 16 != 0)
+      throw sdk::Unsupported(std::string(row_.cipher.algorithm) + " as a stream takes whole 16-byte blocks, got " +
+                             std::to_string(io.input_len) + " bytes");
+    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
+    if (!stream_) {
+      sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
+      CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+      if (!ctx || !EVP_CIPHER_CTX_copy(ctx.get(), keyed_.encrypt.get()) ||
+          !EVP_CipherInit_ex2(ctx.get(), nullptr, nullptr, io.nonce, 1, nullptr))
+        throw_openssl(std::string(row_.cipher.algorithm) + ": starting the stream");
+      stream_ = std::move(ctx);
+    }
+    int len = 0;
+    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input), evp_length(io.input_len)))
+      throw_openssl(std::string(row_.cipher.algorithm) + " stream encryption");
+    io.output_len = static_cast<size_t>(len);
+    return CA_OK;
+  }
+  bool offers(int op) const {
+    return op != CA_OP_ENCRYPT_STREAM || (!row_.declare_message_length && !row_.cipher.one_message_per_key);
+  }
+
  private:
+  bool is_ocb() const { return std::string_view(row_.cipher.algorithm) == "AES-OCB"; }
+
   void configure(EVP_CIPHER_CTX* ctx) const {
     if (row_.cipher.nonce_len != 0 &&
         EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(row_.cipher.nonce_len), nullptr) <=
@@ -249,7 +315,8 @@ class Aead {
 
   AeadRow row_;
   KeyedContexts keyed_;
-  CipherCtxPtr work_;  // SIV only
+  CipherCtxPtr work_;    // SIV only
+  CipherCtxPtr stream_;  // encrypt_stream, once started
 };
 
 }  // namespace

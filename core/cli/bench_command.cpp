@@ -76,6 +76,14 @@ cxxopts::Options bench_options() {
       cxxopts::value<std::string>()->default_value("0.25"));
   add("ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
       cxxopts::value<std::string>()->default_value("1"));
+  add("threads",
+      "also run each operation on N threads at once (own context and inputs each, for --budget in 10 "
+      "rounds) and report the aggregate throughput and the scaling efficiency, as `openssl speed -multi`",
+      cxxopts::value<std::string>()->default_value("1"));
+  add("cipher-mode",
+      "per-message (default: new nonce, whole message, tag, as applications encrypt) or stream (one "
+      "long-running context, updates only, as `openssl speed -evp` times): ciphers then time encrypt-stream",
+      cxxopts::value<std::string>()->default_value("per-message"));
   add("plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>());
   add("isolate",
@@ -154,6 +162,10 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.settings.rounds = study.plan.measure.rounds;
   study.settings.budget_s = study.plan.measure.budget_s;
   study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
+  study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
+  study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
+  study.settings.threads = study.plan.threads;
+  study.settings.cipher_stream = study.plan.cipher_stream;
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
   const std::string dir =

@@ -42,6 +42,21 @@ uint32_t parse_key_bits(const std::string& where, const std::string& text) {
   return static_cast<uint32_t>(std::stoul(text));
 }
 
+size_t parse_threads(const std::string& where, const std::string& text) {
+  const std::string allowed = "' is not valid: expected a whole number of threads from 1 to " + std::to_string(kMaxThreads);
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 4)
+    throw UsageError(where + " '" + text + allowed);
+  const size_t n = std::stoul(text);
+  if (n < 1 || n > kMaxThreads) throw UsageError(where + " '" + text + allowed);
+  return n;
+}
+
+bool parse_cipher_mode(const std::string& where, const std::string& text) {
+  if (text == "per-message") return false;
+  if (text == "stream") return true;
+  throw UsageError(where + " '" + text + "' is not valid: expected per-message or stream");
+}
+
 double parse_job_timeout(const std::string& where, const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);

@@ -28,6 +28,11 @@ std::vector<std::string> split_list(const std::vector<std::string>& values);
 double parse_positive(const std::string& where, const std::string& text, const char* what);
 uint64_t parse_rounds(const std::string& where, const std::string& text);
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
+/// --threads: a whole number of threads from 1 to kMaxThreads.
+constexpr size_t kMaxThreads = 1024;
+size_t parse_threads(const std::string& where, const std::string& text);
+/// --cipher-mode: "per-message" (false) or "stream" (true).
+bool parse_cipher_mode(const std::string& where, const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.
 double parse_job_timeout(const std::string& where, const std::string& text);
 /// --isolate / --no-isolate over the command's default; both together are a UsageError.

@@ -45,6 +45,10 @@ cxxopts::Options run_options() {
       "job-timeout",
       "isolated jobs: seconds a job may take before it is killed and recorded as failed, instead of the "
       "config's \"job_timeout_s\" (default 300); 0: no limit",
+      cxxopts::value<std::string>())(
+      "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
+      cxxopts::value<std::string>())(
+      "cipher-mode", "per-message or stream, instead of the config's \"cipher_mode\"",
       cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
       "plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>())("h,help", "print this help");
@@ -132,6 +136,13 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     study.settings.unit = *unit;
   }
   study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
+  study.plan.threads = args.count("threads") ? parse_threads("--threads", args["threads"].as<std::string>())
+                                             : cfg.threads;
+  study.plan.cipher_stream = args.count("cipher-mode")
+                                 ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
+                                 : cfg.cipher_stream;
+  study.settings.threads = study.plan.threads;
+  study.settings.cipher_stream = study.plan.cipher_stream;
   study.plan.job_timeout_s = args.count("job-timeout")
                                  ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
                                  : cfg.job_timeout_s;

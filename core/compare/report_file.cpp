@@ -9,9 +9,10 @@
 
 namespace ca {
 
-ReportFile read_report_file(const std::string& path) {
+namespace {
+
+ReportFile read_report_document(const nlohmann::json& doc, const std::string& path) {
   using nlohmann::json;
-  const json doc = read_json_file(path);
   auto fail = [&](const std::string& pointer, const std::string& what) {
     throw std::invalid_argument(path + ": " + pointer + ": " + what);
   };
@@ -48,6 +49,14 @@ ReportFile read_report_file(const std::string& path) {
     report.records.push_back(std::move(*record));
   }
   return report;
+}
+
+}  // namespace
+
+ReportFile read_report_file(const std::string& path) { return read_report_document(read_json_file(path), path); }
+
+ReportFile read_report_text(const std::string& text, const std::string& name) {
+  return read_report_document(parse_json_text(text, name), name);
 }
 
 }  // namespace ca

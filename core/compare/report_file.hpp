@@ -21,4 +21,7 @@ struct ReportFile {
 /// ("report.json: /results/4/samples_ns/2: expected a number, got null").
 ReportFile read_report_file(const std::string& path);
 
+/// The same checks on a report held in memory; `name` stands for the file in messages.
+ReportFile read_report_text(const std::string& text, const std::string& name);
+
 }  // namespace ca

@@ -201,7 +201,8 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 
 const std::vector<std::string> kTopKeys = {
     "name",     "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
-    "stopping", "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s"};
+    "stopping", "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
+    "cipher_mode"};
 
 }  // namespace
 
@@ -222,12 +223,18 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
 
   if (doc.contains("threads")) {
     const json& t = doc["threads"];
-    in.expect(t.is_number(), t, "/threads", "the number 1");
-    if (t != 1)
-      in.fail("/threads",
-              t.dump() +
-                  " threads are not supported yet: a study runs its measurements one after another "
-                  "(allowed: 1)");
+    const std::string allowed = "a whole number of threads from 1 to " + std::to_string(kMaxThreads);
+    in.expect(t.is_number_unsigned(), t, "/threads", allowed.c_str());
+    if (t.get<uint64_t>() < 1 || t.get<uint64_t>() > kMaxThreads)
+      in.fail("/threads", t.dump() + " is not valid: expected " + allowed);
+    cfg.threads = t.get<size_t>();
+  }
+  if (doc.contains("cipher_mode")) {
+    const json& m = doc["cipher_mode"];
+    const std::string text = in.string(m, "/cipher_mode", "\"per-message\" or \"stream\"");
+    if (text != "per-message" && text != "stream")
+      in.fail("/cipher_mode", "'" + text + "' is not valid: expected \"per-message\" or \"stream\"");
+    cfg.cipher_stream = text == "stream";
   }
 
   if (doc.contains("isolate")) {

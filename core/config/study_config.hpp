@@ -39,6 +39,8 @@ struct StudyConfig {
   TimeUnit unit = TimeUnit::Ms;
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
+  size_t threads = 1;                   // "threads": RunPlan::threads (--threads)
+  bool cipher_stream = false;           // "cipher_mode": "stream" (RunPlan::cipher_stream)
   bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
 };

@@ -1,9 +1,12 @@
 #include "measure/measure.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <barrier>
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <thread>
 
 #include "measure/cycles.hpp"
 #include "stats/stats.hpp"
@@ -128,6 +131,114 @@ Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
     }
   }
   return m;
+}
+
+ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, const MeasureConfig& cfg,
+                                     size_t rounds) {
+  ParallelMeasurement pm;
+  pm.threads = ops.size();
+  if (ops.empty() || rounds == 0) return pm;
+  const size_t n = ops.size();
+  const double round_ns = std::max(cfg.budget_s / static_cast<double>(rounds) * 1e9, cfg.sample_target_ns * 10);
+
+  struct Worker {
+    uint64_t batch = 1;
+    uint64_t ops = 0;  // completed in the current round
+    double ns = 0;     // this thread's time in the current round
+    int status = CA_OK;
+    std::string error;
+  };
+  std::vector<Worker> workers(n);
+  std::atomic<bool> stop{false};
+  std::atomic<bool> abort{false};
+  std::barrier sync(static_cast<std::ptrdiff_t>(n + 1));
+
+  auto work = [&](size_t t) {
+    Worker& w = workers[t];
+    const TimedOperation& op = ops[t];
+    size_t cursor = 0;
+    // Warm-up and calibration as in measure(), each thread on its own.
+    Measurement scratch;
+    double warm = 0;
+    uint64_t k = 1;
+    bool ok = true;
+    while (ok && warm < cfg.warmup_s * 1e9) {
+      Batch b = run_batch(op, k, cursor);
+      if (failed(scratch, b, op)) ok = false;
+      warm += b.ns;
+      if (b.ns < cfg.warmup_s * 1e9 / 8) k *= 2;
+    }
+    while (ok) {
+      Batch b = run_batch(op, w.batch, cursor);
+      if (failed(scratch, b, op)) {
+        ok = false;
+        break;
+      }
+      if (b.ns >= cfg.sample_target_ns || w.batch >= (uint64_t{1} << 40)) break;
+      double grow = b.ns > 0 ? cfg.sample_target_ns / b.ns * 1.1 : 10.0;
+      w.batch = static_cast<uint64_t>(std::ceil(static_cast<double>(w.batch) * std::clamp(grow, 2.0, 10.0)));
+    }
+    if (!ok) {
+      w.status = scratch.status;
+      w.error = scratch.error;
+      abort = true;
+    }
+    for (size_t r = 0; r < rounds; ++r) {
+      sync.arrive_and_wait();  // round start
+      w.ops = 0;
+      w.ns = 0;
+      if (ok && !abort) {
+        // Each thread times its own batches; the round ends for it at the first batch boundary after stop.
+        while (!stop.load(std::memory_order_relaxed)) {
+          Batch b = run_batch(op, w.batch, cursor);
+          if (failed(scratch, b, op)) {
+            w.status = scratch.status;
+            w.error = scratch.error;
+            abort = true;
+            ok = false;
+            break;
+          }
+          w.ops += w.batch;
+          w.ns += b.ns;
+        }
+      }
+      sync.arrive_and_wait();  // round end
+    }
+  };
+
+  std::vector<std::thread> threads;
+  threads.reserve(n);
+  for (size_t t = 0; t < n; ++t) threads.emplace_back(work, t);
+  for (size_t r = 0; r < rounds; ++r) {
+    stop = false;
+    sync.arrive_and_wait();
+    const auto start = Clock::now();
+    if (!abort) std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<int64_t>(round_ns)));
+    stop = true;
+    sync.arrive_and_wait();
+    const double wall = elapsed_ns(start, Clock::now());
+    if (abort) continue;
+    double rate = 0;  // operations per ns, whole machine
+    uint64_t total = 0;
+    for (const Worker& w : workers) {
+      if (w.ns > 0) rate += static_cast<double>(w.ops) / w.ns;
+      total += w.ops;
+    }
+    if (rate > 0) {
+      pm.sample_ns.push_back(1.0 / rate);
+      pm.sample_ops.push_back(total);
+      pm.timed_ops += total;
+      pm.timed_ns += wall;
+    }
+  }
+  for (auto& t : threads) t.join();
+  for (const Worker& w : workers)
+    if (w.status != CA_OK) {
+      pm.status = w.status;
+      pm.error = w.error;
+      break;
+    }
+  return pm;
 }
 
 double clock_overhead_ns() {

@@ -54,6 +54,25 @@ struct Measurement {
 /// Times op under cfg. Stops at the first failing operation and reports its status.
 Measurement measure(const TimedOperation& op, const MeasureConfig& cfg);
 
+/// The same operation on several threads at once (`--threads N`, like `openssl speed -multi`): one
+/// TimedOperation per thread, each with its own context and inputs. Every thread warms up and calibrates its
+/// own batch size, then all run `rounds` rounds together: a round starts for all threads at a barrier and
+/// lasts about budget_s / rounds; each thread counts the operations it completed and its own time. A round's
+/// aggregate rate is the sum over threads of ops / time; its sample is the inverse, ns per operation for the
+/// whole machine. Stops at the first failing operation of any thread.
+struct ParallelMeasurement {
+  size_t threads = 0;
+  std::vector<double> sample_ns;  // per round: 1 / (sum over threads of ops_i / ns_i)
+  std::vector<uint64_t> sample_ops;  // per round: operations completed by all threads
+  uint64_t timed_ops = 0;
+  double timed_ns = 0;  // sum of round durations (wall)
+  int status = CA_OK;
+  std::string error;
+};
+
+ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, const MeasureConfig& cfg,
+                                     size_t rounds = 10);
+
 /// Cost of one clock read (steady_clock), in ns: the median of many back-to-back reads.
 double clock_overhead_ns();
 

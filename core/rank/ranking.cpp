@@ -11,6 +11,7 @@ namespace ca {
 
 std::string operation_noun(const std::string& op) {
   if (op == "encrypt") return "Encryption";
+  if (op == "encrypt-stream") return "Stream encryption";
   if (op == "decrypt") return "Decryption";
   if (op == "hash") return "Hash";
   if (op == "sign") return "Signing";

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -23,13 +24,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One message per line: 'P' phase, 'R' record (one-line JSON), 'E' an error that ended the job.
+// One message per line: 'P' phase, 'R' record (one-line JSON), 'E' an error that ended the job, 'D' done.
 class PipeChannel final : public JobChannel {
  public:
   explicit PipeChannel(int fd) : fd_(fd) {}
   void phase(std::string_view what) override { send('P', what); }
   void record(const Record& record) override { send('R', record_to_json(record).dump()); }
   void error(std::string_view what) { send('E', what); }
+  void done() { send('D', ""); }
 
  private:
   void send(char kind, std::string_view text) {
@@ -60,6 +62,7 @@ class PipeChannel final : public JobChannel {
     channel.error(e.what());
     ::_exit(1);
   }
+  channel.done();
   // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the
   // parent's business.
   ::_exit(0);
@@ -95,6 +98,9 @@ int reap(pid_t pid) {
 
 IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, double timeout_s,
                              const std::function<void(Record)>& on_record) {
+  // Whatever the parent's stdio holds would otherwise be written twice if a backend calls exit() in the
+  // child.
+  std::fflush(nullptr);
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0)
     throw std::system_error(errno, std::generic_category(), "creating the pipe to an isolated job");
@@ -118,7 +124,7 @@ IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, doubl
   const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                            std::chrono::duration<double>(limited ? timeout_s : 0));
   std::string phase = "starting the job", child_error, pending;
-  bool eof = false;
+  bool eof = false, finished = false;
   auto where = [&] { return " in " + phase; };
   auto stop = [&](std::string failure) {
     kill_group(pid);
@@ -154,6 +160,8 @@ IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, doubl
           outcome.failure = child_error.empty() ? "the job's process exited with status " +
                                                       std::to_string(WEXITSTATUS(status)) + where()
                                                 : child_error + where();
+        } else if (!finished) {  // e.g. a backend that calls exit(0)
+          outcome.failure = "the job's process exited (status 0) before finishing" + where();
         }
         return outcome;
       }
@@ -179,6 +187,8 @@ IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, doubl
       const std::string_view text = line.size() > 2 ? line.substr(2) : std::string_view();
       if (line.starts_with("P ")) {
         phase = std::string(text);
+      } else if (line.starts_with("D")) {
+        finished = true;
       } else if (line.starts_with("E ")) {
         child_error = std::string(text);
       } else if (line.starts_with("R ")) {

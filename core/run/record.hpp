@@ -31,7 +31,18 @@ struct Record {
   double cycles_per_op = 0;       // 0 when no cycle source (see cycles_source)
   std::string cycles_source;  // "perf" (core cycles, mean), "tsc" (reference cycles at the median), "none"
 
+  // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
+  ParallelMeasurement parallel;     // parallel.threads == 0: not measured
+  stats::Summary parallel_summary;  // over parallel.sample_ns: ns per operation for the whole machine
+
   bool ok() const { return status == Status::Ok; }
+  bool has_parallel() const { return ok() && parallel.threads > 1 && parallel_summary.median > 0; }
+  /// Operations per second of all threads together, at the median round; 0 when not measured.
+  double parallel_ops_per_s() const { return has_parallel() ? 1e9 / parallel_summary.median : 0; }
+  /// MiB/s of payload of all threads together; 0 when not measured or not a data operation.
+  double parallel_throughput_mib_s() const;
+  /// Aggregate rate / (threads x single-thread rate): 1 is perfect scaling; 0 when not measured.
+  double scaling_efficiency() const;
   /// MiB/s of payload at the median time; 0 when not a data operation or not measured.
   double throughput_mib_s() const;
   double ops_per_s() const;
@@ -44,6 +55,9 @@ std::vector<std::string> operations_for(int family);
 /// Every operation a family can be timed with: the defaults, then those only an operations filter selects
 /// ("keygen" of signatures and key agreement: an RSA-4096 key pair takes seconds).
 std::vector<std::string> all_operations_for(int family);
+
+/// Operations whose figure is also payload per second (MiB/s, Mb/s): encrypt, decrypt, encrypt-stream, hash.
+bool is_data_operation(std::string_view operation);
 
 /// Whether an operation's cost does not depend on the data size ("agree", "keygen"): it is measured once per
 /// job, recorded with data_bytes 0.

@@ -13,7 +13,6 @@ using nlohmann::json;
 // JSON has no NaN: undefined statistics become null.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-bool data_operation(const std::string& op) { return op == "encrypt" || op == "decrypt" || op == "hash"; }
 
 // Field readers: each returns false and sets `error` ("/field: expected ..., got ...") on a mismatch.
 struct Reader {
@@ -94,7 +93,7 @@ json record_to_json(const Record& r) {
   if (!r.params.empty()) j["params"] = r.params;
   if (!r.ok()) return j;
   const auto& s = r.summary;
-  const bool data_op = data_operation(r.operation);
+  const bool data_op = is_data_operation(r.operation);
   j["median_ns"] = number(s.median);
   j["mean_ns"] = number(s.mean);
   j["stddev_ns"] = number(s.stddev);
@@ -116,6 +115,21 @@ json record_to_json(const Record& r) {
   j["cycles_source"] = r.cycles_source.empty() ? "none" : r.cycles_source;
   j["cycles_per_op"] = r.cycles_per_op > 0 ? json(r.cycles_per_op) : json(nullptr);
   j["cycles_per_byte"] = r.cycles_per_byte() > 0 ? json(r.cycles_per_byte()) : json(nullptr);
+  if (r.has_parallel()) {
+    const auto& p = r.parallel_summary;
+    j["threads"] = {
+        {"count", r.parallel.threads},
+        {"median_ns", number(p.median)},
+        {"ci95_ns", json::array({number(p.ci95.low), number(p.ci95.high)})},
+        {"mdape", number(p.mdape)},
+        {"samples_ns", r.parallel.sample_ns},
+        {"sample_ops", r.parallel.sample_ops},
+        {"ops_per_s", number(r.parallel_ops_per_s())},
+        {"throughput_mib_s", data_op ? number(r.parallel_throughput_mib_s()) : json(nullptr)},
+        {"throughput_mbit_s", data_op ? number(r.parallel_throughput_mib_s() * 1048576.0 * 8 / 1e6) : json(nullptr)},
+        {"scaling_efficiency", number(r.scaling_efficiency())},
+    };
+  }
   return j;
 }
 
@@ -202,6 +216,29 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
   if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
   if (auto c = j.find("cycles_source"); c != j.end() && c->is_string())
     r.cycles_source = c->get<std::string>();
+  // Optional: present with --threads N.
+  if (auto t = j.find("threads"); t != j.end() && !t->is_null()) {
+    const json* count = t->is_object() && t->contains("count") ? &(*t)["count"] : nullptr;
+    const json* ts = t->is_object() && t->contains("samples_ns") ? &(*t)["samples_ns"] : nullptr;
+    const json* tops = t->is_object() && t->contains("sample_ops") ? &(*t)["sample_ops"] : nullptr;
+    if (count == nullptr || !count->is_number_unsigned() || ts == nullptr || !ts->is_array() || tops == nullptr ||
+        !tops->is_array() || tops->size() != ts->size()) {
+      error = "/threads: expected an object with count, samples_ns and sample_ops (as --threads writes), got " +
+              json_type_phrase(*t);
+      return std::nullopt;
+    }
+    r.parallel.threads = count->get<size_t>();
+    for (size_t i = 0; i < ts->size(); ++i) {
+      if (!(*ts)[i].is_number() || !(*tops)[i].is_number_unsigned()) {
+        error = "/threads/samples_ns/" + std::to_string(i) + ": expected a number with a whole sample_ops count";
+        return std::nullopt;
+      }
+      r.parallel.sample_ns.push_back((*ts)[i].get<double>());
+      r.parallel.sample_ops.push_back((*tops)[i].get<uint64_t>());
+      r.parallel.timed_ops += r.parallel.sample_ops.back();
+    }
+    r.parallel_summary = stats::summarize(r.parallel.sample_ns);
+  }
   return r;
 }
 

@@ -109,6 +109,39 @@ std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const K
   return "";
 }
 
+// A backend that offers CA_OP_ENCRYPT_STREAM for a cipher: two stream calls on a fresh context (1 KiB each,
+// nonce given to the first; 1 KiB is a whole number of every block and update granularity in use) must equal
+// the first 2 KiB of the per-message ciphertext of the 2 KiB message under the same key and nonce, without associated data (plugin_abi.h). Empty when it does, or when
+// the backend offers no stream form.
+std::string stream_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
+  if (a.family != Family::Cipher || is_public_key(a)) return "";
+  const Bytes key = random_bytes(a.key_bytes(bits)), nonce = random_bytes(a.nonce_bytes);
+  constexpr size_t kHalf = 1024;
+  const Bytes msg = random_bytes(2 * kHalf), no_aad;
+  const ca_key_spec spec = key_spec(a, bits, &key);
+  std::string error;
+  bool unsupported = false;
+  auto stream = b.create(spec, error, unsupported);
+  if (!stream) return "key setup failed: " + error;
+  if (stream->operation(CA_OP_ENCRYPT_STREAM) == nullptr) return "";
+  auto whole = b.create(spec, error, unsupported);
+  if (!whole) return "key setup failed: " + error;
+  Call ct = call(*whole, CA_OP_ENCRYPT, msg, nonce, no_aad, nullptr, a.output_capacity(bits, msg.size()));
+  if (ct.status != CA_OK) return "encrypt: " + status_text(*whole, ct.status);
+  Bytes streamed;
+  for (size_t half = 0; half < 2; ++half) {
+    const Bytes part(msg.begin() + static_cast<long>(kHalf * half), msg.begin() + static_cast<long>(kHalf * (half + 1)));
+    Call c = call(*stream, CA_OP_ENCRYPT_STREAM, part, nonce, no_aad, nullptr, part.size());
+    if (c.status != CA_OK) return "encrypt-stream: " + status_text(*stream, c.status);
+    if (c.output.size() != part.size())
+      return "encrypt-stream of " + std::to_string(part.size()) + " bytes wrote " + std::to_string(c.output.size());
+    streamed.insert(streamed.end(), c.output.begin(), c.output.end());
+  }
+  if (ct.output.size() < streamed.size() || !std::equal(streamed.begin(), streamed.end(), ct.output.begin()))
+    return "encrypt-stream in two calls differs from the per-message ciphertext under the same key and nonce";
+  return "";
+}
+
 std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
   std::string error;
   bool unsupported = false;
@@ -211,6 +244,7 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
 
 int op_code(const std::string& op) {
   if (op == "encrypt") return CA_OP_ENCRYPT;
+  if (op == "encrypt-stream") return CA_OP_ENCRYPT_STREAM;
   if (op == "decrypt") return CA_OP_DECRYPT;
   if (op == "hash") return CA_OP_HASH;
   if (op == "sign") return CA_OP_SIGN;
@@ -323,6 +357,7 @@ std::string self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t b
     if (std::string e = check_known_answer(backend, a, ka); !e.empty()) return e;
   }
   if (std::string e = round_trip(backend, a, bits); !e.empty()) return "self-test: " + e;
+  if (std::string e = stream_check(backend, a, bits); !e.empty()) return "self-test (stream form): " + e;
   if (keygen)
     if (std::string e = keygen_check(backend, a, bits); !e.empty()) return "self-test (keygen): " + e;
   return "";
@@ -333,6 +368,8 @@ const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job) {
 }
 
 std::vector<std::string> planned_operations(const RunPlan& plan, const AlgorithmInfo& algorithm) {
+  // --cipher-mode stream: ciphers are timed as a stream (one long-running context), and only encryption.
+  if (plan.cipher_stream && algorithm.family == Family::Cipher) return {"encrypt-stream"};
   // keygen only when the filter names it (all_operations_for); without a filter, the default operations.
   const int family = static_cast<int>(algorithm.family);
   std::vector<std::string> ops = plan.operations.empty() ? operations_for(family) : all_operations_for(family);
@@ -358,6 +395,42 @@ Record record_for(const Backend& backend, const Job& job, size_t size, const std
   r.data_bytes = size_independent(op) ? 0 : size;
   r.params = job.params;
   return r;
+}
+
+// --threads N: thread 0 reuses the single-thread context and inputs; every other thread gets its own
+// context (its own key) and inputs derived from it, since backend contexts are not shared between threads.
+void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job, size_t size, int code,
+                     const Context& ctx, Pool& pool, Record& r) {
+  const AlgorithmInfo& a = *job.algorithm;
+  std::vector<std::unique_ptr<Context>> contexts;
+  std::vector<std::unique_ptr<Pool>> pools;
+  std::vector<TimedOperation> timed{{ctx.operation(code), ctx.raw(), &pool.ios}};
+  for (size_t t = 1; t < plan.threads; ++t) {
+    std::string error;
+    bool unsupported = false;
+    auto extra = make_context(backend, a, job.key_bits, error, unsupported, job.params);
+    if (!extra) {
+      r.status = Status::Failed;
+      r.error = "a context for thread " + std::to_string(t + 1) + ": " + error;
+      return;
+    }
+    auto extra_pool = std::make_unique<Pool>();
+    if (std::string e = prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan); !e.empty()) {
+      r.status = Status::Failed;
+      r.error = "thread " + std::to_string(t + 1) + ": " + e;
+      return;
+    }
+    timed.push_back({extra->operation(code), extra->raw(), &extra_pool->ios});
+    contexts.push_back(std::move(extra));
+    pools.push_back(std::move(extra_pool));
+  }
+  r.parallel = measure_parallel(timed, plan.measure, plan.thread_rounds);
+  if (r.parallel.status != CA_OK) {
+    r.status = Status::Failed;
+    r.error = "on " + std::to_string(plan.threads) + " threads: " + r.parallel.error;
+    return;
+  }
+  r.parallel_summary = stats::summarize(r.parallel.sample_ns);
 }
 
 // Everything for one (backend, algorithm, key size): supports(), the self-test, key setup, then each data
@@ -424,7 +497,9 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
       }
       r.measurement = measure(timed, plan.measure);
       if (r.measurement.status != CA_OK) {
-        r.status = Status::Failed;
+        // CA_UNSUPPORTED here is a parameter the backend does not take at this size (e.g. a stream of CBC
+        // blocks needs whole blocks): not offered, not broken.
+        r.status = r.measurement.status == CA_UNSUPPORTED ? Status::Unsupported : Status::Failed;
         r.error = r.measurement.error + ": " + ctx->last_error();
       }
       r.summary = stats::summarize(r.measurement.sample_ns);
@@ -434,6 +509,10 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
         r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
       else if (cycles.kind == CycleSource::Tsc && r.ok())
         r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
+      if (r.ok() && plan.threads > 1) {
+        phase(op + " " + format_size(size) + " on " + std::to_string(plan.threads) + " threads");
+        measure_threads(plan, backend, job, size, code, *ctx, pool, r);
+      }
       emit(std::move(r));
     }
   }

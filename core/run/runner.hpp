@@ -44,6 +44,13 @@ struct RunPlan {
   bool isolate = false;
   /// Isolated jobs only: seconds a job may take before its process is killed; 0: no limit.
   double job_timeout_s = 300;
+  /// --threads N: after each single-thread measurement, the same operation on N threads at once
+  /// (measure_parallel, `thread_rounds` rounds over the measurement budget); 1: single-thread only.
+  size_t threads = 1;
+  /// --cipher-mode stream: ciphers time "encrypt-stream" (CA_OP_ENCRYPT_STREAM) instead of per-message
+  /// encrypt and decrypt.
+  bool cipher_stream = false;
+  size_t thread_rounds = 10;
 };
 
 /// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).

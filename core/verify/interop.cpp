@@ -22,18 +22,25 @@ std::vector<size_t> message_sizes(const AlgorithmInfo& a, uint32_t bits) {
 
 std::string size_text(size_t n) { return std::to_string(n) + "-byte message"; }
 
-// Ciphers, hashes and MACs: every backend keyed with the same key computes the same outputs, and for
-// ciphers decrypts the others' ciphertexts.
+// Ciphers, hashes, MACs and KDFs: every backend keyed with the same key (KDFs: the same password and salt,
+// the catalog's default costs) computes the same outputs, and for ciphers decrypts the others' ciphertexts.
 std::vector<InteropCheck> same_key_checks(const AlgorithmInfo& a, uint32_t bits,
                                           const std::vector<const Backend*>& backends) {
   const bool cipher = a.family == Family::Cipher;
+  const bool kdf = a.family == Family::Kdf;
   const int forward = a.family == Family::Hash  ? CA_OP_HASH
                       : a.family == Family::Mac ? CA_OP_MAC
+                      : kdf                     ? CA_OP_DERIVE
                                                 : CA_OP_ENCRYPT;
   const char* output_name = a.family == Family::Hash  ? "digest"
                             : a.family == Family::Mac ? "tag"
+                            : kdf                     ? "derived key"
                                                       : "ciphertext";
-  const Bytes key = a.family == Family::Hash ? Bytes{} : random_bytes(a.key_bytes(bits));
+  const char* forward_name = a.family == Family::Hash  ? "hash"
+                             : a.family == Family::Mac ? "mac"
+                             : kdf                     ? "derive"
+                                                       : "encrypt";
+  const Bytes key = a.family == Family::Hash || kdf ? Bytes{} : random_bytes(a.key_bytes(bits));
   const Bytes nonce = random_bytes(a.nonce_bytes);
   const Bytes aad = a.shape == CipherShape::Aead || a.shape == CipherShape::Siv ? random_bytes(20) : Bytes{};
   std::vector<Bytes> messages;
@@ -56,10 +63,7 @@ std::vector<InteropCheck> same_key_checks(const AlgorithmInfo& a, uint32_t bits,
       OpResult r =
           run_operation(*side.keyed.context, forward, {m, nonce, aad, {}, a.output_capacity(bits, m.size())});
       if (!r.ok()) {
-        side.problem = std::string(forward == CA_OP_ENCRYPT ? "encrypt"
-                                   : forward == CA_OP_HASH  ? "hash"
-                                                            : "mac") +
-                       " of a " + size_text(m.size()) + ": " + r.describe();
+        side.problem = std::string(forward_name) + " of a " + size_text(m.size()) + ": " + r.describe();
         break;
       }
       side.outputs.push_back(std::move(r.output));
@@ -179,6 +183,56 @@ std::vector<InteropCheck> public_key_checks(const AlgorithmInfo& a, uint32_t bit
   return checks;
 }
 
+// Key agreement: each backend makes a key pair; for every pair, A's private key with B's public key and B's
+// private key with A's public key give the same shared secret.
+std::vector<InteropCheck> key_agreement_checks(const AlgorithmInfo& a, uint32_t bits,
+                                               const std::vector<const Backend*>& backends) {
+  struct Party {
+    KeyedContext keyed;
+    Bytes public_key;
+    std::string problem;
+  };
+  std::vector<Party> parties(backends.size());
+  for (size_t i = 0; i < backends.size(); ++i) {
+    Party& p = parties[i];
+    p.keyed = create_context(*backends[i], a, bits);
+    if (!p.keyed) {
+      p.problem = "key generation failed: " + p.keyed.error;
+      continue;
+    }
+    auto pub = p.keyed.context->export_key(CA_KEY_PUBLIC);
+    if (!pub)
+      p.problem = "cannot export its public key: " + p.keyed.context->last_error();
+    else
+      p.public_key = std::move(*pub);
+  }
+  const size_t cap = a.output_capacity(bits, 0);
+  std::vector<InteropCheck> checks;
+  for (size_t i = 0; i < backends.size(); ++i)
+    for (size_t j = 0; j < backends.size(); ++j) {
+      if (i == j) continue;
+      InteropCheck c{std::string(a.name), bits, backends[i]->name(), backends[j]->name(), false, ""};
+      if (!parties[i].problem.empty()) {
+        c.detail = c.from + ": " + parties[i].problem;
+      } else if (!parties[j].problem.empty()) {
+        c.detail = c.to + ": " + parties[j].problem;
+      } else {
+        OpResult theirs = run_operation(*parties[j].keyed.context, CA_OP_AGREE, {parties[i].public_key, {}, {}, {}, cap});
+        OpResult ours = run_operation(*parties[i].keyed.context, CA_OP_AGREE, {parties[j].public_key, {}, {}, {}, cap});
+        if (!theirs.ok())
+          c.detail = c.to + " cannot agree with " + c.from + "'s public key: " + theirs.describe();
+        else if (!ours.ok())
+          c.detail = c.from + " cannot agree with " + c.to + "'s public key: " + ours.describe();
+        else if (theirs.output != ours.output)
+          c.detail = c.to + "'s shared secret with " + c.from + " differs from " + c.from + "'s with " + c.to +
+                     " (" + hex_excerpt(theirs.output) + " vs " + hex_excerpt(ours.output) + ")";
+      }
+      c.ok = c.detail.empty();
+      checks.push_back(std::move(c));
+    }
+  return checks;
+}
+
 }  // namespace
 
 size_t InteropRun::failures() const {
@@ -197,6 +251,7 @@ std::vector<InteropCheck> interop_checks(const AlgorithmInfo& a, uint32_t bits,
   for (const Backend* b : backends)
     if (!b->unsupported_reason(std::string(a.name), bits)) offering.push_back(b);
   if (offering.size() < 2) return {};
+  if (a.family == Family::KeyAgreement) return key_agreement_checks(a, bits, offering);
   return is_public_key(a) ? public_key_checks(a, bits, offering) : same_key_checks(a, bits, offering);
 }
 

@@ -4,7 +4,9 @@
  * isolation tests expect it to. Built three times, with one of:
  *   FAULT_segfault: encrypt dereferences a null pointer on messages of 16KB and more (SIGSEGV);
  *   FAULT_abort:    every operation calls abort(), so it dies in the self-test (SIGABRT);
- *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more.
+ *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more;
+ *   FAULT_exit:     encrypt calls exit(0) on messages of 16KB and more (a process that ends "cleanly"
+ *                   in the middle of a job).
  */
 #include <signal.h>
 #include <stdint.h>
@@ -20,8 +22,10 @@
 #define BACKEND_NAME "abort"
 #elif defined(FAULT_hang)
 #define BACKEND_NAME "hang"
+#elif defined(FAULT_exit)
+#define BACKEND_NAME "exit"
 #else
-#error "define FAULT_segfault, FAULT_abort or FAULT_hang"
+#error "define FAULT_segfault, FAULT_abort, FAULT_hang or FAULT_exit"
 #endif
 
 enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
@@ -90,6 +94,8 @@ static int encrypt(ca_context* ctx, ca_io* io) {
   if (io->input_len >= kFaultFrom) *(volatile uint8_t*)g_bad_address = io->input[0];
 #elif defined(FAULT_abort)
   abort();
+#elif defined(FAULT_exit)
+  if (io->input_len >= kFaultFrom) exit(0);
 #endif
   return chacha20_xor(ctx, io);
 }

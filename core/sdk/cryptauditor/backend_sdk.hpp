@@ -3,7 +3,8 @@
 //
 //   struct MyGcm {                       // one context: key set up in the constructor
 //     explicit MyGcm(const ca_key_spec& spec);
-//     int encrypt(ca_io& io);            // any of encrypt / decrypt / hash / sign / verify / mac
+//     int encrypt(ca_io& io);            // any of encrypt / decrypt / hash / sign / verify / mac /
+//                                        // encrypt_stream / derive / agree / keygen (plugin_abi.h)
 //     int decrypt(ca_io& io);
 //     bool offers(int op) const;         // optional: drop operations this instance cannot do
 //     std::vector<uint8_t> export_key(int part);  // optional: public-key contexts
@@ -18,6 +19,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -28,6 +30,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cryptauditor/plugin_abi.h"
@@ -147,6 +150,14 @@ Factory make_factory(Extra... extra) {
       holder->ops[CA_OP_VERIFY] = &detail::trampoline<T, &T::verify>;
     if constexpr (requires(T t, ca_io & io) { t.mac(io); })
       holder->ops[CA_OP_MAC] = &detail::trampoline<T, &T::mac>;
+    if constexpr (requires(T t, ca_io & io) { t.encrypt_stream(io); })
+      holder->ops[CA_OP_ENCRYPT_STREAM] = &detail::trampoline<T, &T::encrypt_stream>;
+    if constexpr (requires(T t, ca_io & io) { t.derive(io); })
+      holder->ops[CA_OP_DERIVE] = &detail::trampoline<T, &T::derive>;
+    if constexpr (requires(T t, ca_io & io) { t.agree(io); })
+      holder->ops[CA_OP_AGREE] = &detail::trampoline<T, &T::agree>;
+    if constexpr (requires(T t, ca_io & io) { t.keygen(io); })
+      holder->ops[CA_OP_KEYGEN] = &detail::trampoline<T, &T::keygen>;
     if constexpr (requires(T t, int p) { t.export_key(p); })
       holder->export_fn = &detail::export_trampoline<T>;
     // A context may offer fewer operations than its class has, e.g. a public-key-only signer cannot sign:
@@ -205,6 +216,42 @@ inline size_t pkcs7_unpadded_size(const uint8_t* data, size_t n, size_t block) {
 
 inline std::span<const uint8_t> secret(const ca_key_spec& s) { return {s.secret_key, s.secret_key_len}; }
 inline std::span<const uint8_t> public_key(const ca_key_spec& s) { return {s.public_key, s.public_key_len}; }
+
+/// The "name=value,name=value" parameters of a key spec (plugin_abi.h), or {} when the caller's struct has no
+/// params field or it is empty. Throws std::runtime_error on a malformed list.
+inline std::vector<std::pair<std::string, std::string>> params(const ca_key_spec& s) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (s.struct_size < offsetof(ca_key_spec, params) + sizeof(s.params) || s.params == nullptr) return out;
+  std::string_view text(s.params);
+  while (!text.empty()) {
+    const size_t comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw std::runtime_error("malformed parameter '" + std::string(item) + "' (expected name=value)");
+    out.emplace_back(std::string(item.substr(0, eq)), std::string(item.substr(eq + 1)));
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  return out;
+}
+
+/// The value of one parameter as an unsigned number, or `fallback` when absent. Throws on a non-number.
+inline uint64_t param_u64(const ca_key_spec& s, std::string_view name, uint64_t fallback) {
+  for (const auto& [k, v] : params(s))
+    if (k == name) {
+      size_t used = 0;
+      unsigned long long n = 0;
+      try {
+        n = std::stoull(v, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != v.size() || v.empty() || v[0] == '-')
+        throw std::runtime_error("parameter " + std::string(name) + "=" + v + " is not a whole number");
+      return n;
+    }
+  return fallback;
+}
 
 /// Throws unless the symmetric key has exactly the given length.
 inline void require_key_bytes(const ca_key_spec& s, size_t expected) {

@@ -43,13 +43,28 @@ enum ca_operation {
   CA_OP_SIGN = 4,    /* output = signature over input (the message, hashed inside the operation) */
   CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not */
   CA_OP_MAC = 6,     /* output = authentication tag over input (keyed at create; nonce for GMAC) */
-  CA_OP_COUNT_ = 7   /* one past the last; a newer core may ask for more: operation() returns NULL */
+  /* Ciphers and AEADs, `--cipher-mode stream`: input goes through one long-running cipher state, as
+   * `openssl speed -evp` measures; output = input_len bytes, no per-call nonce, padding or tag. The first call
+   * on a context starts the state with io->nonce; later calls continue it, so the concatenated outputs equal
+   * the per-message ciphertext (without tag and padding) of the concatenated inputs under that nonce. Block
+   * modes without a stream form (ECB, CBC) take input_len a multiple of the block size. */
+  CA_OP_ENCRYPT_STREAM = 7,
+  /* KDFs: output = output_cap bytes derived from input (password / input keying material); salt in nonce,
+   * info in aad; cost parameters from ca_key_spec.params. */
+  CA_OP_DERIVE = 8,
+  /* Key agreement: output = the shared secret of the context's private key and the peer public key in input
+   * (its CA_KEY_PUBLIC format). */
+  CA_OP_AGREE = 9,
+  /* Key generation: a fresh key pair of the context's algorithm and size each call (the context's own key is
+   * not changed); output = the new public key in CA_KEY_PUBLIC format. */
+  CA_OP_KEYGEN = 10,
+  CA_OP_COUNT_ = 11 /* one past the last; a newer core may ask for more: operation() returns NULL */
 };
 
 /* Which key export_key() writes. */
 enum ca_key_part {
-  CA_KEY_PRIVATE = 1, /* PKCS#8 DER; for EDDSA the raw 32-byte seed */
-  CA_KEY_PUBLIC = 2   /* SubjectPublicKeyInfo DER; for EDDSA the raw 32-byte public key */
+  CA_KEY_PRIVATE = 1, /* PKCS#8 DER; for EdDSA / X25519 / X448 the raw private key (seed) */
+  CA_KEY_PUBLIC = 2   /* SubjectPublicKeyInfo DER; for EdDSA / X25519 / X448 the raw public key */
 };
 
 /* What create() is given. Exactly one of these holds:
@@ -64,6 +79,10 @@ typedef struct ca_key_spec {
   size_t secret_key_len;
   const uint8_t* public_key;
   size_t public_key_len;
+  /* Algorithm parameters, "name=value" pairs separated by commas, e.g. the KDF costs "iterations=600000" or
+   * "n=16384,r=8,p=1"; NULL or "" means the catalog's defaults (docs/CATALOG.md). Read it only when
+   * struct_size covers it: a core older than this field passes a smaller struct. */
+  const char* params;
 } ca_key_spec;
 
 /* One call of an operation. The core fills every input before timing starts. */
