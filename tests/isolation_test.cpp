@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "plugin/backend.hpp"
 #include "tests/support/run_program.hpp"
 
 extern char** environ;
@@ -263,6 +264,47 @@ TEST_F(Isolation, BadValuesAreOneLineUsageErrors) {
     EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
     EXPECT_EQ(lines(r.err), 1u) << r.err;
   }
+}
+
+// --- Plugins that must not load --------------------------------------------------------------------------
+
+// A copy of a test plugin in a fresh folder with the given modes, loaded the way the program loads it.
+std::string load_problem(const fs::path& plugin, mode_t folder_mode, mode_t file_mode) {
+  const fs::path dir = fs::path(testing::TempDir()) / ("ca-refused-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path copy = dir / plugin.filename();
+  fs::copy_file(plugin, copy);
+  ::chmod(copy.c_str(), file_mode);
+  ::chmod(dir.c_str(), folder_mode);
+  std::string problem;
+  const bool loaded = ca::load_plugin(copy.string(), problem) != nullptr;
+  fs::remove_all(dir);
+  return loaded ? "loaded" : problem;
+}
+
+const fs::path kFaultPlugins = CRYPTAUDITOR_FAULT_PLUGIN_DIR;
+
+TEST(RefusedPlugin, TableSmallerThanThisCoreKnows) {
+  const std::string problem = load_problem(kFaultPlugins / "ca-backend-short_table.so", 0755, 0755);
+  EXPECT_NE(problem.find("refused: backend table of "), std::string::npos) << problem;
+  EXPECT_NE(problem.find("this cryptauditor needs " + std::to_string(sizeof(ca_backend))), std::string::npos)
+      << problem;
+}
+
+TEST(RefusedPlugin, NullFunctionInTheTable) {
+  const std::string problem = load_problem(kFaultPlugins / "ca-backend-null_entry.so", 0755, 0755);
+  EXPECT_NE(problem.find("refused: backend table has null entries"), std::string::npos) << problem;
+}
+
+TEST(RefusedPlugin, GroupWritableFileOrFolder) {
+  const fs::path fake = fs::path(CRYPTAUDITOR_TEST_PLUGIN_DIR) / "ca-backend-fake.so";
+  EXPECT_EQ(load_problem(fake, 0755, 0755), "loaded");  // the control: same copy, safe modes
+  const std::string file = load_problem(fake, 0755, 0775);
+  EXPECT_NE(file.find("ca-backend-fake.so is writable by group or others (chmod go-w it)"), std::string::npos)
+      << file;
+  const std::string folder = load_problem(fake, 0775, 0755);
+  EXPECT_NE(folder.find("is writable by group or others"), std::string::npos) << folder;
 }
 
 // --- Interruption -------------------------------------------------------------------------------------

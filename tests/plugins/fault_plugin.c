@@ -6,7 +6,10 @@
  *   FAULT_abort:    every operation calls abort(), so it dies in the self-test (SIGABRT);
  *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more;
  *   FAULT_exit:     encrypt calls exit(0) on messages of 16KB and more (a process that ends "cleanly"
- *                   in the middle of a job).
+ *                   in the middle of a job);
+ *   FAULT_short_table: a backend table smaller than the one this core knows (an older struct_size);
+ *   FAULT_null_entry:  a table whose supports() is NULL.
+ * The last two must never load.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -24,8 +27,12 @@
 #define BACKEND_NAME "hang"
 #elif defined(FAULT_exit)
 #define BACKEND_NAME "exit"
+#elif defined(FAULT_short_table)
+#define BACKEND_NAME "short_table"
+#elif defined(FAULT_null_entry)
+#define BACKEND_NAME "null_entry"
 #else
-#error "define FAULT_segfault, FAULT_abort, FAULT_hang or FAULT_exit"
+#error "define FAULT_segfault, FAULT_abort, FAULT_hang, FAULT_exit, FAULT_short_table or FAULT_null_entry"
 #endif
 
 enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
@@ -113,7 +120,9 @@ static int decrypt(ca_context* ctx, ca_io* io) {
 static const char* library_version(void) { return "0.0-test"; }
 static const char* acceleration(void) { return ""; }
 
-static int supports(const char* algorithm, uint32_t key_bits, char* reason, size_t reason_cap) {
+/* unused: FAULT_null_entry leaves it out of the table */
+__attribute__((unused)) static int supports(const char* algorithm, uint32_t key_bits, char* reason,
+                                            size_t reason_cap) {
   if (strcmp(algorithm, "CHACHA20") == 0 && key_bits == 256) return CA_OK;
   if (reason_cap > 0) {
     strncpy(reason, "only CHACHA20 with a 256-bit key is offered", reason_cap - 1);
@@ -156,18 +165,26 @@ static const char* last_error(ca_context* ctx) {
 
 __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_entry(void) {
   static const ca_backend backend = {
-      .abi_version = CA_PLUGIN_ABI_VERSION,
-      .struct_size = sizeof(ca_backend),
-      .name = BACKEND_NAME,
-      .library = "Fault injection (tests only)",
-      .library_version = library_version,
-      .acceleration = acceleration,
-      .supports = supports,
-      .create = create,
-      .destroy = destroy,
-      .operation = operation,
-      .export_key = export_key,
-      .last_error = last_error,
+    .abi_version = CA_PLUGIN_ABI_VERSION,
+#if defined(FAULT_short_table)
+    .struct_size = offsetof(ca_backend, last_error), /* as if built before last_error existed */
+#else
+    .struct_size = sizeof(ca_backend),
+#endif
+    .name = BACKEND_NAME,
+    .library = "Fault injection (tests only)",
+    .library_version = library_version,
+    .acceleration = acceleration,
+#if defined(FAULT_null_entry)
+    .supports = NULL,
+#else
+    .supports = supports,
+#endif
+    .create = create,
+    .destroy = destroy,
+    .operation = operation,
+    .export_key = export_key,
+    .last_error = last_error,
   };
   return &backend;
 }
