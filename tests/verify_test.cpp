@@ -16,6 +16,7 @@
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
 #include "tests/support/run_program.hpp"
+#include "verify/ec_private_key.hpp"
 #include "verify/ecdsa_der.hpp"
 #include "verify/interop.hpp"
 #include "verify/mapping.hpp"
@@ -201,7 +202,14 @@ TEST(Mapping, CurvesAndHashesSelectTheRow) {
   ASSERT_TRUE(p.runs()) << p.skip_reason;
   EXPECT_EQ(p.kind, TestKind::EcdsaDer);
   VectorFile k1 = ecdsa("secp256k1", "SHA-256");
-  EXPECT_EQ(plan_group(k1, k1.groups[0]).skip_reason, "ECDSA-SECP256K1 is not in the catalog yet");
+  p = plan_group(k1, k1.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "ECDSA-SECP256K1");
+  VectorFile p521 = ecdsa("secp521r1", "SHA-512");
+  p = plan_group(p521, p521.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "ECDSA-P521");
+  EXPECT_EQ(p.key_bits, 521u);
   VectorFile odd = ecdsa("secp256r1", "SHA-512");
   EXPECT_EQ(plan_group(odd, odd.groups[0]).skip_reason.rfind("our ECDSA is P-256 with SHA-256 (group: ", 0),
             0u);
@@ -216,8 +224,111 @@ TEST(Mapping, CurvesAndHashesSelectTheRow) {
                               {"sLen", 64}});
   EXPECT_NE(plan_group(pss, pss.groups[0]).skip_reason.find("differ from our RSA-PSS"), std::string::npos);
 
-  VectorFile x = one_group("XDH", "xdh_comp_schema_v1.json", {{"type", "XdhComp"}, {"curve", "curve25519"}});
-  EXPECT_EQ(plan_group(x, x.groups[0]).skip_reason, "X25519 is not in the catalog yet");
+  VectorFile ed448 =
+      one_group("EDDSA", "eddsa_verify_schema_v1.json",
+                {{"type", "EddsaVerify"}, {"publicKey", {{"curve", "edwards448"}, {"pk", "00"}}}});
+  p = plan_group(ed448, ed448.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "ED448");
+  EXPECT_EQ(p.kind, TestKind::Eddsa);
+}
+
+TEST(Mapping, KeyAgreementAndKdfGroupsRun) {
+  auto xdh = [](const std::string& curve) {
+    return one_group("XDH", "xdh_comp_schema_v1.json", {{"type", "XdhComp"}, {"curve", curve}});
+  };
+  VectorFile x25519 = xdh("curve25519");
+  GroupPlan p = plan_group(x25519, x25519.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "X25519");
+  EXPECT_EQ(p.kind, TestKind::Xdh);
+  VectorFile x448 = xdh("curve448");
+  p = plan_group(x448, x448.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "X448");
+  EXPECT_EQ(p.key_bits, 448u);
+
+  auto ecdh = [](const std::string& curve, const std::string& encoding) {
+    return one_group("ECDH", "ecdh_test_schema_v1.json",
+                     {{"type", "EcdhTest"}, {"curve", curve}, {"encoding", encoding}});
+  };
+  VectorFile p384 = ecdh("secp384r1", "asn");
+  p = plan_group(p384, p384.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "ECDH-P384");
+  EXPECT_EQ(p.kind, TestKind::Ecdh);
+  VectorFile p521 = ecdh("secp521r1", "asn");
+  EXPECT_EQ(plan_group(p521, p521.groups[0]).skip_reason, "ECDH-P521 is not in the catalog yet");
+  VectorFile point = ecdh("secp256r1", "ecpoint");
+  EXPECT_EQ(plan_group(point, point.groups[0])
+                .skip_reason.rfind("our ECDH entries take the public key as "
+                                   "SubjectPublicKeyInfo (group: ",
+                                   0),
+            0u);
+
+  VectorFile hkdf =
+      one_group("HKDF-SHA-512", "hkdf_test_schema_v1.json", {{"type", "HkdfTest"}, {"keySize", 256}});
+  p = plan_group(hkdf, hkdf.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "HKDF-SHA512");
+  EXPECT_EQ(p.kind, TestKind::Hkdf);
+  VectorFile pbkdf = one_group("PBKDF2-HMACSHA256", "pbkdf_test_schema.json", {{"type", "PbkdfTest"}});
+  p = plan_group(pbkdf, pbkdf.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "PBKDF2-SHA256");
+  EXPECT_EQ(p.kind, TestKind::Pbkdf);
+}
+
+TEST(Mapping, PbkdfIterationCountOutsideTheCatalogRangeIsSkipped) {
+  VectorFile f = parse_vector_file({{"algorithm", "PBKDF2-HMACSHA256"},
+                                    {"schema", "pbkdf_test_schema.json"},
+                                    {"testGroups",
+                                     {{{"type", "PbkdfTest"},
+                                       {"tests",
+                                        {{{"tcId", 1},
+                                          {"comment", ""},
+                                          {"flags", json::array()},
+                                          {"password", "70"},
+                                          {"salt", "73"},
+                                          {"iterationCount", 0},
+                                          {"dkLen", 32},
+                                          {"dk", "00"},
+                                          {"result", "valid"}},
+                                         {{"tcId", 2},
+                                          {"comment", ""},
+                                          {"flags", json::array()},
+                                          {"password", "70"},
+                                          {"salt", "73"},
+                                          {"iterationCount", 4096},
+                                          {"dkLen", 32},
+                                          {"dk", "00"},
+                                          {"result", "valid"}}}}}}}},
+                                   "p.json");
+  GroupPlan p = plan_group(f, f.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(test_skip_reason(p, f.groups[0], f.groups[0].tests[0]), "iteration count outside 1..100000000");
+  EXPECT_EQ(test_skip_reason(p, f.groups[0], f.groups[0].tests[1]), std::nullopt);
+}
+
+// ---- PKCS#8 for EC private scalars ------------------------------------------------------------------------
+
+TEST(EcPrivateKey, WrapsAScalarAsRfc5915InPkcs8) {
+  auto p256 = named_curve("secp256r1");
+  ASSERT_TRUE(p256.has_value());
+  // The ASN.1-integer form Wycheproof uses (a leading zero byte) and a short scalar are padded to 32 bytes.
+  auto der = ec_private_key_pkcs8(*p256, *from_hex("00ff"));
+  ASSERT_TRUE(der.has_value());
+  EXPECT_EQ(to_hex(*der), "3041020100301306072a8648ce3d020106082a8648ce3d030107042730250201010420" +
+                              std::string(62, '0') + "ff");
+  auto p384 = named_curve("secp384r1");
+  ASSERT_TRUE(p384.has_value());
+  der = ec_private_key_pkcs8(*p384, Bytes(49, 0x01));  // 49 non-zero bytes cannot be a P-384 scalar
+  EXPECT_FALSE(der.has_value());
+  der = ec_private_key_pkcs8(*p384, Bytes(48, 0x01));
+  ASSERT_TRUE(der.has_value());
+  EXPECT_EQ(to_hex(*der),
+            "304e020100301006072a8648ce3d020106052b81040022043730350201010430" + to_hex(Bytes(48, 0x01)));
+  EXPECT_FALSE(named_curve("curve25519").has_value());
 }
 
 TEST(Mapping, EveryRowNamesAKnownGroupType) {
@@ -289,10 +400,10 @@ VectorRun sample_run() {
       {7, Expected::Invalid, Verdict::Deviation, true, "accepted; documented deviation: lenient", "", {}});
   gcm.backends = {a, b, c};
   FileResult x;
-  x.file = "x25519_test.json";
-  x.algorithm = "XDH";
+  x.file = "ecdh_secp521r1_test.json";
+  x.algorithm = "ECDH";
   x.tests = 4;
-  x.skipped.add("X25519 is not in the catalog yet", 4);
+  x.skipped.add("ECDH-P521 is not in the catalog yet", 4);
   FileResult bad;
   bad.file = "bad.json";
   bad.error = "bad.json: /schema: expected a string, found number";
@@ -320,7 +431,7 @@ aes_gcm_test.json: AES-GCM, 12 tests
       9 tests: not offered by this library
   FAIL aes_gcm_test.json tcId 5 alpha (valid): encrypt gave 00, expected 01 [tag; flags Ktv]
   deviation (documented) aes_gcm_test.json tcId 7 gamma (invalid): accepted; documented deviation: lenient
-x25519_test.json: XDH, 4 tests, not run: X25519 is not in the catalog yet
+ecdh_secp521r1_test.json: ECDH, 4 tests, not run: ECDH-P521 is not in the catalog yet
 ERROR bad.json: /schema: expected a string, found number
 
 Summary: 3 files, 1 run on a backend, 1 not run, 1 malformed

@@ -44,6 +44,20 @@ constexpr std::string_view kWolfsslUnreducedSignature =
     "wolfSSL 5.5.4's RSA verification (wc_RsaSSL_Verify) does not require the signature to be below the "
     "modulus (RFC 8017 8.2.2 step 2, RSAVP1): s + n is reduced mod n and verifies";
 
+// Observed through `cryptauditor verify` with the adapters passing the input to the library unchanged.
+constexpr std::string_view kOpensslExplicitCofactor =
+    "OpenSSL 3.0 reads this SubjectPublicKeyInfo, whose explicit curve parameters have no cofactor or "
+    "cofactor = n, as cofactor 1 (`openssl pkey -text` prints 'Cofactor: 1'), names the group as the "
+    "named curve (the adapter's curve check passes) and derives the shared secret";
+constexpr std::string_view kBotanHkdfLength =
+    "Botan 2.19's HKDF (Botan::KDF::derive_key) does not refuse an output longer than 255 x HashLen "
+    "(RFC 5869 2.3): the call returns without error";
+constexpr std::string_view kNettleHkdfLength =
+    "Nettle 3.8's hkdf_expand does not check the output length against 255 x HashLen (RFC 5869 2.3): "
+    "the call returns without error";
+constexpr std::string_view kGcryptEd448SLessThanL =
+    "libgcrypt 1.10's Ed448 verification does not check S < L (RFC 8032 5.2.7): S + kL verifies";
+
 const std::vector<Deviation> kDeviations = {
     {"botan", "ed25519_test.json", 63, kBotanSLessThanL},
     {"botan", "ed25519_test.json", 85, kBotanSLessThanL},
@@ -53,6 +67,16 @@ const std::vector<Deviation> kDeviations = {
     {"botan", "rsa_oaep_4096_sha256_mgf1sha256_test.json", 30, kBotanLongRsaInput},
     {"botan", "rsa_pss_2048_sha256_mgf1_32_test.json", 104, kBotanLongRsaInput},
     {"botan", "rsa_pss_3072_sha256_mgf1_32_test.json", 104, kBotanLongRsaInput},
+    {"botan", "hkdf_sha256_test.json", 25, kBotanHkdfLength},
+    {"botan", "hkdf_sha256_test.json", 48, kBotanHkdfLength},
+    {"botan", "hkdf_sha256_test.json", 74, kBotanHkdfLength},
+    {"botan", "hkdf_sha512_test.json", 22, kBotanHkdfLength},
+    {"botan", "hkdf_sha512_test.json", 45, kBotanHkdfLength},
+    {"botan", "hkdf_sha512_test.json", 68, kBotanHkdfLength},
+    {"gcrypt", "ed448_test.json", 70, kGcryptEd448SLessThanL},
+    {"gcrypt", "ed448_test.json", 71, kGcryptEd448SLessThanL},
+    {"gcrypt", "ed448_test.json", 72, kGcryptEd448SLessThanL},
+    {"gcrypt", "ed448_test.json", 73, kGcryptEd448SLessThanL},
     {"gcrypt", "ed25519_test.json", 63, kGcryptSLessThanL},
     {"gcrypt", "ed25519_test.json", 64, kGcryptSLessThanL},
     {"gcrypt", "ed25519_test.json", 65, kGcryptSLessThanL},
@@ -72,6 +96,16 @@ const std::vector<Deviation> kDeviations = {
     {"gcrypt", "rsa_oaep_4096_sha256_mgf1sha256_test.json", 27, kGcryptUnreducedInput},
     {"gcrypt", "rsa_signature_2048_sha256_test.json", 244, kGcryptUnreducedInput},
     {"nettle", "ecdsa_secp256r1_sha256_test.json", 427, kNettlePointDuplication},
+    {"nettle", "hkdf_sha256_test.json", 25, kNettleHkdfLength},
+    {"nettle", "hkdf_sha256_test.json", 48, kNettleHkdfLength},
+    {"nettle", "hkdf_sha256_test.json", 74, kNettleHkdfLength},
+    {"nettle", "hkdf_sha512_test.json", 22, kNettleHkdfLength},
+    {"nettle", "hkdf_sha512_test.json", 45, kNettleHkdfLength},
+    {"nettle", "hkdf_sha512_test.json", 68, kNettleHkdfLength},
+    {"openssl", "ecdh_secp256r1_test.json", 359, kOpensslExplicitCofactor},
+    {"openssl", "ecdh_secp256r1_test.json", 361, kOpensslExplicitCofactor},
+    {"openssl", "ecdh_secp384r1_test.json", 799, kOpensslExplicitCofactor},
+    {"openssl", "ecdh_secp384r1_test.json", 801, kOpensslExplicitCofactor},
     {"nettle", "ecdsa_secp256r1_sha256_p1363_test.json", 204, kNettlePointDuplication},
     {"wolfssl", "ed25519_test.json", 85, kWolfsslSLessThanL},
     {"wolfssl", "rsa_oaep_2048_sha1_mgf1sha1_test.json", 1, kWolfsslEmptyOaep},

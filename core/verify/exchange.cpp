@@ -5,7 +5,7 @@
 namespace ca::verify {
 
 KeyedContext create_context(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
-                            ByteView secret, ByteView public_key) {
+                            ByteView secret, ByteView public_key, const std::string& params) {
   ca_key_spec spec{};
   spec.struct_size = sizeof spec;
   spec.algorithm = algorithm.name.data();  // catalog names are string literals: NUL-terminated
@@ -18,6 +18,7 @@ KeyedContext create_context(const Backend& backend, const AlgorithmInfo& algorit
     spec.public_key = public_key.data();
     spec.public_key_len = public_key.size();
   }
+  if (!params.empty()) spec.params = params.c_str();
   KeyedContext out;
   out.context = backend.create(spec, out.error, out.unsupported);
   return out;

@@ -25,9 +25,10 @@ struct KeyedContext {
   explicit operator bool() const { return context != nullptr; }
 };
 
-/// create() with a symmetric key or private key (secret), a public key only, or neither (fresh key pair).
+/// create() with a symmetric key or private key (secret), a public key only, or neither (fresh key pair);
+/// params is ca_key_spec.params ("iterations=4096"), empty for the catalog's defaults.
 KeyedContext create_context(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
-                            ByteView secret = {}, ByteView public_key = {});
+                            ByteView secret = {}, ByteView public_key = {}, const std::string& params = {});
 
 struct OpArgs {
   ByteView input;

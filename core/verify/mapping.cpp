@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "verify/ec_private_key.hpp"
+
 namespace ca::verify {
 namespace {
 
@@ -115,15 +117,20 @@ const std::vector<MappingRow> kRows = {
      "",
      K::NoRunner,
      "our RSA-OAEP entries use SHA-1/MGF1-SHA-1 or SHA-256/MGF1-SHA-256"},
-    // Key agreement and key derivation: not in the catalog yet, and verify has no runner for them yet.
-    {"EcdhTest", "ECDH", {{"/curve", "secp256r1"}}, "ECDH-P256", K::NoRunner, ""},
-    {"EcdhTest", "ECDH", {{"/curve", "secp384r1"}}, "ECDH-P384", K::NoRunner, ""},
-    {"EcdhTest", "ECDH", {{"/curve", "secp521r1"}}, "ECDH-P521", K::NoRunner, ""},
-    {"XdhComp", "XDH", {{"/curve", "curve25519"}}, "X25519", K::NoRunner, ""},
-    {"XdhComp", "XDH", {{"/curve", "curve448"}}, "X448", K::NoRunner, ""},
-    {"HkdfTest", "HKDF-SHA-256", {}, "HKDF-SHA2-256", K::NoRunner, ""},
-    {"HkdfTest", "HKDF-SHA-512", {}, "HKDF-SHA2-512", K::NoRunner, ""},
-    {"PbkdfTest", "PBKDF2-HMACSHA256", {}, "PBKDF2-HMAC-SHA2-256", K::NoRunner, ""},
+    // Key agreement: a fresh context per test, made from the test's private key (raw for XDH, PKCS#8 of
+    // the scalar for ECDH, ec_private_key.hpp); the public key is the agree input in our CA_KEY_PUBLIC
+    // format, which for ECDH is the SubjectPublicKeyInfo DER these files carry ("encoding": "asn").
+    {"EcdhTest", "ECDH", {{"/curve", "secp256r1"}, {"/encoding", "asn"}}, "ECDH-P256", K::Ecdh, ""},
+    {"EcdhTest", "ECDH", {{"/curve", "secp384r1"}, {"/encoding", "asn"}}, "ECDH-P384", K::Ecdh, ""},
+    {"EcdhTest", "ECDH", {{"/curve", "secp521r1"}, {"/encoding", "asn"}}, "ECDH-P521", K::Ecdh, ""},
+    {"EcdhTest", "ECDH", {}, "", K::NoRunner, "our ECDH entries take the public key as SubjectPublicKeyInfo"},
+    {"XdhComp", "XDH", {{"/curve", "curve25519"}}, "X25519", K::Xdh, ""},
+    {"XdhComp", "XDH", {{"/curve", "curve448"}}, "X448", K::Xdh, ""},
+    // Key derivation: the output length, and PBKDF2's iteration count, come from each test.
+    {"HkdfTest", "HKDF-SHA-256", {}, "HKDF-SHA256", K::Hkdf, ""},
+    {"HkdfTest", "HKDF-SHA-512", {}, "HKDF-SHA512", K::Hkdf, ""},
+    {"PbkdfTest", "PBKDF2-HMACSHA256", {}, "PBKDF2-SHA256", K::Pbkdf, ""},
+    {"PbkdfTest", "PBKDF2-HMACSHA1", {}, "PBKDF2-SHA1", K::Pbkdf, ""},
 };
 
 bool holds(const VectorGroup& g, const Condition& c) {
@@ -204,7 +211,7 @@ std::optional<uint32_t> check_sizes(const AlgorithmInfo& a, const MappingRow& ro
     }
     return static_cast<uint32_t>(*key_size);
   }
-  return a.default_key_bits;  // ECDSA, EdDSA: the curve condition fixed the key size
+  return a.default_key_bits;  // ECDSA, EdDSA, XDH, ECDH: the curve fixed it; KDFs have no key
 }
 
 }  // namespace
@@ -264,6 +271,18 @@ std::optional<std::string> test_skip_reason(const GroupPlan& plan, const VectorG
       if (!test.fields.hex("/label").empty())
         return "non-empty OAEP label: our RSA-OAEP entries use an empty label";
       break;
+    case K::Ecdh:
+      if (auto curve = named_curve(group.fields.text("/curve").value_or(""));
+          !curve || !ec_private_key_pkcs8(*curve, test.fields.hex("/private")))
+        return "private key longer than the curve's order: it has no PKCS#8 form";
+      break;
+    case K::Pbkdf: {
+      const ParamRule& rule = plan.algorithm->params.front();
+      if (auto n = test.fields.integer("/iterationCount");
+          !n || *n < 0 || static_cast<uint64_t>(*n) < rule.min || static_cast<uint64_t>(*n) > rule.max)
+        return "iteration count outside " + std::to_string(rule.min) + ".." + std::to_string(rule.max);
+      break;
+    }
     case K::EcdsaP1363: {
       const size_t coordinate = p1363_coordinate_bytes(group);
       if (test.fields.hex("/sig").size() != 2 * coordinate)

@@ -28,6 +28,10 @@ enum class TestKind {
   Eddsa,           // verify(raw public key, msg, sig)
   RsaSignature,    // verify(SPKI public key, msg, sig): PKCS#1 v1.5 and PSS
   RsaOaepDecrypt,  // decrypt(PKCS#8 private key, ct) = msg
+  Xdh,             // agree(raw private key, raw public key) = shared (X25519, X448)
+  Ecdh,            // agree(PKCS#8 of the private scalar, SPKI public key) = shared (x coordinate)
+  Hkdf,            // derive(ikm; salt in nonce, info in aad; size bytes) = okm
+  Pbkdf,           // derive(password; salt in nonce; params iterations=N; dkLen bytes) = dk
   NoRunner,        // the catalog may have the algorithm, but verify cannot run this test type yet
 };
 

@@ -1,5 +1,6 @@
 #include "verify/test_kinds.hpp"
 
+#include "verify/ec_private_key.hpp"
 #include "verify/ecdsa_der.hpp"
 
 namespace ca::verify {
@@ -48,6 +49,12 @@ Observation GroupRunner::run(const VectorTest& test) {
       return signature(test);
     case TestKind::RsaOaepDecrypt:
       return oaep(test);
+    case TestKind::Xdh:
+    case TestKind::Ecdh:
+      return agreement(test);
+    case TestKind::Hkdf:
+    case TestKind::Pbkdf:
+      return derivation(test);
     case TestKind::NoRunner:
       break;
   }
@@ -171,6 +178,78 @@ Observation GroupRunner::oaep(const VectorTest& t) {
   if (t.result == Expected::Valid && dec.ok() && !o.correct) o.detail = mismatch("decrypt", dec.output, msg);
   if (t.result != Expected::Valid && dec.ok())
     o.detail = "decrypt accepted the invalid ciphertext and returned " + hex_excerpt(dec.output);
+  return o;
+}
+
+// Key agreement: each test has its own private key, so each gets its own context. A public key the backend
+// refuses (agree fails) rejects the test; a private key it refuses at create() does too.
+Observation GroupRunner::agreement(const VectorTest& t) {
+  const AlgorithmInfo& a = *plan_.algorithm;
+  const Fields& f = t.fields;
+  Bytes private_key = f.hex("/private");
+  if (plan_.kind == TestKind::Ecdh) {
+    // test_skip_reason() has set aside scalars that do not fit the curve.
+    auto curve = named_curve(group_.fields.text("/curve").value_or(""));
+    auto pkcs8 = curve ? ec_private_key_pkcs8(*curve, private_key) : std::nullopt;
+    if (!pkcs8) {
+      Observation o;
+      o.skipped = "private key has no PKCS#8 form";
+      return o;
+    }
+    private_key = std::move(*pkcs8);
+  }
+  auto k = create_context(backend_, a, plan_.key_bits, private_key);
+  if (!k) return key_failure(k, "private key");
+  const Bytes& expected = f.hex("/shared");
+  const OpResult r =
+      run_operation(*k.context, CA_OP_AGREE, {f.hex("/public"), {}, {}, {}, a.digest_bytes + 64});
+  Observation o;
+  if (r.status == CA_UNSUPPORTED) {
+    o.skipped = "agree: " + r.error;
+    return o;
+  }
+  o.accepted = r.ok();
+  o.correct = r.ok() && r.output == expected;
+  if (t.result == Expected::Valid && !r.ok()) o.detail = "agree: " + r.describe();
+  if (t.result == Expected::Valid && r.ok() && !o.correct) o.detail = mismatch("agree", r.output, expected);
+  if (t.result != Expected::Valid && r.ok())
+    o.detail = "agree accepted the invalid public key and returned " + hex_excerpt(r.output);
+  return o;
+}
+
+// KDFs: derive exactly the test's output length (output_cap, plugin_abi.h); salt in nonce, HKDF's info in
+// aad, PBKDF2's iteration count as the params the benchmark would pass.
+Observation GroupRunner::derivation(const VectorTest& t) {
+  const Fields& f = t.fields;
+  const bool hkdf = plan_.kind == TestKind::Hkdf;
+  const int64_t length = f.integer(hkdf ? "/size" : "/dkLen").value_or(0);
+  const std::string params =
+      hkdf ? std::string() : "iterations=" + std::to_string(f.integer("/iterationCount").value_or(0));
+  Observation o;
+  if (length <= 0) {
+    o.skipped = "no output length";
+    return o;
+  }
+  auto k = create_context(backend_, *plan_.algorithm, plan_.key_bits, {}, {}, params);
+  if (!k) return key_failure(k, "KDF");
+  const Bytes none;
+  const Bytes& expected = f.hex(hkdf ? "/okm" : "/dk");
+  const OpResult r = run_operation(*k.context, CA_OP_DERIVE,
+                                   {f.hex(hkdf ? "/ikm" : "/password"),
+                                    f.hex("/salt"),
+                                    hkdf ? f.hex("/info") : none,
+                                    {},
+                                    static_cast<size_t>(length)});
+  if (r.status == CA_UNSUPPORTED) {
+    o.skipped = "derive: " + r.error;
+    return o;
+  }
+  o.accepted = r.ok();
+  o.correct = r.ok() && r.output == expected;
+  if (t.result == Expected::Valid && !r.ok()) o.detail = "derive: " + r.describe();
+  if (t.result == Expected::Valid && r.ok() && !o.correct) o.detail = mismatch("derive", r.output, expected);
+  if (t.result != Expected::Valid && r.ok())
+    o.detail = "derive accepted the invalid request and returned " + hex_excerpt(r.output);
   return o;
 }
 

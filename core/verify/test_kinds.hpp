@@ -39,6 +39,8 @@ class GroupRunner {
   Observation mac(const VectorTest& test);
   Observation signature(const VectorTest& test);
   Observation oaep(const VectorTest& test);
+  Observation agreement(const VectorTest& test);
+  Observation derivation(const VectorTest& test);
   /// The group's keyed context (public-key kinds), created on first use.
   const KeyedContext& group_key();
 
