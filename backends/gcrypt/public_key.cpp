@@ -85,15 +85,46 @@ const uint8_t* bytes_or_empty(const uint8_t* p) {
   return p != nullptr ? p : &none;
 }
 
+/// The spec with its key pointers cleared: a KeyPair built from it generates a fresh pair.
+ca_key_spec generation_spec(const ca_key_spec& spec) {
+  ca_key_spec out = spec;
+  out.secret_key = nullptr;
+  out.secret_key_len = 0;
+  out.public_key = nullptr;
+  out.public_key_len = 0;
+  return out;
+}
+
 // ---- keys
 // -------------------------------------------------------------------------------------------------------
 
-enum class KeyFamily { Rsa, P256 };
+enum class KeyFamily { Rsa, Ec };
 
-/// The key pair of an RSA or P-256 context as S-expressions, imported from or exported to DER.
+/// A named Weierstrass curve: its DER description and libgcrypt's name for it.
+struct CurveInfo {
+  const der::Curve* der;
+  const char* gcry_name;
+};
+
+CurveInfo curve_info(EcCurve curve) {
+  switch (curve) {
+    case EcCurve::P256:
+      return {&der::kCurveP256, "NIST P-256"};
+    case EcCurve::P384:
+      return {&der::kCurveP384, "NIST P-384"};
+    case EcCurve::P521:
+      return {&der::kCurveP521, "NIST P-521"};
+    case EcCurve::Secp256k1:
+      return {&der::kCurveSecp256k1, "secp256k1"};
+  }
+  throw std::logic_error("unknown curve");
+}
+
+/// The key pair of an RSA or EC context as S-expressions, imported from or exported to DER.
 class KeyPair {
  public:
-  KeyPair(const ca_key_spec& spec, KeyFamily family) : family_(family), algorithm_(spec.algorithm) {
+  KeyPair(const ca_key_spec& spec, KeyFamily family, EcCurve curve = EcCurve::P256)
+      : family_(family), curve_(curve_info(curve)), algorithm_(spec.algorithm) {
     require_library();
     if (spec.secret_key != nullptr && spec.secret_key_len != 0)
       import_private(std::span(spec.secret_key, spec.secret_key_len));
@@ -118,8 +149,8 @@ class KeyPair {
   Bytes export_part(int part) const {
     if (part == CA_KEY_PRIVATE) {
       if (!private_) throw std::runtime_error("this context holds only a public key");
-      if (family_ == KeyFamily::P256)
-        return der::p256_pkcs8(magnitude(token_mpi(private_.get(), "d")), token_bytes(public_.get(), "q"));
+      if (family_ == KeyFamily::Ec)
+        return der::ec_pkcs8(*curve_.der, magnitude(token_mpi(private_.get(), "d")), public_point());
       // libgcrypt's p < q and u = p^-1 mod q is PKCS#1's (Q, P, qInv) with qInv = Q^-1 mod P.
       der::RsaPrivate k;
       const Mpi d = token_mpi(private_.get(), "d"), p = token_mpi(private_.get(), "p"),
@@ -135,12 +166,20 @@ class KeyPair {
       return der::rsa_pkcs8(k);
     }
     if (part == CA_KEY_PUBLIC) {
-      if (family_ == KeyFamily::P256) return der::p256_spki(token_bytes(public_.get(), "q"));
+      if (family_ == KeyFamily::Ec) return der::ec_spki(*curve_.der, public_point());
       return der::rsa_spki(
           {magnitude(token_mpi(public_.get(), "n")), magnitude(token_mpi(public_.get(), "e"))});
     }
     throw std::runtime_error("unknown key part " + std::to_string(part));
   }
+
+  /// The uncompressed public point 04 || X || Y of an EC key.
+  Bytes public_point() const {
+    return der::fixed_width(magnitude(token_mpi(public_.get(), "q")), 1 + 2 * curve_.der->bytes,
+                            "EC public point");
+  }
+
+  const CurveInfo& curve() const { return curve_; }
 
  private:
   static Mpi d_mod_prime_minus_one(gcry_mpi_t d, gcry_mpi_t prime) {
@@ -161,13 +200,13 @@ class KeyPair {
                          n.get(), e.get(), d.get(), p.get(), q.get(), u.get());
         public_ = build(algorithm_.c_str(), "(public-key (rsa (n %m)(e %m)))", n.get(), e.get());
       } else {
-        der::P256Private k = der::parse_p256_pkcs8(der_key);
+        der::EcPrivate k = der::parse_ec_pkcs8(der_key, *curve_.der);
         const Mpi d = mpi_from(k.d);
-        if (k.public_point.empty()) k.public_point = p256_public_from(d.get());
+        if (k.public_point.empty()) k.public_point = ec_public_from(d.get());
         const int qlen = static_cast<int>(k.public_point.size());
-        private_ = build(algorithm_.c_str(), "(private-key (ecc (curve \"NIST P-256\")(q %b)(d %m)))", qlen,
-                         k.public_point.data(), d.get());
-        public_ = build(algorithm_.c_str(), "(public-key (ecc (curve \"NIST P-256\")(q %b)))", qlen,
+        private_ = build(algorithm_.c_str(), "(private-key (ecc (curve %s)(q %b)(d %m)))", curve_.gcry_name,
+                         qlen, k.public_point.data(), d.get());
+        public_ = build(algorithm_.c_str(), "(public-key (ecc (curve %s)(q %b)))", curve_.gcry_name, qlen,
                         k.public_point.data());
       }
     } catch (const der::Malformed& e) {
@@ -184,8 +223,8 @@ class KeyPair {
         const Mpi n = mpi_from(k.n), e = mpi_from(k.e);
         public_ = build(algorithm_.c_str(), "(public-key (rsa (n %m)(e %m)))", n.get(), e.get());
       } else {
-        const Bytes q = der::parse_p256_spki(der_key);
-        public_ = build(algorithm_.c_str(), "(public-key (ecc (curve \"NIST P-256\")(q %b)))",
+        const Bytes q = der::parse_ec_spki(der_key, *curve_.der);
+        public_ = build(algorithm_.c_str(), "(public-key (ecc (curve %s)(q %b)))", curve_.gcry_name,
                         static_cast<int>(q.size()), q.data());
       }
     } catch (const der::Malformed& e) {
@@ -198,7 +237,7 @@ class KeyPair {
     const Sexp params =
         family_ == KeyFamily::Rsa
             ? build(algorithm_.c_str(), "(genkey (rsa (nbits %u)))", static_cast<unsigned>(bits))
-            : build(algorithm_.c_str(), "(genkey (ecc (curve \"NIST P-256\")))");
+            : build(algorithm_.c_str(), "(genkey (ecc (curve %s)))", curve_.gcry_name);
     gcry_sexp_t pair = nullptr;
     check(gcry_pk_genkey(&pair, params.get()), algorithm_ + ": gcry_pk_genkey");
     const Sexp owned(pair);
@@ -208,17 +247,18 @@ class KeyPair {
   }
 
   // Q = d G, for a PKCS#8 key written without its public point.
-  Bytes p256_public_from(gcry_mpi_t d) const {
-    const Sexp key = build(algorithm_.c_str(), "(private-key (ecc (curve \"NIST P-256\")(d %m)))", d);
+  Bytes ec_public_from(gcry_mpi_t d) const {
+    const Sexp key = build(algorithm_.c_str(), "(private-key (ecc (curve %s)(d %m)))", curve_.gcry_name, d);
     gcry_ctx_t ctx = nullptr;
     check(gcry_mpi_ec_new(&ctx, key.get(), nullptr), algorithm_ + ": gcry_mpi_ec_new");
     const Mpi q(gcry_mpi_ec_get_mpi("q", ctx, 1));
     gcry_ctx_release(ctx);
     if (!q) throw std::runtime_error(algorithm_ + ": libgcrypt could not derive the public point");
-    return der::fixed_width(bytes_of(q.get()), 1 + 2 * der::kP256Bytes, "P-256 public point");
+    return der::fixed_width(bytes_of(q.get()), 1 + 2 * curve_.der->bytes, "EC public point");
   }
 
   KeyFamily family_;
+  CurveInfo curve_;
   std::string algorithm_;
   Sexp private_, public_;
   size_t modulus_bytes_ = 0;
@@ -227,9 +267,11 @@ class KeyPair {
 // ---- RSA-OAEP
 // -----------------------------------------------------------------------------------------------------
 
+/// RSAES-OAEP with one hash for OAEP and MGF1, or (hash nullptr) RSAES-PKCS1-v1_5.
 class RsaOaep {
  public:
-  RsaOaep(const ca_key_spec& spec, const char* hash) : hash_(hash), keys_(spec, KeyFamily::Rsa) {}
+  RsaOaep(const ca_key_spec& spec, const char* hash)
+      : hash_(hash), label_(hash != nullptr ? "RSA-OAEP" : "RSA PKCS#1 v1.5"), keys_(spec, KeyFamily::Rsa) {}
 
   bool offers(int op) const { return op != CA_OP_DECRYPT || keys_.has_private(); }
   Bytes export_key(int part) const { return keys_.export_part(part); }
@@ -237,12 +279,16 @@ class RsaOaep {
   int encrypt(ca_io& io) {
     const size_t k = keys_.modulus_bytes();
     if (io.output_cap < k) return CA_BUFFER_TOO_SMALL;
-    const Sexp data = build("RSA-OAEP", "(data (flags oaep)(hash-algo %s)(value %b))", hash_,
-                            static_cast<int>(io.input_len), bytes_or_empty(io.input));
+    const int len = static_cast<int>(io.input_len);
+    const Sexp data = hash_ != nullptr
+                          ? build(label_, "(data (flags oaep)(hash-algo %s)(value %b))", hash_, len,
+                                  bytes_or_empty(io.input))
+                          : build(label_, "(data (flags pkcs1)(value %b))", len, bytes_or_empty(io.input));
     gcry_sexp_t result = nullptr;
-    check(gcry_pk_encrypt(&result, data.get(), keys_.public_key()), "RSA-OAEP: gcry_pk_encrypt");
+    check(gcry_pk_encrypt(&result, data.get(), keys_.public_key()),
+          std::string(label_) + ": gcry_pk_encrypt");
     const Sexp owned(result);
-    const Bytes c = der::fixed_width(magnitude(token_mpi(result, "a")), k, "RSA-OAEP ciphertext");
+    const Bytes c = der::fixed_width(magnitude(token_mpi(result, "a")), k, "RSA ciphertext");
     std::memcpy(io.output, c.data(), k);
     io.output_len = k;
     return CA_OK;
@@ -253,12 +299,14 @@ class RsaOaep {
     // RFC 8017 7.1.2 step 1: exactly k bytes (libgcrypt would read a longer input as the same integer).
     if (io.input_len != k) return CA_REJECTED;
     const Mpi c = mpi_from(Bytes(io.input, io.input + io.input_len));
-    const Sexp data = build("RSA-OAEP", "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get());
+    const Sexp data = hash_ != nullptr
+                          ? build(label_, "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get())
+                          : build(label_, "(enc-val (flags pkcs1)(rsa (a %m)))", c.get());
     gcry_sexp_t result = nullptr;
     const gcry_error_t err = gcry_pk_decrypt(&result, data.get(), keys_.private_key());
     if (err != 0) {
       if (is_rejection(err)) return CA_REJECTED;
-      throw std::runtime_error(gcrypt_error("RSA-OAEP: gcry_pk_decrypt", err));
+      throw std::runtime_error(gcrypt_error(std::string(label_) + ": gcry_pk_decrypt", err));
     }
     const Sexp owned(result);
     const Bytes m = token_bytes(result, "value");
@@ -267,6 +315,7 @@ class RsaOaep {
 
  private:
   const char* hash_;
+  const char* label_;
   KeyPair keys_;
 };
 
@@ -277,18 +326,26 @@ class Signer {
  public:
   Signer(const ca_key_spec& spec, SignatureRow row)
       : row_(row),
-        keys_(spec, row.scheme == SignatureScheme::EcdsaP256 ? KeyFamily::P256 : KeyFamily::Rsa),
+        spec_(generation_spec(spec)),
+        keys_(spec, row.scheme == SignatureScheme::Ecdsa ? KeyFamily::Ec : KeyFamily::Rsa, row.curve),
         digest_len_(gcry_md_get_algo_dlen(row.hash_algo)) {}
 
   bool offers(int op) const { return op != CA_OP_SIGN || keys_.has_private(); }
   Bytes export_key(int part) const { return keys_.export_part(part); }
+
+  // A fresh key pair (gcry_pk_genkey; for RSA the prime search) and its public key, the timed operation.
+  int keygen(ca_io& io) {
+    const KeyPair fresh(spec_, family(), row_.curve);
+    const Bytes pub = fresh.export_part(CA_KEY_PUBLIC);
+    return ca::sdk::put_output(io, pub.data(), pub.size());
+  }
 
   int sign(ca_io& io) {
     const Sexp data = hashed(io);
     gcry_sexp_t sig = nullptr;
     check(gcry_pk_sign(&sig, data.get(), keys_.private_key()), "gcry_pk_sign");
     const Sexp owned(sig);
-    if (row_.scheme == SignatureScheme::EcdsaP256) {
+    if (row_.scheme == SignatureScheme::Ecdsa) {
       const Bytes out = der::ecdsa_signature(magnitude(token_mpi(sig, "r")), magnitude(token_mpi(sig, "s")));
       return ca::sdk::put_output(io, out.data(), out.size());
     }
@@ -298,10 +355,10 @@ class Signer {
 
   int verify(ca_io& io) {
     Sexp sig;
-    if (row_.scheme == SignatureScheme::EcdsaP256) {
+    if (row_.scheme == SignatureScheme::Ecdsa) {
+      const size_t width = keys_.curve().der->bytes;
       const auto parsed = der::parse_ecdsa_signature({io.signature, io.signature_len});
-      if (!parsed || parsed->r.size() > der::kP256Bytes || parsed->s.size() > der::kP256Bytes)
-        return CA_REJECTED;
+      if (!parsed || parsed->r.size() > width || parsed->s.size() > width) return CA_REJECTED;
       const Mpi r = mpi_from(parsed->r), s = mpi_from(parsed->s);
       sig = build("ECDSA", "(sig-val (ecdsa (r %m)(s %m)))", r.get(), s.get());
     } else {
@@ -331,7 +388,7 @@ class Signer {
                      32u);
       case SignatureScheme::RsaPkcs1:
         return build("RSA-PKCS1V15", "(data (flags pkcs1)(hash %s %b))", row_.hash_name, len, digest);
-      case SignatureScheme::EcdsaP256: {
+      case SignatureScheme::Ecdsa: {
         const Mpi value = mpi_from(Bytes(digest, digest + len));
         return build("ECDSA", "(data (flags raw)(value %m))", value.get());
       }
@@ -339,117 +396,295 @@ class Signer {
     throw std::logic_error("unknown signature scheme");
   }
 
+  KeyFamily family() const { return row_.scheme == SignatureScheme::Ecdsa ? KeyFamily::Ec : KeyFamily::Rsa; }
+
   SignatureRow row_;
+  ca_key_spec spec_;  // algorithm and key bits for keygen; with no key pointers, so keygen generates
   KeyPair keys_;
   size_t digest_len_;
 };
 
-// ---- Ed25519
-// ------------------------------------------------------------------------------------------------------
+// ---- EdDSA: Ed25519 and Ed448
+// -------------------------------------------------------------------------------------
 
-constexpr size_t kEd25519Bytes = 32;
+/// The S-expression spellings of one Edwards curve. Ed25519 needs libgcrypt's "eddsa" flag and names its
+/// hash; Ed448 is EdDSA by default and hashes with SHAKE256 inside (pure, empty context: RFC 8032 5.2).
+struct EdwardsCurve {
+  const char* label;  // catalog name, for messages
+  size_t bytes;       // raw seed, public key and each signature half: 32 / 57
+  const char* genkey;
+  const char* public_key;   // (q %b)
+  const char* private_key;  // (q %b)(d %b)
+  const char* seed_only;    // (d %b)
+  const char* data;         // (value %b)
+};
 
-class Ed25519 {
+constexpr EdwardsCurve kEd25519{"EDDSA",
+                                32,
+                                "(genkey (ecc (curve Ed25519)(flags eddsa)))",
+                                "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
+                                "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+                                "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))",
+                                "(data (flags eddsa)(hash-algo sha512)(value %b))"};
+constexpr EdwardsCurve kEd448{"ED448",
+                              57,
+                              "(genkey (ecc (curve Ed448)))",
+                              "(public-key (ecc (curve Ed448)(q %b)))",
+                              "(private-key (ecc (curve Ed448)(q %b)(d %b)))",
+                              "(private-key (ecc (curve Ed448)(d %b)))",
+                              "(data (value %b))"};
+
+/// A raw key pair of an Edwards curve: imported (raw seed or raw public key, RFC 8032) or generated.
+struct EdwardsKeys {
+  Bytes seed, public_key;
+
+  static EdwardsKeys generate(const EdwardsCurve& c) {
+    const Sexp params = build(c.label, c.genkey);
+    gcry_sexp_t key = nullptr;
+    check(gcry_pk_genkey(&key, params.get()), std::string(c.label) + ": gcry_pk_genkey");
+    const Sexp owned(key);
+    return {token_bytes(key, "d", c.bytes), token_bytes(key, "q", c.bytes)};
+  }
+};
+
+class Edwards {
  public:
-  explicit Ed25519(const ca_key_spec& spec) {
+  Edwards(const ca_key_spec& spec, const EdwardsCurve* curve) : c_(*curve) {
     require_library();
     if (spec.secret_key != nullptr && spec.secret_key_len != 0) {
       require_raw(spec.secret_key_len, "private key (seed)");
-      seed_.assign(spec.secret_key, spec.secret_key + kEd25519Bytes);
-      public_ = public_from_seed(seed_);
+      keys_.seed.assign(spec.secret_key, spec.secret_key + c_.bytes);
+      keys_.public_key = public_from_seed(keys_.seed);
     } else if (spec.public_key != nullptr && spec.public_key_len != 0) {
       require_raw(spec.public_key_len, "public key");
-      public_.assign(spec.public_key, spec.public_key + kEd25519Bytes);
+      keys_.public_key.assign(spec.public_key, spec.public_key + c_.bytes);
     } else {
-      const Sexp params = build("EDDSA", "(genkey (ecc (curve Ed25519)(flags eddsa)))");
-      gcry_sexp_t key = nullptr;
-      check(gcry_pk_genkey(&key, params.get()), "EDDSA: gcry_pk_genkey");
-      const Sexp owned(key);
-      seed_ = token_bytes(key, "d", kEd25519Bytes);
-      public_ = token_bytes(key, "q", kEd25519Bytes);
+      keys_ = EdwardsKeys::generate(c_);
     }
     // The private key carries Q so that signing does not derive it from the seed every time.
-    public_key_ =
-        build("EDDSA", "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", kLen, public_.data());
-    if (!seed_.empty())
-      private_key_ = build("EDDSA", "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))", kLen,
-                           public_.data(), kLen, seed_.data());
+    public_sexp_ = build(c_.label, c_.public_key, len(), keys_.public_key.data());
+    if (!keys_.seed.empty())
+      private_sexp_ =
+          build(c_.label, c_.private_key, len(), keys_.public_key.data(), len(), keys_.seed.data());
   }
 
-  bool offers(int op) const { return op != CA_OP_SIGN || private_key_ != nullptr; }
+  bool offers(int op) const { return op != CA_OP_SIGN || private_sexp_ != nullptr; }
 
   int sign(ca_io& io) {
-    if (io.output_cap < 2 * kEd25519Bytes) return CA_BUFFER_TOO_SMALL;
+    if (io.output_cap < 2 * c_.bytes) return CA_BUFFER_TOO_SMALL;
     const Sexp data = message(io);
     gcry_sexp_t sig = nullptr;
-    check(gcry_pk_sign(&sig, data.get(), private_key_.get()), "EDDSA: gcry_pk_sign");
+    check(gcry_pk_sign(&sig, data.get(), private_sexp_.get()), std::string(c_.label) + ": gcry_pk_sign");
     const Sexp owned(sig);
-    const Bytes r = token_bytes(sig, "r", kEd25519Bytes);
-    const Bytes s = token_bytes(sig, "s", kEd25519Bytes);
-    std::memcpy(io.output, r.data(), kEd25519Bytes);
-    std::memcpy(io.output + kEd25519Bytes, s.data(), kEd25519Bytes);
-    io.output_len = 2 * kEd25519Bytes;
+    const Bytes r = token_bytes(sig, "r", c_.bytes);
+    const Bytes s = token_bytes(sig, "s", c_.bytes);
+    std::memcpy(io.output, r.data(), c_.bytes);
+    std::memcpy(io.output + c_.bytes, s.data(), c_.bytes);
+    io.output_len = 2 * c_.bytes;
     return CA_OK;
   }
 
   int verify(ca_io& io) {
-    if (io.signature_len != 2 * kEd25519Bytes) return CA_REJECTED;
+    if (io.signature_len != 2 * c_.bytes) return CA_REJECTED;
     const Sexp data = message(io);
-    const Sexp sig = build("EDDSA", "(sig-val (eddsa (r %b)(s %b)))", kLen, io.signature, kLen,
-                           io.signature + kEd25519Bytes);
-    const gcry_error_t err = gcry_pk_verify(sig.get(), data.get(), public_key_.get());
+    const Sexp sig = build(c_.label, "(sig-val (eddsa (r %b)(s %b)))", len(), io.signature, len(),
+                           io.signature + c_.bytes);
+    const gcry_error_t err = gcry_pk_verify(sig.get(), data.get(), public_sexp_.get());
     if (err == 0) return CA_OK;
     if (is_rejection(err)) return CA_REJECTED;
-    throw std::runtime_error(gcrypt_error("EDDSA: gcry_pk_verify", err));
+    throw std::runtime_error(gcrypt_error(std::string(c_.label) + ": gcry_pk_verify", err));
+  }
+
+  int keygen(ca_io& io) {
+    const EdwardsKeys fresh = EdwardsKeys::generate(c_);
+    return ca::sdk::put_output(io, fresh.public_key.data(), fresh.public_key.size());
   }
 
   Bytes export_key(int part) const {
     if (part == CA_KEY_PRIVATE) {
-      if (seed_.empty()) throw std::runtime_error("this context holds only a public key");
-      return seed_;
+      if (keys_.seed.empty()) throw std::runtime_error("this context holds only a public key");
+      return keys_.seed;
+    }
+    if (part == CA_KEY_PUBLIC) return keys_.public_key;
+    throw std::runtime_error("unknown key part " + std::to_string(part));
+  }
+
+ private:
+  int len() const { return static_cast<int>(c_.bytes); }
+
+  void require_raw(size_t got, const char* what) const {
+    if (got != c_.bytes)
+      throw std::runtime_error(std::string(c_.label) + " " + what + " must be the raw " +
+                               std::to_string(c_.bytes) + " bytes (RFC 8032), got " + std::to_string(got));
+  }
+
+  // Pure EdDSA: the whole message goes into the data S-expression (libgcrypt copies it) and the hash is run
+  // inside gcry_pk_sign / gcry_pk_verify.
+  Sexp message(const ca_io& io) const {
+    return build(c_.label, c_.data, static_cast<int>(io.input_len), bytes_or_empty(io.input));
+  }
+
+  Bytes public_from_seed(const Bytes& seed) const {
+    const Sexp key = build(c_.label, c_.seed_only, len(), seed.data());
+    gcry_ctx_t ctx = nullptr;
+    check(gcry_mpi_ec_new(&ctx, key.get(), nullptr), std::string(c_.label) + ": gcry_mpi_ec_new");
+    const Mpi q(gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1));  // derived from d, in RFC 8032 encoding
+    gcry_ctx_release(ctx);
+    unsigned int bits = 0;
+    const auto* data = q ? static_cast<const uint8_t*>(gcry_mpi_get_opaque(q.get(), &bits)) : nullptr;
+    if (data == nullptr || bits != 8 * c_.bytes)
+      throw std::runtime_error(std::string(c_.label) + ": libgcrypt could not derive the public key");
+    return Bytes(data, data + c_.bytes);
+  }
+
+  const EdwardsCurve& c_;
+  EdwardsKeys keys_;
+  Sexp public_sexp_, private_sexp_;
+};
+
+// ---- key agreement
+// ------------------------------------------------------------------------------------------------
+
+/// ECDH on a NIST curve. libgcrypt's ECDH is its ECC "decryption": gcry_pk_decrypt of (enc-val (ecdh (e P)))
+/// with our private key d gives the point d P (libgcrypt checks that P is on the curve first); the shared
+/// secret is its x coordinate. Decoding the peer's SubjectPublicKeyInfo is part of the timed operation.
+class Ecdh {
+ public:
+  Ecdh(const ca_key_spec& spec, EcCurve curve)
+      : spec_(generation_spec(spec)), curve_(curve), keys_(spec, KeyFamily::Ec, curve) {}
+
+  bool offers(int op) const { return op != CA_OP_AGREE || keys_.has_private(); }
+  Bytes export_key(int part) const { return keys_.export_part(part); }
+
+  int agree(ca_io& io) {
+    const size_t width = keys_.curve().der->bytes;
+    if (io.output_cap < width) return CA_BUFFER_TOO_SMALL;
+    Bytes peer;
+    try {
+      peer = der::parse_ec_spki({io.input, io.input_len}, *keys_.curve().der);
+    } catch (const der::Malformed& e) {
+      throw ca::sdk::Rejected(std::string(spec_.algorithm) + ": peer public key: " + e.what());
+    }
+    const Sexp data =
+        build(spec_.algorithm, "(enc-val (ecdh (e %b)))", static_cast<int>(peer.size()), peer.data());
+    gcry_sexp_t result = nullptr;
+    const gcry_error_t err = gcry_pk_decrypt(&result, data.get(), keys_.private_key());
+    if (err != 0) {
+      if (is_rejection(err)) throw ca::sdk::Rejected(gcrypt_error("the peer public key was refused", err));
+      throw std::runtime_error(gcrypt_error(std::string(spec_.algorithm) + ": gcry_pk_decrypt", err));
+    }
+    const Sexp owned(result);
+    const Bytes point =
+        der::fixed_width(magnitude(token_mpi(result, "value")), 1 + 2 * width, "shared point");
+    std::memcpy(io.output, point.data() + 1, width);
+    io.output_len = width;
+    return CA_OK;
+  }
+
+  int keygen(ca_io& io) {
+    const KeyPair fresh(spec_, KeyFamily::Ec, curve_);
+    const Bytes pub = fresh.export_part(CA_KEY_PUBLIC);
+    return ca::sdk::put_output(io, pub.data(), pub.size());
+  }
+
+ private:
+  ca_key_spec spec_;
+  EcCurve curve_;
+  KeyPair keys_;
+};
+
+/// X25519 / X448 (RFC 7748) with gcry_ecc_mul_point, libgcrypt's Montgomery-ladder scalar multiplication:
+/// raw keys; a key pair is a random scalar (gcry_randomize) and its product with the base point.
+class Montgomery {
+ public:
+  Montgomery(const ca_key_spec& spec, int curve_id)
+      : algorithm_(spec.algorithm), curve_id_(curve_id), bytes_(gcry_ecc_get_algo_keylen(curve_id)) {
+    require_library();
+    if (spec.secret_key != nullptr && spec.secret_key_len != 0) {
+      require_raw(spec.secret_key_len, "private key");
+      private_.assign(spec.secret_key, spec.secret_key + bytes_);
+      public_ = public_from(private_);
+    } else if (spec.public_key != nullptr && spec.public_key_len != 0) {
+      require_raw(spec.public_key_len, "public key");
+      public_.assign(spec.public_key, spec.public_key + bytes_);
+    } else {
+      private_ = random_scalar();
+      public_ = public_from(private_);
+    }
+  }
+
+  bool offers(int op) const { return op != CA_OP_AGREE || !private_.empty(); }
+
+  int agree(ca_io& io) {
+    if (io.input_len != bytes_)
+      throw ca::sdk::Rejected(algorithm_ + ": the peer public key must be " + std::to_string(bytes_) +
+                              " raw bytes, got " + std::to_string(io.input_len));
+    if (io.output_cap < bytes_) return CA_BUFFER_TOO_SMALL;
+    check(gcry_ecc_mul_point(curve_id_, io.output, private_.data(), io.input),
+          algorithm_ + ": gcry_ecc_mul_point");
+    // RFC 7748 section 6: an all-zero secret means a small-order peer key; refused, as OpenSSL and
+    // libsodium refuse it (libgcrypt returns it).
+    uint8_t any = 0;
+    for (size_t i = 0; i < bytes_; ++i) any |= io.output[i];
+    if (any == 0) throw ca::sdk::Rejected(algorithm_ + ": the peer public key gives the all-zero secret");
+    io.output_len = bytes_;
+    return CA_OK;
+  }
+
+  int keygen(ca_io& io) {
+    if (io.output_cap < bytes_) return CA_BUFFER_TOO_SMALL;
+    const Bytes scalar = random_scalar();
+    check(gcry_ecc_mul_point(curve_id_, io.output, scalar.data(), nullptr),
+          algorithm_ + ": gcry_ecc_mul_point");
+    io.output_len = bytes_;
+    return CA_OK;
+  }
+
+  Bytes export_key(int part) const {
+    if (part == CA_KEY_PRIVATE) {
+      if (private_.empty()) throw std::runtime_error("this context holds only a public key");
+      return private_;
     }
     if (part == CA_KEY_PUBLIC) return public_;
     throw std::runtime_error("unknown key part " + std::to_string(part));
   }
 
  private:
-  static constexpr int kLen = static_cast<int>(kEd25519Bytes);
-
-  static void require_raw(size_t len, const char* what) {
-    if (len != kEd25519Bytes)
-      throw std::runtime_error(std::string("EDDSA ") + what + " must be the raw 32 bytes (RFC 8032), got " +
-                               std::to_string(len));
+  void require_raw(size_t got, const char* what) const {
+    if (got != bytes_)
+      throw std::runtime_error(algorithm_ + " " + what + " must be the raw " + std::to_string(bytes_) +
+                               " bytes (RFC 7748), got " + std::to_string(got));
+  }
+  Bytes random_scalar() const {
+    Bytes k(bytes_);
+    gcry_randomize(k.data(), k.size(), GCRY_STRONG_RANDOM);
+    return k;
+  }
+  // A null point is the base point (u = 9 / u = 5).
+  Bytes public_from(const Bytes& scalar) const {
+    Bytes out(bytes_);
+    check(gcry_ecc_mul_point(curve_id_, out.data(), scalar.data(), nullptr),
+          algorithm_ + ": gcry_ecc_mul_point");
+    return out;
   }
 
-  // Pure Ed25519: the whole message goes into the data S-expression (libgcrypt copies it) and SHA-512 is
-  // run inside gcry_pk_sign / gcry_pk_verify.
-  static Sexp message(const ca_io& io) {
-    return build("EDDSA", "(data (flags eddsa)(hash-algo sha512)(value %b))", static_cast<int>(io.input_len),
-                 bytes_or_empty(io.input));
-  }
-
-  static Bytes public_from_seed(const Bytes& seed) {
-    const Sexp key =
-        build("EDDSA", "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", kLen, seed.data());
-    gcry_ctx_t ctx = nullptr;
-    check(gcry_mpi_ec_new(&ctx, key.get(), nullptr), "EDDSA: gcry_mpi_ec_new");
-    const Mpi q(gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1));  // derived from d, in RFC 8032 encoding
-    gcry_ctx_release(ctx);
-    unsigned int bits = 0;
-    const auto* data = q ? static_cast<const uint8_t*>(gcry_mpi_get_opaque(q.get(), &bits)) : nullptr;
-    if (data == nullptr || bits != 8 * kEd25519Bytes)
-      throw std::runtime_error("EDDSA: libgcrypt could not derive the 32-byte public key");
-    return Bytes(data, data + kEd25519Bytes);
-  }
-
-  Bytes seed_, public_;
-  Sexp public_key_, private_key_;
+  std::string algorithm_;
+  int curve_id_;
+  size_t bytes_;
+  Bytes private_, public_;
 };
 
 }  // namespace
 
-sdk::Factory ed25519_factory() { return sdk::make_factory<Ed25519>(); }
+sdk::Factory ed25519_factory() { return sdk::make_factory<Edwards>(&kEd25519); }
+sdk::Factory ed448_factory() { return sdk::make_factory<Edwards>(&kEd448); }
 sdk::Factory rsa_oaep_factory(const char* hash) { return sdk::make_factory<RsaOaep>(hash); }
+sdk::Factory rsa_pkcs1v15_encryption_factory() {
+  return sdk::make_factory<RsaOaep>(static_cast<const char*>(nullptr));
+}
 sdk::Factory signature_factory(SignatureRow row) { return sdk::make_factory<Signer>(row); }
+sdk::Factory ecdh_factory(EcCurve curve) { return sdk::make_factory<Ecdh>(curve); }
+sdk::Factory x25519_factory() { return sdk::make_factory<Montgomery>(static_cast<int>(GCRY_ECC_CURVE25519)); }
+sdk::Factory x448_factory() { return sdk::make_factory<Montgomery>(static_cast<int>(GCRY_ECC_CURVE448)); }
 
 }  // namespace ca::gcrypt

@@ -1,7 +1,8 @@
 // A minimal DER reader and writer for the key and signature formats cryptauditor exchanges (docs/CATALOG.md):
-// PKCS#8 PrivateKeyInfo and SubjectPublicKeyInfo for RSA (rsaEncryption) and P-256 (id-ecPublicKey with
-// the prime256v1 named curve), and the X9.62 Ecdsa-Sig-Value. For backends whose library has the
-// primitives but no parser for these wrappers (libgcrypt keeps keys as S-expressions, Nettle as bignums).
+// PKCS#8 PrivateKeyInfo and SubjectPublicKeyInfo for RSA (rsaEncryption) and the named curves P-256, P-384,
+// P-521 and secp256k1 (id-ecPublicKey, RFC 5480 / RFC 5915), and the X9.62 Ecdsa-Sig-Value. For backends
+// whose library has the primitives but no parser for these wrappers (libgcrypt keeps keys as S-expressions,
+// Nettle as bignums).
 //
 // The reader is strict DER: definite minimal lengths, minimal non-negative INTEGERs, no trailing bytes.
 // A malformed encoding throws std::runtime_error (a key) or is reported as nullopt (a signature, which a
@@ -218,90 +219,115 @@ inline Bytes rsa_spki(const RsaPublic& k) {
   return sequence({rsa_algorithm(), bit_string(sequence({integer(k.n), integer(k.e)}))});
 }
 
-// ---- P-256
-// -------------------------------------------------------------------------------------------------
+// ---- elliptic-curve keys (named curves)
+// -----------------------------------------------------------------------------------
+
+/// A named prime curve: its OID (RFC 5480) and the byte length of a field element / private scalar.
+struct Curve {
+  const char* name;  // for messages: "P-256"
+  Bytes oid;
+  size_t bytes;
+};
+
+inline const Curve kCurveP256{"P-256", kPrime256v1, 32};
+inline const Curve kCurveP384{"P-384", {0x2b, 0x81, 0x04, 0x00, 0x22}, 48};           // 1.3.132.0.34
+inline const Curve kCurveP521{"P-521", {0x2b, 0x81, 0x04, 0x00, 0x23}, 66};           // 1.3.132.0.35
+inline const Curve kCurveSecp256k1{"secp256k1", {0x2b, 0x81, 0x04, 0x00, 0x0a}, 32};  // 1.3.132.0.10
 
 constexpr size_t kP256Bytes = 32;
 
-inline Bytes p256_algorithm() { return sequence({tlv(kOid, kEcPublicKey), tlv(kOid, kPrime256v1)}); }
+inline Bytes ec_algorithm(const Curve& c) { return sequence({tlv(kOid, kEcPublicKey), tlv(kOid, c.oid)}); }
 
-inline void expect_p256_algorithm(Reader& outer) {
+inline void expect_ec_algorithm(Reader& outer, const Curve& c) {
   Reader alg(outer.read(kSequence, "AlgorithmIdentifier"));
   auto oid = alg.read(kOid, "algorithm OID");
   if (!std::equal(oid.begin(), oid.end(), kEcPublicKey.begin(), kEcPublicKey.end()))
     throw Malformed("the key is not an id-ecPublicKey key");
   auto curve = alg.read(kOid, "named curve (explicit parameters are not supported)");
-  if (!std::equal(curve.begin(), curve.end(), kPrime256v1.begin(), kPrime256v1.end()))
-    throw Malformed("the key is not on P-256 (prime256v1)");
+  if (!std::equal(curve.begin(), curve.end(), c.oid.begin(), c.oid.end()))
+    throw Malformed(std::string("the key is not on ") + c.name);
   alg.expect_end("AlgorithmIdentifier");
 }
 
-/// PKCS#8 holding an ECPrivateKey (RFC 5915) on P-256: the 32-byte private scalar, and the uncompressed
+/// An uncompressed point 04 || X || Y of the curve from a BIT STRING's contents (first byte: unused bits).
+inline Bytes uncompressed_point(std::span<const uint8_t> bits, const Curve& c, const char* what) {
+  if (bits.size() != 2 + 2 * c.bytes || bits[0] != 0 || bits[1] != 0x04)
+    throw Malformed(std::string(what) + " is not an uncompressed " + c.name + " point");
+  return to_bytes(bits.subspan(1));
+}
+
+/// PKCS#8 holding an ECPrivateKey (RFC 5915): the private scalar (the curve's length), and the uncompressed
 /// public point when the key carries one (empty otherwise).
-struct P256Private {
+struct EcPrivate {
   Bytes d;
   Bytes public_point;
 };
+using P256Private = EcPrivate;
 
-inline P256Private parse_p256_pkcs8(std::span<const uint8_t> der) {
+inline EcPrivate parse_ec_pkcs8(std::span<const uint8_t> der, const Curve& c) {
   Reader top(der);
   Reader info(top.read(kSequence, "PrivateKeyInfo"));
   top.expect_end("PrivateKeyInfo");
   auto version = info.read_unsigned("PrivateKeyInfo version");
   if (version.size() > 1 || (version.size() == 1 && version[0] > 1))
     throw Malformed("unknown PKCS#8 version");
-  expect_p256_algorithm(info);
+  expect_ec_algorithm(info, c);
   Reader body(info.read(kOctetString, "privateKey"));
   Reader key(body.read(kSequence, "ECPrivateKey"));
   body.expect_end("ECPrivateKey");
   auto v = key.read_unsigned("ECPrivateKey version");
   if (v.size() != 1 || v[0] != 1) throw Malformed("ECPrivateKey version is not 1");
-  P256Private k;
+  EcPrivate k;
+  // RFC 5915 fixes the length at the curve's size; some writers drop leading zero bytes (for P-521 the top
+  // byte holds one bit), so a shorter scalar is read and left-padded, a longer one refused.
   auto d = key.read(kOctetString, "privateKey");
-  if (d.size() != kP256Bytes) throw Malformed("P-256 private key is not 32 bytes");
-  k.d = to_bytes(d);
+  if (d.empty() || d.size() > c.bytes)
+    throw Malformed(std::string(c.name) + " private key is not " + std::to_string(c.bytes) + " bytes");
+  k.d = fixed_width(d, c.bytes, "EC private key");
   if (key.next_is(kContext0)) {  // parameters: must name the same curve
     Reader params(key.read(kContext0, "ECPrivateKey parameters"));
     auto curve = params.read(kOid, "named curve");
-    if (!std::equal(curve.begin(), curve.end(), kPrime256v1.begin(), kPrime256v1.end()))
+    if (!std::equal(curve.begin(), curve.end(), c.oid.begin(), c.oid.end()))
       throw Malformed("ECPrivateKey parameters name another curve");
   }
   if (key.next_is(kContext1)) {
     Reader pub(key.read(kContext1, "ECPrivateKey publicKey"));
-    auto bits = pub.read(kBitString, "publicKey");
-    if (bits.size() != 2 + 2 * kP256Bytes || bits[0] != 0 || bits[1] != 0x04)
-      throw Malformed("ECPrivateKey publicKey is not an uncompressed P-256 point");
-    k.public_point = to_bytes(bits.subspan(1));
+    k.public_point = uncompressed_point(pub.read(kBitString, "publicKey"), c, "ECPrivateKey publicKey");
   }
   key.expect_end("ECPrivateKey");
   return k;
 }
 
-/// PKCS#8 of a P-256 key: ECPrivateKey version 1 with the private scalar and the public point (the
-/// curve is named in the AlgorithmIdentifier only, as OpenSSL writes it).
-inline Bytes p256_pkcs8(std::span<const uint8_t> d, std::span<const uint8_t> public_point) {
-  const Bytes key =
-      sequence({small_integer(1), tlv(kOctetString, fixed_width(d, kP256Bytes, "P-256 private key")),
-                tlv(kContext1, bit_string(public_point))});
-  return sequence({small_integer(0), p256_algorithm(), tlv(kOctetString, key)});
+/// PKCS#8 of an EC key: ECPrivateKey version 1 with the private scalar and the public point (the curve is
+/// named in the AlgorithmIdentifier only, as OpenSSL writes it).
+inline Bytes ec_pkcs8(const Curve& c, std::span<const uint8_t> d, std::span<const uint8_t> public_point) {
+  const Bytes key = sequence({small_integer(1), tlv(kOctetString, fixed_width(d, c.bytes, "EC private key")),
+                              tlv(kContext1, bit_string(public_point))});
+  return sequence({small_integer(0), ec_algorithm(c), tlv(kOctetString, key)});
 }
 
-/// SubjectPublicKeyInfo on P-256: the uncompressed point 04 || X || Y.
-inline Bytes parse_p256_spki(std::span<const uint8_t> der) {
+/// SubjectPublicKeyInfo on the curve: the uncompressed point 04 || X || Y.
+inline Bytes parse_ec_spki(std::span<const uint8_t> der, const Curve& c) {
   Reader top(der);
   Reader info(top.read(kSequence, "SubjectPublicKeyInfo"));
   top.expect_end("SubjectPublicKeyInfo");
-  expect_p256_algorithm(info);
+  expect_ec_algorithm(info, c);
   auto bits = info.read(kBitString, "subjectPublicKey");
   info.expect_end("SubjectPublicKeyInfo");
-  if (bits.size() != 2 + 2 * kP256Bytes || bits[0] != 0 || bits[1] != 0x04)
-    throw Malformed("the public key is not an uncompressed P-256 point");
-  return to_bytes(bits.subspan(1));
+  return uncompressed_point(bits, c, "the public key");
 }
 
-inline Bytes p256_spki(std::span<const uint8_t> public_point) {
-  return sequence({p256_algorithm(), bit_string(public_point)});
+inline Bytes ec_spki(const Curve& c, std::span<const uint8_t> public_point) {
+  return sequence({ec_algorithm(c), bit_string(public_point)});
 }
+
+// P-256 spellings of the above, for the adapters written before the other curves.
+inline P256Private parse_p256_pkcs8(std::span<const uint8_t> der) { return parse_ec_pkcs8(der, kCurveP256); }
+inline Bytes p256_pkcs8(std::span<const uint8_t> d, std::span<const uint8_t> public_point) {
+  return ec_pkcs8(kCurveP256, d, public_point);
+}
+inline Bytes parse_p256_spki(std::span<const uint8_t> der) { return parse_ec_spki(der, kCurveP256); }
+inline Bytes p256_spki(std::span<const uint8_t> public_point) { return ec_spki(kCurveP256, public_point); }
 
 // ---- ECDSA signatures
 // --------------------------------------------------------------------------------------
