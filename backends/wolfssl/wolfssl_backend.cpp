@@ -4,6 +4,7 @@
 #include <wolfssl/options.h>
 //
 #include <wolfssl/ssl.h>
+#include <wolfssl/wolfcrypt/ecc.h>
 #include <wolfssl/wolfcrypt/md5.h>
 #include <wolfssl/wolfcrypt/sha.h>
 #include <wolfssl/wolfcrypt/sha256.h>
@@ -110,8 +111,24 @@ const Row kRows[] = {
     {"RSA-PSS", kRsaBits, ws::signature(ws::SignatureScheme::RsaPss, WC_HASH_TYPE_SHA256)},
     {"RSA-PKCS1V15-SHA1", kRsaBits, ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA)},
     {"RSA-PKCS1V15-SHA256", kRsaBits, ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA256)},
-    {"ECDSA", k256Bits, ws::signature(ws::SignatureScheme::EcdsaP256, WC_HASH_TYPE_SHA256)},
+    {"RSA-PKCS1V15-ENC", kRsaBits, ws::rsa_pkcs1v15_encryption()},
+    {"ECDSA", k256Bits, ws::signature(ws::SignatureScheme::Ecdsa, WC_HASH_TYPE_SHA256, ECC_SECP256R1)},
+    {"ECDSA-P384", KeyBits::list({384}),
+     ws::signature(ws::SignatureScheme::Ecdsa, WC_HASH_TYPE_SHA384, ECC_SECP384R1)},
+    {"ECDSA-P521", KeyBits::list({521}),
+     ws::signature(ws::SignatureScheme::Ecdsa, WC_HASH_TYPE_SHA512, ECC_SECP521R1)},
     {"EDDSA", k256Bits, ws::signature(ws::SignatureScheme::Ed25519, WC_HASH_TYPE_NONE)},
+    {"ED448", KeyBits::list({448}), ws::signature(ws::SignatureScheme::Ed448, WC_HASH_TYPE_NONE)},
+    {"PBKDF2-SHA256", kNoKey, ws::kdf(ws::KdfKind::Pbkdf2, WC_SHA256)},
+    {"PBKDF2-SHA1", kNoKey, ws::kdf(ws::KdfKind::Pbkdf2, WC_SHA)},
+    {"HKDF-SHA256", kNoKey, ws::kdf(ws::KdfKind::Hkdf, WC_SHA256)},
+    {"HKDF-SHA512", kNoKey, ws::kdf(ws::KdfKind::Hkdf, WC_SHA512)},
+    {"SCRYPT", kNoKey, ws::kdf(ws::KdfKind::Scrypt, 0)},
+    {"X25519", k256Bits, ws::x25519()},
+    {"X448", KeyBits::list({448}), ws::x448()},
+    {"ECDH-P256", k256Bits, ws::ecdh(ECC_SECP256R1)},
+    {"ECDH-P384", KeyBits::list({384}), ws::ecdh(ECC_SECP384R1)},
+    {"FFDHE2048", KeyBits::list({2048}), ws::ffdhe2048()},
 };
 
 const char* library_version() { return wolfSSL_lib_version(); }  // of the loaded libwolfssl.so
