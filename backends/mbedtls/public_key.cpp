@@ -1,9 +1,10 @@
-// RSA-OAEP, RSA-PSS, RSA PKCS#1 v1.5 signatures and ECDSA P-256 through Mbed TLS's pk.h (key import and
-// export), rsa.h and ecdsa.h (the operations), with a CTR_DRBG per context for blinding, OAEP seeds, PSS
-// salts and key generation.
+// RSA-OAEP, RSA PKCS#1 v1.5 encryption and signatures, RSA-PSS, ECDSA and ECDH on the NIST curves and
+// secp256k1 through Mbed TLS's pk.h (key import and export), rsa.h, ecdsa.h and ecdh.h (the operations), with
+// a CTR_DRBG per context for blinding, OAEP seeds, PSS salts and key generation.
 #include <mbedtls/asn1.h>
 #include <mbedtls/asn1write.h>
 #include <mbedtls/ctr_drbg.h>
+#include <mbedtls/ecdh.h>
 #include <mbedtls/ecdsa.h>
 #include <mbedtls/entropy.h>
 #include <mbedtls/oid.h>
@@ -22,39 +23,7 @@
 namespace ca::mbedtls {
 namespace {
 
-/// A CTR_DRBG (AES-256) seeded from the platform entropy source (getrandom / /dev/urandom). One per context:
-/// the DRBG is not shared between contexts, so contexts used from different threads do not contend.
-class Rng {
- public:
-  Rng() {
-    mbedtls_entropy_init(&entropy_);
-    mbedtls_ctr_drbg_init(&drbg_);
-    static const unsigned char personalization[] = "cryptauditor-mbedtls";
-    const int ret = mbedtls_ctr_drbg_seed(&drbg_, mbedtls_entropy_func, &entropy_, personalization,
-                                          sizeof personalization - 1);
-    if (ret != 0) {
-      mbedtls_ctr_drbg_free(&drbg_);
-      mbedtls_entropy_free(&entropy_);
-      throw std::runtime_error(error_text("mbedtls_ctr_drbg_seed", ret));
-    }
-  }
-  ~Rng() {
-    mbedtls_ctr_drbg_free(&drbg_);
-    mbedtls_entropy_free(&entropy_);
-  }
-  Rng(const Rng&) = delete;
-  Rng& operator=(const Rng&) = delete;
-
-  static int random(void* self, unsigned char* out, size_t n) {
-    return mbedtls_ctr_drbg_random(&static_cast<Rng*>(self)->drbg_, out, n);
-  }
-
- private:
-  mbedtls_entropy_context entropy_;
-  mbedtls_ctr_drbg_context drbg_;
-};
-
-enum class KeyType { Rsa, EcP256 };
+enum class KeyType { Rsa, Ec };
 
 using Pk = Owned<mbedtls_pk_context, mbedtls_pk_init, mbedtls_pk_free>;
 
@@ -63,13 +32,14 @@ struct Key {
   std::unique_ptr<Pk> pk = std::make_unique<Pk>();
   std::unique_ptr<Rng> rng = std::make_unique<Rng>();
   bool has_private = false;
+  mbedtls_ecp_group_id curve = MBEDTLS_ECP_DP_NONE;  // EC keys: the curve the row names
 
   mbedtls_rsa_context* rsa() { return mbedtls_pk_rsa(*pk->get()); }
   mbedtls_ecp_keypair* ec() { return mbedtls_pk_ec(*pk->get()); }
 };
 
 std::string describe(const ca_key_spec& spec, KeyType type, const char* what) {
-  return std::string(spec.algorithm) + ": " + what + (type == KeyType::Rsa ? " (RSA)" : " (EC P-256)");
+  return std::string(spec.algorithm) + ": " + what + (type == KeyType::Rsa ? " (RSA)" : " (EC)");
 }
 
 void generate(Key& key, const ca_key_spec& spec, KeyType type) {
@@ -80,7 +50,7 @@ void generate(Key& key, const ca_key_spec& spec, KeyType type) {
     check(mbedtls_rsa_gen_key(key.rsa(), Rng::random, key.rng.get(), spec.key_bits, 65537),
           describe(spec, type, "mbedtls_rsa_gen_key"));
   else
-    check(mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, key.ec(), Rng::random, key.rng.get()),
+    check(mbedtls_ecp_gen_key(key.curve, key.ec(), Rng::random, key.rng.get()),
           describe(spec, type, "mbedtls_ecp_gen_key"));
 }
 
@@ -96,14 +66,15 @@ void check_key(Key& key, const ca_key_spec& spec, KeyType type) {
                                std::to_string(spec.key_bits));
     return;
   }
-  if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY || key.ec()->grp.id != MBEDTLS_ECP_DP_SECP256R1)
-    throw std::runtime_error(describe(spec, type, "key is not an EC key on P-256"));
+  if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY || key.ec()->grp.id != key.curve)
+    throw std::runtime_error(describe(spec, type, "key is not an EC key on the row's curve"));
 }
 
 /// Private key: PKCS#8 DER (mbedtls_pk_parse_key also takes PKCS#1 / SEC1 DER and PEM; see the doc).
 /// Public key only: SubjectPublicKeyInfo DER. Neither: a fresh key pair.
-Key load_key(const ca_key_spec& spec, KeyType type) {
+Key load_key(const ca_key_spec& spec, KeyType type, mbedtls_ecp_group_id curve = MBEDTLS_ECP_DP_NONE) {
   Key key;
+  key.curve = curve;
   if (spec.secret_key != nullptr && spec.secret_key_len != 0) {
     check(mbedtls_pk_parse_key(key.pk->get(), spec.secret_key, spec.secret_key_len, nullptr, 0),
           describe(spec, type, "private key is not PKCS#8 DER Mbed TLS can read"));
@@ -140,8 +111,8 @@ std::vector<uint8_t> export_pkcs8(Key& key, KeyType type) {
   const char* oid = nullptr;
   size_t oid_len = 0;
   size_t parameters = 0;  // 0: mbedtls_asn1_write_algorithm_identifier writes NULL parameters
-  if (type == KeyType::EcP256) {
-    check(mbedtls_oid_get_oid_by_ec_grp(MBEDTLS_ECP_DP_SECP256R1, &oid, &oid_len), "P-256 OID");
+  if (type == KeyType::Ec) {
+    check(mbedtls_oid_get_oid_by_ec_grp(key.curve, &oid, &oid_len), "curve OID");
     add(parameters, mbedtls_asn1_write_oid(&p, start, oid, oid_len), "PKCS#8 curve OID");
   }
   check(
@@ -177,24 +148,43 @@ std::vector<uint8_t> export_key(Key& key, KeyType type, int part) {
 
 const char* const kPublicOnly = "this context holds only a public key";
 
-/// RSAES-OAEP: the padding mode and digest (OAEP label hash and MGF1) are set once on the rsa context.
+/// The spec with its key pointers cleared: load_key() on it generates a fresh key pair (keygen).
+ca_key_spec generation_spec(const ca_key_spec& spec) {
+  ca_key_spec out = spec;
+  out.secret_key = nullptr;
+  out.secret_key_len = 0;
+  out.public_key = nullptr;
+  out.public_key_len = 0;
+  return out;
+}
+
+/// RSAES-OAEP: the padding mode and digest (OAEP label hash and MGF1) are set once on the rsa context. With
+/// digest MBEDTLS_MD_NONE: RSAES-PKCS1-v1_5 (mbedtls_rsa_rsaes_pkcs1_v15_encrypt / _decrypt).
 class RsaOaep {
  public:
-  RsaOaep(const ca_key_spec& spec, mbedtls_md_type_t digest) : key_(load_key(spec, KeyType::Rsa)) {
-    mbedtls_rsa_set_padding(key_.rsa(), MBEDTLS_RSA_PKCS_V21, digest);  // void in 2.28
+  RsaOaep(const ca_key_spec& spec, mbedtls_md_type_t digest)
+      : oaep_(digest != MBEDTLS_MD_NONE), key_(load_key(spec, KeyType::Rsa)) {
+    if (oaep_) mbedtls_rsa_set_padding(key_.rsa(), MBEDTLS_RSA_PKCS_V21, digest);  // void in 2.28
     modulus_bytes_ = mbedtls_rsa_get_len(key_.rsa());
-    max_message_ = modulus_bytes_ - 2 * mbedtls_md_get_size(md_info(digest, spec.algorithm)) - 2;
+    // RFC 8017 7.1.1 (OAEP: k - 2 hLen - 2) and 7.2.1 (PKCS#1 v1.5: k - 11).
+    max_message_ = oaep_ ? modulus_bytes_ - 2 * mbedtls_md_get_size(md_info(digest, spec.algorithm)) - 2
+                         : modulus_bytes_ - 11;
   }
 
   int encrypt(ca_io& io) {
     if (io.input_len > max_message_)
-      throw std::runtime_error("RSA-OAEP message of " + std::to_string(io.input_len) +
-                               " bytes is longer than " + std::to_string(max_message_) +
-                               ", the most this key and digest can take");
+      throw std::runtime_error(std::string(oaep_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5") + " message of " +
+                               std::to_string(io.input_len) + " bytes is longer than " +
+                               std::to_string(max_message_) + ", the most this key and padding can take");
     if (io.output_cap < modulus_bytes_) return CA_BUFFER_TOO_SMALL;
-    check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC, nullptr,
-                                         0, io.input_len, io.input, io.output),
-          "RSA-OAEP encryption (mbedtls_rsa_rsaes_oaep_encrypt)");
+    if (oaep_)
+      check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
+                                           nullptr, 0, io.input_len, io.input, io.output),
+            "RSA-OAEP encryption (mbedtls_rsa_rsaes_oaep_encrypt)");
+    else
+      check(mbedtls_rsa_rsaes_pkcs1_v15_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
+                                                io.input_len, io.input, io.output),
+            "RSA PKCS#1 v1.5 encryption (mbedtls_rsa_rsaes_pkcs1_v15_encrypt)");
     io.output_len = modulus_bytes_;
     return CA_OK;
   }
@@ -205,8 +195,11 @@ class RsaOaep {
     if (io.input_len != modulus_bytes_) return CA_REJECTED;
     size_t written = 0;
     const int ret =
-        mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE, nullptr,
-                                       0, &written, io.input, io.output, io.output_cap);
+        oaep_ ? mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE,
+                                               nullptr, 0, &written, io.input, io.output, io.output_cap)
+              : mbedtls_rsa_rsaes_pkcs1_v15_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
+                                                    MBEDTLS_RSA_PRIVATE, &written, io.input, io.output,
+                                                    io.output_cap);
     if (ret == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE) return CA_BUFFER_TOO_SMALL;
     if (ret != 0) return CA_REJECTED;  // bad padding, or a ciphertext not below the modulus
     io.output_len = written;
@@ -217,6 +210,7 @@ class RsaOaep {
   std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, KeyType::Rsa, part); }
 
  private:
+  bool oaep_;
   Key key_;
   size_t modulus_bytes_ = 0;
   size_t max_message_ = 0;
@@ -226,7 +220,7 @@ class RsaOaep {
 /// re-encodes to the same bytes is accepted (mbedtls_ecdsa_read_signature alone takes BER variants: long-form
 /// lengths, leading zero bytes, negative integers read as positive). OpenSSL applies the same check.
 bool parse_der_signature(const uint8_t* der, size_t length, mbedtls_mpi& r, mbedtls_mpi& s) {
-  constexpr size_t kMaxDer = 72;  // two 33-byte INTEGERs with their headers, in a SEQUENCE
+  constexpr size_t kMaxDer = 141;  // P-521: two 67-byte INTEGERs with their headers, in a SEQUENCE
   if (der == nullptr || length == 0 || length > kMaxDer) return false;
   auto* p = const_cast<unsigned char*>(der);
   const unsigned char* end = der + length;
@@ -254,17 +248,20 @@ bool parse_der_signature(const uint8_t* der, size_t length, mbedtls_mpi& r, mbed
 
 using Mpi = Owned<mbedtls_mpi, mbedtls_mpi_init, mbedtls_mpi_free>;
 
-/// RSASSA-PSS (salt 32 bytes, MGF1 with the message digest), RSASSA-PKCS1-v1_5, or ECDSA P-256 with a DER
+/// RSASSA-PSS (salt 32 bytes, MGF1 with the message digest), RSASSA-PKCS1-v1_5, or ECDSA with a DER
 /// signature. The message is hashed inside the operation with mbedtls_md.
 class Signature {
  public:
-  Signature(const ca_key_spec& spec, SignatureScheme scheme, mbedtls_md_type_t digest)
+  Signature(const ca_key_spec& spec, SignatureScheme scheme, mbedtls_md_type_t digest,
+            mbedtls_ecp_group_id curve)
       : scheme_(scheme),
-        type_(scheme == SignatureScheme::EcdsaP256 ? KeyType::EcP256 : KeyType::Rsa),
+        type_(scheme == SignatureScheme::Ecdsa ? KeyType::Ec : KeyType::Rsa),
         digest_(digest),
+        curve_(curve),
+        spec_(generation_spec(spec)),
         md_(md_info(digest, spec.algorithm)),
         hash_size_(mbedtls_md_get_size(md_)),
-        key_(load_key(spec, type_)) {
+        key_(load_key(spec, type_, curve)) {
     if (type_ == KeyType::Rsa) {
       const int padding = scheme == SignatureScheme::RsaPss ? MBEDTLS_RSA_PKCS_V21 : MBEDTLS_RSA_PKCS_V15;
       mbedtls_rsa_set_padding(key_.rsa(), padding, digest);
@@ -292,7 +289,7 @@ class Signature {
               "RSA PKCS#1 v1.5 signing (mbedtls_rsa_rsassa_pkcs1_v15_sign)");
         io.output_len = signature_bytes_;
         return CA_OK;
-      case SignatureScheme::EcdsaP256: {
+      case SignatureScheme::Ecdsa: {
         std::array<unsigned char, MBEDTLS_ECDSA_MAX_LEN> der;
         size_t length = 0;
         check(mbedtls_ecdsa_write_signature(key_.ec(), digest_, hash.data(), hash_size_, der.data(), &length,
@@ -308,7 +305,7 @@ class Signature {
     std::array<unsigned char, MBEDTLS_MD_MAX_SIZE> hash;
     check(mbedtls_md(md_, io.input, io.input_len, hash.data()), "message digest");
     const auto hash_len = static_cast<unsigned>(hash_size_);
-    if (scheme_ == SignatureScheme::EcdsaP256) {
+    if (scheme_ == SignatureScheme::Ecdsa) {
       Mpi r, s;
       if (!parse_der_signature(io.signature, io.signature_len, *r.get(), *s.get())) return CA_REJECTED;
       mbedtls_ecp_keypair* ec = key_.ec();
@@ -328,6 +325,13 @@ class Signature {
     return ret == 0 ? CA_OK : CA_REJECTED;
   }
 
+  // A fresh key pair (for RSA: mbedtls_rsa_gen_key's prime search) and its public key: the timed operation.
+  int keygen(ca_io& io) {
+    Key fresh = load_key(spec_, type_, curve_);
+    const auto pub = mbedtls::export_key(fresh, type_, CA_KEY_PUBLIC);
+    return sdk::put_output(io, pub.data(), pub.size());
+  }
+
   bool offers(int op) const { return op != CA_OP_SIGN || key_.has_private; }
   std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, type_, part); }
 
@@ -335,18 +339,67 @@ class Signature {
   SignatureScheme scheme_;
   KeyType type_;
   mbedtls_md_type_t digest_;
+  mbedtls_ecp_group_id curve_;
+  ca_key_spec spec_;  // algorithm and key bits for keygen, without key pointers
   const mbedtls_md_info_t* md_;
   size_t hash_size_;
   Key key_;
   size_t signature_bytes_ = 0;
 };
 
+/// ECDH on a Weierstrass curve: the peer's SubjectPublicKeyInfo is parsed (mbedtls_pk_parse_public_key, which
+/// checks the point) inside the timed operation, then mbedtls_ecdh_compute_shared gives the x coordinate of
+/// d Q, written at the curve's size.
+class Ecdh {
+ public:
+  Ecdh(const ca_key_spec& spec, mbedtls_ecp_group_id curve)
+      : curve_(curve), spec_(generation_spec(spec)), key_(load_key(spec, KeyType::Ec, curve)) {}
+
+  int agree(ca_io& io) {
+    if (!key_.has_private) throw std::runtime_error(kPublicOnly);
+    mbedtls_ecp_keypair* ec = key_.ec();
+    const size_t width = (ec->grp.pbits + 7) / 8;
+    if (io.output_cap < width) return CA_BUFFER_TOO_SMALL;
+    Pk peer;
+    int ret = mbedtls_pk_parse_public_key(peer.get(), io.input, io.input_len);
+    if (ret != 0)
+      throw sdk::Rejected(error_text("the peer public key was refused (mbedtls_pk_parse_public_key)", ret));
+    if (mbedtls_pk_get_type(peer.get()) != MBEDTLS_PK_ECKEY || mbedtls_pk_ec(*peer.get())->grp.id != curve_)
+      throw sdk::Rejected("the peer public key is not an EC key on this curve");
+    Mpi z;
+    ret = mbedtls_ecdh_compute_shared(&ec->grp, z.get(), &mbedtls_pk_ec(*peer.get())->Q, &ec->d, Rng::random,
+                                      key_.rng.get());
+    if (ret != 0) throw sdk::Rejected(error_text("mbedtls_ecdh_compute_shared", ret));
+    check(mbedtls_mpi_write_binary(z.get(), io.output, width), "mbedtls_mpi_write_binary");
+    io.output_len = width;
+    return CA_OK;
+  }
+
+  int keygen(ca_io& io) {
+    Key fresh = load_key(spec_, KeyType::Ec, curve_);
+    const auto pub = mbedtls::export_key(fresh, KeyType::Ec, CA_KEY_PUBLIC);
+    return sdk::put_output(io, pub.data(), pub.size());
+  }
+
+  bool offers(int op) const { return op != CA_OP_AGREE || key_.has_private; }
+  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, KeyType::Ec, part); }
+
+ private:
+  mbedtls_ecp_group_id curve_;
+  ca_key_spec spec_;
+  Key key_;
+};
+
 }  // namespace
 
 sdk::Factory rsa_oaep(mbedtls_md_type_t digest) { return sdk::make_factory<RsaOaep>(digest); }
 
-sdk::Factory signature(SignatureScheme scheme, mbedtls_md_type_t digest) {
-  return sdk::make_factory<Signature>(scheme, digest);
+sdk::Factory rsa_pkcs1v15_encryption() { return sdk::make_factory<RsaOaep>(MBEDTLS_MD_NONE); }
+
+sdk::Factory signature(SignatureScheme scheme, mbedtls_md_type_t digest, mbedtls_ecp_group_id curve) {
+  return sdk::make_factory<Signature>(scheme, digest, curve);
 }
+
+sdk::Factory ecdh(mbedtls_ecp_group_id curve) { return sdk::make_factory<Ecdh>(curve); }
 
 }  // namespace ca::mbedtls
