@@ -15,4 +15,12 @@ sdk::Factory rsa_pss_sha256_factory();
 sdk::Factory rsa_pkcs1_sha1_factory();
 sdk::Factory rsa_pkcs1_sha256_factory();
 
+/// KDFs and X25519 / X448 (kdf_kex.cpp).
+sdk::Factory pbkdf2_sha256_factory();
+sdk::Factory pbkdf2_sha1_factory();
+sdk::Factory hkdf_sha256_factory();
+sdk::Factory hkdf_sha512_factory();
+sdk::Factory x25519_factory();
+sdk::Factory x448_factory();
+
 }  // namespace ca::nettle_backend
