@@ -48,6 +48,7 @@
 #include <utility>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "kdf_kex.hpp"
 #include "public_key.hpp"
 #include "symmetric.hpp"
 
@@ -67,6 +68,9 @@ const KeyBits k256Bits = KeyBits::list({256});
 const KeyBits kXtsBits = KeyBits::list({128, 256});  // XTS_Mode<AES> also takes AES-192; the catalog does not
 const KeyBits kRsaBits = KeyBits::range(1024, 16384, 8);
 const KeyBits kNoKey = KeyBits::list({0});
+const KeyBits k384Bits = KeyBits::list({384});
+const KeyBits k521Bits = KeyBits::list({521});
+const KeyBits k2048Bits = KeyBits::list({2048});
 
 // GCM<AES> uses GCM_2K_Tables. With CLMUL (checked at run time by Crypto++) the table option is ignored:
 // GHASH runs on PCLMULQDQ with an 8-block table of powers of H either way; the docs give the measurement.
@@ -111,6 +115,7 @@ const Row kRows[] = {
     // OAEP<H> uses MGF1 with the same H and an empty label.
     {"RSA-OAEP", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA1>>>>()},
     {"RSA-OAEP-SHA256", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA256>>>>()},
+    {"RSA-PKCS1V15-ENC", kRsaBits, make_factory<cc::RsaEncryption<RSAES<PKCS1v15>>>()},
     {"SHA1", kNoKey, make_factory<cc::Digest<SHA1>>()},
     {"SHA2-224", kNoKey, make_factory<cc::Digest<SHA224>>()},
     {"SHA2-256", kNoKey, make_factory<cc::Digest<SHA256>>()},
@@ -135,6 +140,20 @@ const Row kRows[] = {
     {"RSA-PKCS1V15-SHA256", kRsaBits, make_factory<cc::Signature<RSASS<PKCS1v15, SHA256>, cc::RsaFamily>>()},
     {"ECDSA", k256Bits, make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::P256Family>>()},
     {"EDDSA", k256Bits, make_factory<cc::Signature<ed25519, cc::Ed25519Family>>()},
+    {"ECDSA-P384", k384Bits, make_factory<cc::Signature<ECDSA<ECP, SHA384>, cc::EcFamily<cc::CurveP384>>>()},
+    {"ECDSA-P521", k521Bits, make_factory<cc::Signature<ECDSA<ECP, SHA512>, cc::EcFamily<cc::CurveP521>>>()},
+    {"ECDSA-SECP256K1", k256Bits,
+     make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::EcFamily<cc::CurveSecp256k1>>>()},
+    // No Ed448 / X448 in Crypto++ 8.7 (xed25519.h has the 25519 curves only), no Argon2.
+    {"PBKDF2-SHA256", kNoKey, make_factory<cc::Pbkdf2<SHA256>>()},
+    {"PBKDF2-SHA1", kNoKey, make_factory<cc::Pbkdf2<SHA1>>()},
+    {"HKDF-SHA256", kNoKey, make_factory<cc::Hkdf<SHA256>>()},
+    {"HKDF-SHA512", kNoKey, make_factory<cc::Hkdf<SHA512>>()},
+    {"SCRYPT", kNoKey, make_factory<cc::ScryptKdf>()},
+    {"X25519", k256Bits, make_factory<cc::KeyAgreement<cc::X25519Group>>()},
+    {"ECDH-P256", k256Bits, make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP256>>>()},
+    {"ECDH-P384", k384Bits, make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP384>>>()},
+    {"FFDHE2048", k2048Bits, make_factory<cc::KeyAgreement<cc::Ffdhe2048Group>>()},
     // MACs. No KMAC in Crypto++ 8.7.
     {"HMAC-SHA1", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA1>>>()},
     {"HMAC-SHA2-224", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA224>>>()},

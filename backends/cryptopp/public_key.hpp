@@ -2,7 +2,8 @@
 // operation) pair such as (Signer, Verifier) or (Decryptor, Encryptor), keyed in the constructor from a
 // "key family" that knows how its keys are generated, imported and exported:
 //   RsaFamily      PKCS#8 / SubjectPublicKeyInfo DER, public exponent 65537
-//   P256Family     PKCS#8 / SubjectPublicKeyInfo DER on secp256r1 (named-curve OID), DER signatures
+//   EcFamily<C>    PKCS#8 / SubjectPublicKeyInfo DER on a named curve (P-256, P-384, P-521, secp256k1),
+//                  DER signatures
 //   Ed25519Family  raw 32-byte seed / raw 32-byte public key (RFC 8032)
 // A context made from a public key alone drops sign / decrypt through the SDK's per-instance offers(), so
 // the core sees those operations as absent rather than failing.
@@ -103,24 +104,52 @@ struct RsaFamily {
   }
 };
 
-struct P256Family {
+/// A named prime curve: its OID (Crypto++'s ASN1 functions) and its scalar / coordinate size.
+struct CurveP256 {
+  static CryptoPP::OID oid() { return CryptoPP::ASN1::secp256r1(); }
+  static constexpr const char* kName = "P-256 (secp256r1)";
+  static constexpr size_t kBytes = 32;
+};
+struct CurveP384 {
+  static CryptoPP::OID oid() { return CryptoPP::ASN1::secp384r1(); }
+  static constexpr const char* kName = "P-384 (secp384r1)";
+  static constexpr size_t kBytes = 48;
+};
+struct CurveP521 {
+  static CryptoPP::OID oid() { return CryptoPP::ASN1::secp521r1(); }
+  static constexpr const char* kName = "P-521 (secp521r1)";
+  static constexpr size_t kBytes = 66;
+};
+struct CurveSecp256k1 {
+  static CryptoPP::OID oid() { return CryptoPP::ASN1::secp256k1(); }
+  static constexpr const char* kName = "secp256k1";
+  static constexpr size_t kBytes = 32;
+};
+
+/// The curve's parameters, encoded as its named-curve OID: Crypto++ can also write the curve as explicit
+/// parameters, which other libraries refuse to read.
+template <class Curve>
+const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP>& named_group() {
+  static const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP> group = [] {
+    CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP> params(Curve::oid());
+    params.SetEncodeAsOID(true);
+    return params;
+  }();
+  return group;
+}
+
+template <class Curve>
+struct EcFamily {
   static constexpr bool kDerSignatures = true;
-  static constexpr size_t kP1363Bytes = 64;   // r || s, 32 bytes each
-  static constexpr size_t kMaxDerBytes = 72;  // SEQUENCE { INTEGER r, INTEGER s } with both 33 bytes long
+  static constexpr size_t kP1363Bytes = 2 * Curve::kBytes;  // r || s
+  // SEQUENCE { INTEGER r, INTEGER s } with both one byte longer than the order (a leading zero).
+  static constexpr size_t kDerContent = 2 * (2 + Curve::kBytes + 1);
+  static constexpr size_t kMaxDerBytes = kDerContent + (kDerContent < 128 ? 2 : 3);
 
   using PrivateKey = CryptoPP::DL_PrivateKey_EC<CryptoPP::ECP>;
   using PublicKey = CryptoPP::DL_PublicKey_EC<CryptoPP::ECP>;
 
-  /// secp256r1, encoded as its named-curve OID: Crypto++ can also write the curve as explicit
-  /// parameters, which other libraries refuse to read.
-  static const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP>& group() {
-    static const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP> p256 = [] {
-      CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP> params(CryptoPP::ASN1::secp256r1());
-      params.SetEncodeAsOID(true);
-      return params;
-    }();
-    return p256;
-  }
+  static const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP>& group() { return named_group<Curve>(); }
 
   static void generate(PrivateKey& key, CryptoPP::RandomNumberGenerator& rng, uint32_t) {
     key.Initialize(rng, group());
@@ -128,7 +157,7 @@ struct P256Family {
   static void load_private(PrivateKey& key, std::span<const uint8_t> der,
                            CryptoPP::RandomNumberGenerator& rng) {
     load_der(key, der, "ECDSA private key (PKCS#8 DER)");
-    require_p256(key.GetGroupParameters());
+    require_curve(key.GetGroupParameters());
     const CryptoPP::Integer x = key.GetPrivateExponent();
     key.Initialize(group(), x);  // named-curve parameters even if the input spelled the curve out
     require_valid(key, rng, 3, "ECDSA private key");
@@ -136,7 +165,7 @@ struct P256Family {
   static void load_public(PublicKey& key, std::span<const uint8_t> der,
                           CryptoPP::RandomNumberGenerator& rng) {
     load_der(key, der, "ECDSA public key (SubjectPublicKeyInfo DER)");
-    require_p256(key.GetGroupParameters());
+    require_curve(key.GetGroupParameters());
     const CryptoPP::ECP::Point q = key.GetPublicElement();
     key.Initialize(group(), q);
     require_valid(key, rng, 3, "ECDSA public key");  // level 3: the point is on the curve, in the subgroup
@@ -157,10 +186,12 @@ struct P256Family {
   static bool signature_in_range(const PublicKey&, const CryptoPP::byte*, size_t) { return true; }
 
  private:
-  static void require_p256(const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP>& params) {
-    if (!(params == group())) throw sdk::Unsupported("ECDSA key is not on P-256 (secp256r1)");
+  static void require_curve(const CryptoPP::DL_GroupParameters_EC<CryptoPP::ECP>& params) {
+    if (!(params == group())) throw sdk::Unsupported(std::string("ECDSA key is not on ") + Curve::kName);
   }
 };
+
+using P256Family = EcFamily<CurveP256>;
 
 struct Ed25519Family {
   static constexpr bool kDerSignatures = false;
@@ -238,7 +269,7 @@ template <class PrivateOp, class PublicOp, class Family>
 class KeyPair {
  public:
   explicit KeyPair(const ca_key_spec& spec)
-      : has_private_(spec.secret_key != nullptr || spec.public_key == nullptr) {
+      : has_private_(spec.secret_key != nullptr || spec.public_key == nullptr), key_bits_(spec.key_bits) {
     if (has_private_) {
       if (spec.secret_key != nullptr)
         Family::load_private(private_op_.AccessKey(), sdk::secret(spec), rng_);
@@ -262,7 +293,20 @@ class KeyPair {
   }
 
  protected:
+  /// keygen: a fresh key pair of the context's size (for RSA the prime search), its public key in the
+  /// CA_KEY_PUBLIC format as the output; the context's own keys stay as they are. Each derived class names
+  /// it keygen (the SDK's trampoline takes a member of the class itself).
+  int generate_public(ca_io& io) {
+    PrivateOp fresh_private;
+    PublicOp fresh_public;
+    Family::generate(fresh_private.AccessKey(), rng_, key_bits_);
+    Family::derive_public(fresh_public.AccessKey(), fresh_private.GetKey());
+    const std::vector<uint8_t> out = Family::save_public(fresh_public.GetKey());
+    return sdk::put_output(io, out.data(), out.size());
+  }
+
   const bool has_private_;
+  const uint32_t key_bits_;
   CryptoPP::AutoSeededRandomPool rng_;
   PrivateOp private_op_;
   PublicOp public_op_;
@@ -292,6 +336,8 @@ class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme
     return CA_OK;
   }
 
+  int keygen(ca_io& io) { return this->generate_public(io); }
+
   int decrypt(ca_io& io) {
     if (io.input_len != this->private_op_.FixedCiphertextLength()) return CA_REJECTED;
     if (!RsaFamily::below_modulus(this->private_op_.GetKey(), io.input, io.input_len)) return CA_REJECTED;
@@ -307,6 +353,15 @@ class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme
   CryptoPP::SecByteBlock plaintext_;
 };
 
+/// r || s of a family's DER signatures (1 for families whose signatures are not converted).
+template <class Family>
+constexpr size_t raw_signature_bytes() {
+  if constexpr (Family::kDerSignatures)
+    return Family::kP1363Bytes;
+  else
+    return 1;
+}
+
 /// Signatures through one message accumulator per direction, made once here and reused: SignMessage and
 /// VerifyMessage would allocate a new accumulator (hash object, buffers) for every message.
 template <class Scheme, class Family>
@@ -321,6 +376,8 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
     }
     reset_accumulators();
   }
+
+  int keygen(ca_io& io) { return this->generate_public(io); }
 
   int sign(ca_io& io) {
     if constexpr (!Family::kDerSignatures) sdk::require_output(io, this->private_op_.SignatureLength());
@@ -348,7 +405,7 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
   int verify(ca_io& io) {
     const CryptoPP::byte* signature = io.signature;
     size_t signature_length = io.signature_len;
-    [[maybe_unused]] std::array<CryptoPP::byte, 64> raw;
+    [[maybe_unused]] RawSignature raw;
     if constexpr (Family::kDerSignatures) {
       if (!der_to_p1363(io.signature, io.signature_len, raw)) return CA_REJECTED;
       signature = raw.data();
@@ -371,6 +428,8 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
   }
 
  private:
+  using RawSignature = std::array<CryptoPP::byte, raw_signature_bytes<Family>()>;
+
   void reset_accumulators() {
     verify_accumulator_.reset(this->public_op_.NewVerificationAccumulator());
     if (this->has_private_) sign_accumulator_.reset(this->private_op_.NewSignatureAccumulator(this->rng_));
@@ -379,7 +438,7 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
   /// DER Ecdsa-Sig-Value to r || s. Only the canonical DER encoding is accepted (re-encoding must give
   /// the same bytes back): DSAConvertSignatureFormat alone would accept BER variants and silently cut an
   /// oversized r or s down to 32 bytes. OpenSSL applies the same re-encoding check.
-  static bool der_to_p1363(const CryptoPP::byte* der, size_t length, std::array<CryptoPP::byte, 64>& raw) {
+  static bool der_to_p1363(const CryptoPP::byte* der, size_t length, RawSignature& raw) {
     if constexpr (Family::kDerSignatures) {
       if (length > Family::kMaxDerBytes) return false;
       try {
