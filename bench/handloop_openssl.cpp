@@ -35,7 +35,8 @@ unsigned char* page_aligned(size_t bytes, unsigned char fill) {
 
 int main(int argc, char** argv) {
   if (argc != 5) {
-    std::fprintf(stderr, "usage: %s message|stream aes-256-gcm|chacha20-poly1305|sha256 BYTES SECONDS\n", argv[0]);
+    std::fprintf(stderr, "usage: %s message|stream aes-256-gcm|chacha20-poly1305|sha256 BYTES SECONDS\n",
+                 argv[0]);
     return 2;
   }
   const std::string mode = argv[1], name = argv[2];
@@ -76,8 +77,9 @@ int main(int argc, char** argv) {
       if (!EVP_EncryptInit_ex2(ctx, nullptr, nullptr, iv.data(), nullptr)) return 1;
       while (Clock::now() < deadline) timed_chunk([&] { return EVP_EncryptUpdate(ctx, out, &n, in, len); });
     } else {
-      OSSL_PARAM tag_param[] = {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
-                                OSSL_PARAM_construct_end()};
+      OSSL_PARAM tag_param[] = {
+          OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, sizeof tag),
+          OSSL_PARAM_construct_end()};
       while (Clock::now() < deadline)
         timed_chunk([&] {
           return EVP_EncryptInit_ex2(ctx, nullptr, nullptr, iv.data(), nullptr) &&

@@ -45,9 +45,9 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, 
                                 : "adaptive rounds (until the 95% CI of the median is within ±" +
                                       fmt("%.3g", s.target_rel_ci * 100) + "% or " + fmt("%.3g", s.budget_s) +
                                       " s per measurement)";
-  std::string line = "Performing " + rounds + " of " + std::string(a.primitive) + " " +
-                     (stream ? "stream encryption (one long-running context, no nonce or tag per operation)"
-                             : op_phrase(a));
+  std::string line =
+      "Performing " + rounds + " of " + std::string(a.primitive) + " " +
+      (stream ? "stream encryption (one long-running context, no nonce or tag per operation)" : op_phrase(a));
   if (!a.mode.empty()) line += " in " + std::string(a.mode) + " mode";
   if (a.family != Family::Hash && a.family != Family::Kdf) {
     line += " with a " + std::to_string(bits) + "-bit random key";
@@ -73,7 +73,8 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
     else
       d += fmt("%.0f", r.parallel_ops_per_s()) + " ops/s";
     d += " together, scaling efficiency " + fmt("%.2f", r.scaling_efficiency());
-    if (!(r.parallel_summary.mdape < 0.05)) d += " (NOISY: MdAPE " + fmt("%.1f", r.parallel_summary.mdape * 100) + "%)";
+    if (!(r.parallel_summary.mdape < 0.05))
+      d += " (NOISY: MdAPE " + fmt("%.1f", r.parallel_summary.mdape * 100) + "%)";
   }
   return d;
 }

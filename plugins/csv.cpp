@@ -9,11 +9,27 @@
 namespace ca {
 namespace {
 
-constexpr const char* kColumns[] = {
-    "backend", "algorithm", "key_bits",  "operation",        "data_bytes",       "status",
-    "error",   "rounds",    "samples",   "median_ns",        "ci95_low_ns",      "ci95_high_ns",
-    "mad_ns",  "mdape",     "ops_per_s", "throughput_mib_s", "throughput_mbit_s", "threads",
-    "threads_ops_per_s", "threads_throughput_mib_s", "scaling_efficiency"};
+constexpr const char* kColumns[] = {"backend",
+                                    "algorithm",
+                                    "key_bits",
+                                    "operation",
+                                    "data_bytes",
+                                    "status",
+                                    "error",
+                                    "rounds",
+                                    "samples",
+                                    "median_ns",
+                                    "ci95_low_ns",
+                                    "ci95_high_ns",
+                                    "mad_ns",
+                                    "mdape",
+                                    "ops_per_s",
+                                    "throughput_mib_s",
+                                    "throughput_mbit_s",
+                                    "threads",
+                                    "threads_ops_per_s",
+                                    "threads_throughput_mib_s",
+                                    "scaling_efficiency"};
 
 std::string field(std::string_view text) {
   // Leading or trailing spaces are quoted too, so that readers which trim unquoted fields keep them.
@@ -60,9 +76,9 @@ class CsvReporter : public Reporter {
                                data_op ? number(r.throughput_mib_s() * 1048576.0 * 8 / 1e6) : ""});
         // --threads N: the same operation on N threads at once; empty without it.
         if (r.has_parallel())
-          row.insert(row.end(), {std::to_string(r.parallel.threads), number(r.parallel_ops_per_s()),
-                                 data_op ? number(r.parallel_throughput_mib_s()) : "",
-                                 number(r.scaling_efficiency())});
+          row.insert(row.end(),
+                     {std::to_string(r.parallel.threads), number(r.parallel_ops_per_s()),
+                      data_op ? number(r.parallel_throughput_mib_s()) : "", number(r.scaling_efficiency())});
         row.resize(std::size(kColumns));
       } else {
         row.resize(std::size(kColumns));

@@ -39,7 +39,6 @@ svg .value { font-size: 10px; fill: #333; }
 svg .tick, svg .legend text { fill: #333; }
 )";
 
-
 // What a chart plots for an operation: throughput for data operations (higher is better), time per
 // operation for sign and verify, in the user's unit (lower is better).
 struct Metric {
@@ -58,7 +57,7 @@ Metric metric(const Record& r, TimeUnit unit) {
 
 std::string metric_label(const std::string& op, TimeUnit unit) {
   return is_data_operation(op) ? "throughput, MiB/s (higher is better)"
-                            : "time per operation, " + std::string(unit_name(unit)) + " (lower is better)";
+                               : "time per operation, " + std::string(unit_name(unit)) + " (lower is better)";
 }
 
 std::string fixed(double v, int decimals) {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/run_program.hpp"
@@ -110,6 +111,48 @@ TEST(Cli, JsonReportHasTheDocumentedFields) {
   EXPECT_TRUE(saw_unsupported) << "OpenSSL has no EAX: reported, not dropped";
 }
 
+TEST(Cli, ThreadsAddAnAggregateMeasurementToEveryRecord) {
+  REQUIRE_OPENSSL();
+  Result r = run("-c AES-CTR --hash SHA2-256 -d 1KB -b openssl --threads 2 --budget 0.02 --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["context"]["settings"]["threads"], 2);
+  ASSERT_EQ(doc["results"].size(), 3u);
+  for (const auto& res : doc["results"]) {
+    ASSERT_EQ(res["status"], "ok") << res.dump();
+    const auto& t = res["threads"];
+    EXPECT_EQ(t["count"], 2);
+    EXPECT_EQ(t["samples_ns"].size(), 10u) << "ten rounds";
+    EXPECT_EQ(t["one_thread_samples_ns"].size(), 10u);
+    EXPECT_GT(t["ops_per_s"].get<double>(), 0);
+    EXPECT_GT(t["throughput_mib_s"].get<double>(), 0);
+    EXPECT_GT(t["scaling_efficiency"].get<double>(), 0);  // its size depends on the machine's load
+  }
+  Result one = run("--hash SHA2-256 -d 1KB -b openssl -r 10 --format json");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_FALSE(nlohmann::json::parse(one.out)["results"][0].contains("threads")) << "only with --threads";
+}
+
+TEST(Cli, StreamModeTimesEncryptStreamAndSaysWhyAModeHasNone) {
+  REQUIRE_OPENSSL();
+  Result r =
+      run("-c AES-CTR,AES-CCM --hash SHA2-256 -d 1KB -b openssl -r 20 --cipher-mode stream --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["context"]["settings"]["cipher_mode"], "stream");
+  std::map<std::string, nlohmann::json> by_algorithm;
+  for (const auto& res : doc["results"]) by_algorithm[res["algorithm"].get<std::string>()] = res;
+  ASSERT_EQ(doc["results"].size(), 3u) << "one stream encryption per cipher, the hash as always";
+  EXPECT_EQ(by_algorithm["AES-CTR"]["operation"], "encrypt-stream");
+  EXPECT_EQ(by_algorithm["AES-CTR"]["status"], "ok");
+  EXPECT_GT(by_algorithm["AES-CTR"]["throughput_mib_s"].get<double>(), 0);
+  EXPECT_EQ(by_algorithm["AES-CCM"]["status"], "unsupported");
+  EXPECT_EQ(by_algorithm["SHA2-256"]["operation"], "hash");
+  Result table = run("-c AES-CTR -d 1KB -b openssl -r 20 --cipher-mode stream");
+  EXPECT_NE(table.out.find("stream encryption (one long-running context"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("Stream encryption time:"), std::string::npos) << table.out;
+}
+
 TEST(Cli, OutputFileReceivesTheReport) {
   REQUIRE_OPENSSL();
   const std::string path = testing::TempDir() + "cli_test_report_" + std::to_string(::getpid()) + ".json";
@@ -138,17 +181,30 @@ TEST_P(CliBadInput, OneLineErrorAndExitStatus2) {
 
 INSTANTIATE_TEST_SUITE_P(
     Table, CliBadInput,
-    testing::Values(BadInput{"--hash NO-SUCH-HASH", "NO-SUCH-HASH"}, BadInput{"-c SHA2-256", "--cipher"},
-                    BadInput{"-s AES-GCM", "allowed:"}, BadInput{"--hash SHA2-256 -d 12XB", "12XB"},
-                    BadInput{"--hash SHA2-256 -d 0B", "'0B'"}, BadInput{"-c AES-GCM -k 512", "128, 192, 256"},
-                    BadInput{"-c CHACHA20 -k 128", "allowed: 256"}, BadInput{"-s RSA -k 512", "1024..16384"},
-                    BadInput{"-s RSA -k abc", "'abc'"}, BadInput{"--hash SHA2-256 -r 0", "--rounds '0'"},
-                    BadInput{"--hash SHA2-256 -r -5", "-5"}, BadInput{"--hash SHA2-256 -u min", "'min'"},
-                    BadInput{"--hash SHA2-256 -b nosuchlib", "'nosuchlib'"},
-                    BadInput{"--hash SHA2-256 --format xml", "'xml'"},
-                    BadInput{"--no-such-flag", "no-such-flag"},
-                    BadInput{"--hash SHA2-256 --budget -1", "--budget"},
-                    BadInput{"-c AES-CCM -d 16MB", "at most"}, BadInput{"--hash", "hash"}),
+    testing::Values(
+        BadInput{"--hash NO-SUCH-HASH", "NO-SUCH-HASH"}, BadInput{"-c SHA2-256", "--cipher"},
+        BadInput{"-s AES-GCM", "allowed:"}, BadInput{"--hash SHA2-256 -d 12XB", "12XB"},
+        BadInput{"--hash SHA2-256 -d 0B", "'0B'"}, BadInput{"-c AES-GCM -k 512", "128, 192, 256"},
+        BadInput{"-c CHACHA20 -k 128", "allowed: 256"}, BadInput{"-s RSA -k 512", "1024..16384"},
+        BadInput{"-s RSA -k abc", "'abc'"}, BadInput{"--hash SHA2-256 -r 0", "--rounds '0'"},
+        BadInput{"--hash SHA2-256 -r -5", "-5"}, BadInput{"--hash SHA2-256 -u min", "'min'"},
+        BadInput{"--hash SHA2-256 -b nosuchlib", "'nosuchlib'"},
+        BadInput{"--hash SHA2-256 --format xml", "'xml'"}, BadInput{"--no-such-flag", "no-such-flag"},
+        BadInput{"--hash SHA2-256 --budget -1", "--budget"}, BadInput{"-c AES-CCM -d 16MB", "at most"},
+        BadInput{"--hash", "hash"}, BadInput{"--hash SHA2-256 --ci-target 0", "--ci-target '0'"},
+        BadInput{"--hash SHA2-256 --threads 0", "--threads '0'"},
+        BadInput{"--hash SHA2-256 --threads many", "--threads 'many'"},
+        BadInput{"--hash SHA2-256 --threads 5000", "from 1 to 1024"},
+        BadInput{"-c AES-GCM --cipher-mode streaming", "expected per-message or stream"},
+        BadInput{"--hash SHA2-256 --job-timeout -3", "--job-timeout '-3'"},
+        BadInput{"--hash SHA2-256 --isolate --no-isolate", "cannot be given together"},
+        BadInput{"--mac NO-SUCH-MAC", "NO-SUCH-MAC"}, BadInput{"--kdf SHA2-256", "--kdf"},
+        BadInput{"--kex NO-SUCH-KEX", "NO-SUCH-KEX"},
+        BadInput{"--kdf PBKDF2-SHA256 --kdf-params iterations=0", "iterations"},
+        BadInput{"--kdf PBKDF2-SHA256 --kdf-params rounds=5", "rounds"},
+        BadInput{"--hash SHA2-256 --operations encrypt,bogus", "'bogus'"},
+        BadInput{"--hash SHA2-256 --plugin-dir /nonexistent/plugins", "/nonexistent/plugins"},
+        BadInput{"--hash SHA2-256 --format json -o /nonexistent/dir/r.json", "/nonexistent/dir/r.json"}),
     [](const testing::TestParamInfo<BadInput>& info) {
       std::string name;
       for (const char* c = info.param.args; *c; ++c)

@@ -242,9 +242,9 @@ TEST(CompareCommand, FlagsAnInjectedTwofoldSlowdown) {
 }
 
 // Two real runs of the same build are not compared here: on a shared machine their difference is whatever
-// the neighbours did, so such a test could fail without a bug (bench/compare_noise.sh measures that false-alarm
-// rate instead). What is deterministic is tested: a report whose samples are its own, reordered and 1 % slower,
-// is significant at most by a margin below the threshold and so is no regression.
+// the neighbours did, so such a test could fail without a bug (bench/compare_noise.sh measures that
+// false-alarm rate instead). What is deterministic is tested: a report whose samples are its own, reordered
+// and 1 % slower, is significant at most by a margin below the threshold and so is no regression.
 TEST(CompareCommand, ASmallShiftBelowTheThresholdIsNotARegression) {
   if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
   const std::string dir = temp_dir();

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 #include "config/study_config.hpp"
 #include "tests/support/run_program.hpp"
@@ -142,8 +143,10 @@ TEST(ConfigErrors, KeyGivenTwice) {
 }
 
 TEST(ConfigErrors, ThreadsAndCipherModeAreChecked) {
-  EXPECT_MENTIONS(error_of(R"({"threads": 0})"), ": /threads: 0 is not valid: expected a whole number of threads from 1 to 1024");
-  EXPECT_MENTIONS(error_of(R"({"threads": "2"})"), ": /threads: expected a whole number of threads from 1 to 1024");
+  EXPECT_MENTIONS(error_of(R"({"threads": 0})"),
+                  ": /threads: 0 is not valid: expected a whole number of threads from 1 to 1024");
+  EXPECT_MENTIONS(error_of(R"({"threads": "2"})"),
+                  ": /threads: expected a whole number of threads from 1 to 1024");
   EXPECT_MENTIONS(error_of(R"({"cipher_mode": "streaming"})"),
                   ": /cipher_mode: 'streaming' is not valid: expected \"per-message\" or \"stream\"");
   EXPECT_MENTIONS(error_of(R"({"threads": 1025})"), ": /threads: 1025 is not valid");
@@ -254,8 +257,8 @@ TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
   StudyConfig cfg =
       load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": [2048, 3072], "rounds": 10})");
   EXPECT_EQ(names(cfg),
-            (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
-                                      "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
+            (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384",
+                                      "ECDSA-P521-521", "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
   ASSERT_EQ(cfg.selection.notes.size(), 6u);  // one per fixed-key member
   EXPECT_MENTIONS(cfg.selection.notes[0], "ECDSA has a fixed 256-bit key");
   EXPECT_EQ(cfg.measure.rounds, 10u);
@@ -267,8 +270,9 @@ TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
 TEST(Config, OneKeySizeIsTheFlagsRule) {
   // As `-s SIGN-ALL -k 3072`: RSA at 3072, the fixed-key members at their own size with a note.
   StudyConfig cfg = load(R"({"algorithms": [{"signature": "SIGN-ALL"}], "key_bits": 3072})");
-  EXPECT_EQ(names(cfg), (std::vector<std::string>{"RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
-                                                  "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
+  EXPECT_EQ(names(cfg),
+            (std::vector<std::string>{"RSA-PSS-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
+                                      "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
   EXPECT_EQ(cfg.selection.notes.size(), 6u);
   // As `-c AES-ALL -k 2048`: an error, since AES takes no 2048-bit key.
   EXPECT_MENTIONS(error_of(R"({"algorithms": [{"cipher": "AES-ALL"}], "key_bits": 2048})"),
@@ -314,6 +318,45 @@ TEST(RunCommand, UsageErrors) {
   EXPECT_EQ(help.status, 0);
   for (const char* flag : {"--resume", "--quiet", "--output-dir", "--backend", "--rounds", "--budget"})
     EXPECT_MENTIONS(help.out, flag);
+}
+
+// Issue #7's bad-input table for configs: every top-level key, given a wrong value, is one line naming the
+// file, the key's JSON pointer and what is allowed. The list of keys comes from the program itself (the
+// "allowed here" part of the unknown-key error), so a new key without a row here fails this test.
+TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
+  const std::map<std::string, std::string> bad = {
+      {"name", R"({"name": 5})"},
+      {"description", R"({"description": ["x"]})"},
+      {"algorithms", R"({"algorithms": [{"cipher": "AES-XYZ"}]})"},
+      {"backends", R"({"backends": "openssl"})"},
+      {"data_sizes", R"({"data_sizes": ["12XB"]})"},
+      {"key_bits", R"({"algorithms": [{"cipher": "AES-GCM"}], "key_bits": 100})"},
+      {"rounds", R"({"rounds": 0})"},
+      {"stopping", R"({"stopping": {"budget_s": -1}})"},
+      {"unit", R"({"unit": "min"})"},
+      {"outputs", R"({"outputs": [{"format": "xml"}]})"},
+      {"threads", R"({"threads": 0})"},
+      {"operations", R"({"operations": ["bogus"]})"},
+      {"isolate", R"({"isolate": "yes"})"},
+      {"job_timeout_s", R"({"job_timeout_s": -5})"},
+      {"cipher_mode", R"({"cipher_mode": "streaming"})"},
+  };
+  const std::string unknown = error_of(R"({"no_such_key": 1})");
+  const size_t allowed_at = unknown.find("allowed here: ");
+  ASSERT_NE(allowed_at, std::string::npos) << unknown;
+  std::vector<std::string> keys;
+  for (size_t at = unknown.find('"', allowed_at); at != std::string::npos; at = unknown.find('"', at + 1)) {
+    const size_t end = unknown.find('"', at + 1);
+    keys.push_back(unknown.substr(at + 1, end - at - 1));
+    at = end;
+  }
+  ASSERT_GE(keys.size(), 10u) << unknown;
+  for (const auto& key : keys) {
+    auto row = bad.find(key);
+    ASSERT_NE(row, bad.end()) << "no bad-value row for the config key \"" << key << "\"";
+    const std::string message = error_of(row->second);
+    EXPECT_MENTIONS(message, "/" + key) << row->second;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// Replays every input the fuzzers start from or have found (fuzz/corpus/<target>/, fuzz/regressions/<target>/,
-// and configs/ for the config parser) through the fuzz target bodies, in every build: a crash fixed once stays
-// fixed without libFuzzer, and under -DCRYPTAUDITOR_SANITIZE=ON the sanitizers watch these inputs too.
+// Replays every input the fuzzers start from or have found (fuzz/corpus/<target>/,
+// fuzz/regressions/<target>/, and configs/ for the config parser) through the fuzz target bodies, in every
+// build: a crash fixed once stays fixed without libFuzzer, and under -DCRYPTAUDITOR_SANITIZE=ON the
+// sanitizers watch these inputs too.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -63,6 +63,37 @@ TEST(RecordJson, RoundTripKeepsEverythingReportsUse) {
   EXPECT_EQ(record_to_json(*back), record_to_json(r)) << "the report line is the same after a round trip";
 }
 
+TEST(RecordJson, ThreadsRoundTripWithAggregateAndEfficiency) {
+  Record r = measured("alpha", "encrypt", {1000, 1000, 1000});
+  r.parallel.threads = 2;
+  r.parallel.sample_ns = {600, 625, 650};  // ns per operation for both threads together
+  r.parallel.sample_ops = {40, 40, 40};
+  r.parallel_summary = stats::summarize(r.parallel.sample_ns);
+  r.parallel_one.threads = 1;
+  r.parallel_one.sample_ns = {1000, 1000, 1100};
+  r.parallel_one.sample_ops = {20, 20, 20};
+  r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
+  ASSERT_TRUE(r.has_parallel());
+  // 1e9/625 ops/s on two threads against 2 x 1e9/1000 on one: 1000 / (2 x 625) = 0.8.
+  EXPECT_DOUBLE_EQ(r.scaling_efficiency(), 0.8);
+  EXPECT_DOUBLE_EQ(r.parallel_throughput_mib_s(), 1024.0 * (1e9 / 625) / (1024.0 * 1024.0));
+  const json j = record_to_json(r);
+  EXPECT_EQ(j["threads"]["count"], 2);
+  EXPECT_DOUBLE_EQ(j["threads"]["scaling_efficiency"].get<double>(), 0.8);
+  std::string error;
+  auto back = record_from_json(json::parse(j.dump()), error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->parallel.threads, 2u);
+  EXPECT_EQ(back->parallel.sample_ns, r.parallel.sample_ns);
+  EXPECT_DOUBLE_EQ(back->scaling_efficiency(), 0.8);
+  EXPECT_EQ(record_to_json(*back), j);
+
+  json broken = j;
+  broken["threads"]["sample_ops"] = json::array({1});
+  EXPECT_FALSE(record_from_json(broken, error));
+  EXPECT_NE(error.find("/threads"), std::string::npos) << error;
+}
+
 TEST(RecordJson, UndefinedStatisticsAreNullAndComeBack) {
   Record one = measured("alpha", "hash", {500});  // n = 1: no standard deviation
   json j = record_to_json(one);

@@ -165,8 +165,9 @@ TEST(CsvReport, QuotesPerRfc4180AndKeepsOneRowPerRecord) {
       "threads_throughput_mib_s,scaling_efficiency");
   EXPECT_EQ(csv.find("\"multi\nline\",AES-GCM,256,encrypt,1024,ok,,1000,10,1000,"), csv.find('\n') + 1)
       << csv;
-  EXPECT_NE(csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,,,,,\n"),
-            std::string::npos)
+  EXPECT_NE(
+      csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,,,,,\n"),
+      std::string::npos)
       << csv;
   // Every record's row has the header's 21 fields (the quoted line break belongs to one field).
   EXPECT_EQ(count(csv, "\n"), records.size() + 2);

@@ -25,7 +25,9 @@ for s in "${stages[@]}"; do
       ;;
     asan)
       stage "AddressSanitizer + UndefinedBehaviorSanitizer build and test suite"
-      cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_SANITIZE=ON
+      # -O1 -g1: sanitizers need no more, and it compiles in about half the time of -O2 -g.
+      cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+        -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_SANITIZE=ON
       cmake --build build-asan -j"$jobs"
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
         LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0 \
@@ -34,7 +36,7 @@ for s in "${stages[@]}"; do
       ;;
     fuzz)
       stage "libFuzzer targets, ${fuzz_seconds} s each"
-      cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+      cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_COMPILER=clang++ \
         -DCRYPTAUDITOR_FUZZ=ON -DCRYPTAUDITOR_TESTS=OFF
       cmake --build build-fuzz -j"$jobs" --target fuzz_targets
       work=$(mktemp -d)

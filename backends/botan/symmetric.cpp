@@ -150,8 +150,9 @@ class CipherModeContext {
   int encrypt_stream(ca_io& io) {
     const size_t granule = m_stream->update_granularity();
     if (io.input_len % granule != 0)
-      throw ca::sdk::Unsupported(m_algorithm + " as a Botan stream takes multiples of " + std::to_string(granule) +
-                                 " bytes (update_granularity), got " + std::to_string(io.input_len));
+      throw ca::sdk::Unsupported(m_algorithm + " as a Botan stream takes multiples of " +
+                                 std::to_string(granule) + " bytes (update_granularity), got " +
+                                 std::to_string(io.input_len));
     require_output(io, io.input_len);
     if (!m_stream_started) {
       require_nonce(io, m_mode.nonce_len, m_algorithm.c_str());

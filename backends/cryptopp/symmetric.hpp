@@ -285,8 +285,8 @@ class Aead {
                                       static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
     if (offers(CA_OP_ENCRYPT_STREAM)) {
       key_cipher(stream_, spec, NonceBytes);
-      stream_.EncryptAndAuthenticate(nullptr, tag.data(), kTag, zero_nonce.data(), static_cast<int>(NonceBytes),
-                                     nullptr, 0, nullptr, 0);
+      stream_.EncryptAndAuthenticate(nullptr, tag.data(), kTag, zero_nonce.data(),
+                                     static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
     }
   }
 

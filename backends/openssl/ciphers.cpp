@@ -86,17 +86,20 @@ class UnauthenticatedCipher {
   int encrypt_stream(ca_io& io) {
     if (block_size_ > 1 && io.input_len % block_size_ != 0)
       throw sdk::Unsupported(std::string(row_.algorithm) + " as a stream takes whole " +
-                             std::to_string(block_size_) + "-byte blocks, got " + std::to_string(io.input_len) +
-                             " bytes");
+                             std::to_string(block_size_) + "-byte blocks, got " +
+                             std::to_string(io.input_len) + " bytes");
     if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
     if (!stream_) start_stream(io);
     int len = 0;
-    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input), evp_length(io.input_len)))
+    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input),
+                           evp_length(io.input_len)))
       throw_openssl(std::string(row_.algorithm) + " stream encryption");
     io.output_len = static_cast<size_t>(len);
     return CA_OK;
   }
-  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || std::string_view(row_.algorithm) != "AES-XTS"; }
+  bool offers(int op) const {
+    return op != CA_OP_ENCRYPT_STREAM || std::string_view(row_.algorithm) != "AES-XTS";
+  }
 
  private:
   void start_stream(const ca_io& io) {
@@ -241,8 +244,9 @@ class Aead {
   // a partial block, so its stream takes whole 16-byte blocks.
   int encrypt_stream(ca_io& io) {
     if (is_ocb() && io.input_len % 16 != 0)
-      throw sdk::Unsupported(std::string(row_.cipher.algorithm) + " as a stream takes whole 16-byte blocks, got " +
-                             std::to_string(io.input_len) + " bytes");
+      throw sdk::Unsupported(std::string(row_.cipher.algorithm) +
+                             " as a stream takes whole 16-byte blocks, got " + std::to_string(io.input_len) +
+                             " bytes");
     if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
     if (!stream_) {
       sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
@@ -253,7 +257,8 @@ class Aead {
       stream_ = std::move(ctx);
     }
     int len = 0;
-    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input), evp_length(io.input_len)))
+    if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input),
+                           evp_length(io.input_len)))
       throw_openssl(std::string(row_.cipher.algorithm) + " stream encryption");
     io.output_len = static_cast<size_t>(len);
     return CA_OK;

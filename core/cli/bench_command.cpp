@@ -42,15 +42,15 @@ cxxopts::Options bench_options() {
       "GMAC-AES, POLY1305, SIPHASH, KMAC128, KMAC256; groups MAC-ALL, ALL",
       cxxopts::value<Strings>());
   add("kdf",
-      "KDF(s): PBKDF2-SHA256 (PBKDF2), PBKDF2-SHA1, HKDF-SHA256 (HKDF), HKDF-SHA512, SCRYPT, ARGON2ID; groups "
+      "KDF(s): PBKDF2-SHA256 (PBKDF2), PBKDF2-SHA1, HKDF-SHA256 (HKDF), HKDF-SHA512, SCRYPT, ARGON2ID; "
+      "groups "
       "KDF-ALL, ALL. -d is the password / input-keying-material length; 32 bytes are derived",
       cxxopts::value<Strings>());
   add("kdf-params",
       "KDF cost parameters, name=value,... for every selected KDF, e.g. \"iterations=600000\" (PBKDF2), "
       "\"n=32768,r=8,p=1\" (SCRYPT), \"t=3,m=65536,p=1\" (ARGON2ID, m in KiB); default: docs/CATALOG.md",
       cxxopts::value<std::string>());
-  add("kex",
-      "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384, FFDHE2048; groups KEX-ALL, ALL",
+  add("kex", "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384, FFDHE2048; groups KEX-ALL, ALL",
       cxxopts::value<Strings>());
   add("operations",
       "only these operations, comma-separated: encrypt, decrypt, hash, sign, verify, mac, derive, agree, "
@@ -169,7 +169,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
   const std::string dir =
-      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir();
+      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir();
   PluginScan scan = load_backends(dir, err);
   std::vector<std::string> wanted;
   if (args.count("backend")) wanted = split_list(args["backend"].as<std::vector<std::string>>());

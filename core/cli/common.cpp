@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 #include "util/units.hpp"
@@ -42,8 +43,18 @@ uint32_t parse_key_bits(const std::string& where, const std::string& text) {
   return static_cast<uint32_t>(std::stoul(text));
 }
 
+std::string plugin_dir_flag(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw UsageError("--plugin-dir '" + dir +
+                     "' is not a directory (expected the folder holding ca-backend-*.so, " +
+                     "e.g. build/backends)");
+  return dir;
+}
+
 size_t parse_threads(const std::string& where, const std::string& text) {
-  const std::string allowed = "' is not valid: expected a whole number of threads from 1 to " + std::to_string(kMaxThreads);
+  const std::string allowed =
+      "' is not valid: expected a whole number of threads from 1 to " + std::to_string(kMaxThreads);
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 4)
     throw UsageError(where + " '" + text + allowed);
   const size_t n = std::stoul(text);
@@ -109,13 +120,14 @@ void apply_kdf_params(Selection& selection, const std::string& typed, const std:
       throw UsageError(where + " '" + typed + "': " + e.what());
     }
   }
-  if (!any) throw UsageError(where + " '" + typed + "' given, but no KDF is selected (choose one with --kdf)");
+  if (!any)
+    throw UsageError(where + " '" + typed + "' given, but no KDF is selected (choose one with --kdf)");
 }
 
 std::vector<std::string> parse_operations(const std::vector<std::string>& typed, const std::string& where) {
   std::vector<std::string> known;
-  for (Family f : {Family::Cipher, Family::Hash, Family::Signature, Family::Mac, Family::Kdf,
-                   Family::KeyAgreement})
+  for (Family f :
+       {Family::Cipher, Family::Hash, Family::Signature, Family::Mac, Family::Kdf, Family::KeyAgreement})
     for (const auto& op : all_operations_for(static_cast<int>(f)))
       if (std::find(known.begin(), known.end(), op) == known.end()) known.push_back(op);
   std::vector<std::string> out;

@@ -28,6 +28,8 @@ std::vector<std::string> split_list(const std::vector<std::string>& values);
 double parse_positive(const std::string& where, const std::string& text, const char* what);
 uint64_t parse_rounds(const std::string& where, const std::string& text);
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
+/// --plugin-dir DIR as given, after checking it is a directory (a UsageError naming it otherwise).
+std::string plugin_dir_flag(const std::string& dir);
 /// --threads: a whole number of threads from 1 to kMaxThreads.
 constexpr size_t kMaxThreads = 1024;
 size_t parse_threads(const std::string& where, const std::string& text);

@@ -79,7 +79,8 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   PluginScan scan = load_backends(
-      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir(), err);
+      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir(),
+      err);
   if (args.count("backends"))
     print_backends(scan, out);
   else

@@ -47,9 +47,9 @@ cxxopts::Options run_options() {
       "config's \"job_timeout_s\" (default 300); 0: no limit",
       cxxopts::value<std::string>())(
       "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
-      cxxopts::value<std::string>())(
-      "cipher-mode", "per-message or stream, instead of the config's \"cipher_mode\"",
-      cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
+      cxxopts::value<std::string>())("cipher-mode",
+                                     "per-message or stream, instead of the config's \"cipher_mode\"",
+                                     cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
       "plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>())("h,help", "print this help");
   o.parse_positional({"config"});
@@ -136,8 +136,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     study.settings.unit = *unit;
   }
   study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
-  study.plan.threads = args.count("threads") ? parse_threads("--threads", args["threads"].as<std::string>())
-                                             : cfg.threads;
+  study.plan.threads =
+      args.count("threads") ? parse_threads("--threads", args["threads"].as<std::string>()) : cfg.threads;
   study.plan.cipher_stream = args.count("cipher-mode")
                                  ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
                                  : cfg.cipher_stream;
@@ -186,7 +186,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.quiet = args.count("quiet") > 0;
 
   const std::string dir =
-      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir();
+      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir();
   PluginScan scan = load_backends(dir, err);
   if (args.count("backend")) {
     study.plan.backends =

@@ -87,7 +87,8 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
 
   PluginScan scan = load_backends(
-      args.count("plugin-dir") ? args["plugin-dir"].as<std::string>() : default_plugin_dir(), err);
+      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir(),
+      err);
   const auto backends =
       select_backends(split_list(args.count("backend") ? args["backend"].as<std::vector<std::string>>()
                                                        : std::vector<std::string>{}),

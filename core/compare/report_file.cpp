@@ -53,7 +53,9 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
 
 }  // namespace
 
-ReportFile read_report_file(const std::string& path) { return read_report_document(read_json_file(path), path); }
+ReportFile read_report_file(const std::string& path) {
+  return read_report_document(read_json_file(path), path);
+}
 
 ReportFile read_report_text(const std::string& text, const std::string& name) {
   return read_report_document(parse_json_text(text, name), name);

@@ -199,10 +199,10 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
   return sel;
 }
 
-const std::vector<std::string> kTopKeys = {
-    "name",     "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
-    "stopping", "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
-    "cipher_mode"};
+const std::vector<std::string> kTopKeys = {"name",       "description",   "algorithms", "backends",
+                                           "data_sizes", "key_bits",      "rounds",     "stopping",
+                                           "unit",       "outputs",       "threads",    "operations",
+                                           "isolate",    "job_timeout_s", "cipher_mode"};
 
 }  // namespace
 
@@ -352,7 +352,8 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       if (entry.contains("params")) {
         if (request->family != Family::Kdf)
           in.fail(p + "/params", "only KDF entries take cost parameters; leave the key out");
-        apply_kdf_params(sel, in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\""),
+        apply_kdf_params(sel,
+                         in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\""),
                          in.where(p + "/params"));
       }
       const std::vector<SizeRequest> size_requests =

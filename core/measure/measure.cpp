@@ -139,7 +139,8 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
   pm.threads = ops.size();
   if (ops.empty() || rounds == 0) return pm;
   const size_t n = ops.size();
-  const double round_ns = std::max(cfg.budget_s / static_cast<double>(rounds) * 1e9, cfg.sample_target_ns * 10);
+  const double round_ns =
+      std::max(cfg.budget_s / static_cast<double>(rounds) * 1e9, cfg.sample_target_ns * 10);
 
   struct Worker {
     uint64_t batch = 1;
@@ -188,8 +189,9 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
       w.ops = 0;
       w.ns = 0;
       if (ok && !abort) {
-        // Each thread times its own batches; the round ends for it at the first batch boundary after stop.
-        while (!stop.load(std::memory_order_relaxed)) {
+        // Each thread times its own batches; the round ends for it at the first batch boundary after stop,
+        // and has at least one batch even when the thread was descheduled for the whole round.
+        do {
           Batch b = run_batch(op, w.batch, cursor);
           if (failed(scratch, b, op)) {
             w.status = scratch.status;
@@ -200,7 +202,7 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
           }
           w.ops += w.batch;
           w.ns += b.ns;
-        }
+        } while (!stop.load(std::memory_order_relaxed));
       }
       sync.arrive_and_wait();  // round end
     }

@@ -62,7 +62,7 @@ Measurement measure(const TimedOperation& op, const MeasureConfig& cfg);
 /// whole machine. Stops at the first failing operation of any thread.
 struct ParallelMeasurement {
   size_t threads = 0;
-  std::vector<double> sample_ns;  // per round: 1 / (sum over threads of ops_i / ns_i)
+  std::vector<double> sample_ns;     // per round: 1 / (sum over threads of ops_i / ns_i)
   std::vector<uint64_t> sample_ops;  // per round: operations completed by all threads
   uint64_t timed_ops = 0;
   double timed_ns = 0;  // sum of round durations (wall)

@@ -55,7 +55,10 @@ std::vector<Ranking> algorithm_rankings(const std::vector<Record>& records) {
   std::set<size_t> sizes;
   for (const auto& k : keys) sizes.insert(k.second);
   std::vector<Ranking> out;
-  for (const auto& [op, size] : keys) {
+  for (const auto& key : keys) {
+    // Named copies, not structured bindings: clang 14 (the fuzzing build) cannot capture bindings.
+    const std::string& op = key.first;
+    const size_t size = key.second;
     Ranking r = rank(records, [&](const Record& x) { return x.operation == op && x.data_bytes == size; });
     r.operation = op;
     r.data_bytes = size;
@@ -77,7 +80,10 @@ std::vector<Ranking> library_rankings(const std::vector<Record>& records) {
   }
   std::vector<Ranking> out;
   for (const auto& k : keys) {
-    const auto& [alg, bits, op, size] = k;
+    const std::string& alg = std::get<0>(k);
+    const uint32_t bits = std::get<1>(k);
+    const std::string& op = std::get<2>(k);
+    const size_t size = std::get<3>(k);
     Ranking r = rank(records, [&](const Record& x) {
       return x.algorithm == alg && x.key_bits == bits && x.operation == op && x.data_bytes == size;
     });

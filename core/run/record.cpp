@@ -29,8 +29,9 @@ double Record::parallel_throughput_mib_s() const {
 }
 
 double Record::scaling_efficiency() const {
-  if (!has_parallel() || !(summary.median > 0)) return 0;
-  return parallel_ops_per_s() / (static_cast<double>(parallel.threads) * ops_per_s());
+  if (!has_parallel() || !(parallel_one_summary.median > 0)) return 0;
+  const double one_thread_ops_per_s = 1e9 / parallel_one_summary.median;
+  return parallel_ops_per_s() / (static_cast<double>(parallel.threads) * one_thread_ops_per_s);
 }
 
 std::vector<std::string> operations_for(int family) {
@@ -62,7 +63,7 @@ std::vector<std::string> all_operations_for(int family) {
 }
 
 bool is_data_operation(std::string_view op) {
-  return op == "encrypt" || op == "decrypt" || op == "encrypt-stream" || op == "hash";
+  return op == "encrypt" || op == "decrypt" || op == "encrypt-stream" || op == "hash" || op == "mac";
 }
 
 bool size_independent(std::string_view operation) { return operation == "agree" || operation == "keygen"; }

@@ -34,6 +34,10 @@ struct Record {
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
   stats::Summary parallel_summary;  // over parallel.sample_ns: ns per operation for the whole machine
+  // The same rounds on one thread, just before: the baseline of the scaling efficiency, measured the same
+  // way (wall time per round, so preemption counts alike), unlike the single-thread median above.
+  ParallelMeasurement parallel_one;
+  stats::Summary parallel_one_summary;
 
   bool ok() const { return status == Status::Ok; }
   bool has_parallel() const { return ok() && parallel.threads > 1 && parallel_summary.median > 0; }
@@ -41,7 +45,8 @@ struct Record {
   double parallel_ops_per_s() const { return has_parallel() ? 1e9 / parallel_summary.median : 0; }
   /// MiB/s of payload of all threads together; 0 when not measured or not a data operation.
   double parallel_throughput_mib_s() const;
-  /// Aggregate rate / (threads x single-thread rate): 1 is perfect scaling; 0 when not measured.
+  /// Aggregate rate on N threads / (N x the rate of the same rounds on one thread): 1 is perfect scaling;
+  /// 0 when not measured.
   double scaling_efficiency() const;
   /// MiB/s of payload at the median time; 0 when not a data operation or not measured.
   double throughput_mib_s() const;
@@ -56,7 +61,8 @@ std::vector<std::string> operations_for(int family);
 /// ("keygen" of signatures and key agreement: an RSA-4096 key pair takes seconds).
 std::vector<std::string> all_operations_for(int family);
 
-/// Operations whose figure is also payload per second (MiB/s, Mb/s): encrypt, decrypt, encrypt-stream, hash.
+/// Operations whose figure is also payload per second (MiB/s, Mb/s): encrypt, decrypt, encrypt-stream, hash,
+/// mac (the 2004 table gives HMAC-SHA1 in Mb/s too).
 bool is_data_operation(std::string_view operation);
 
 /// Whether an operation's cost does not depend on the data size ("agree", "keygen"): it is measured once per

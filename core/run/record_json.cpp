@@ -13,7 +13,6 @@ using nlohmann::json;
 // JSON has no NaN: undefined statistics become null.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-
 // Field readers: each returns false and sets `error` ("/field: expected ..., got ...") on a mismatch.
 struct Reader {
   const json& object;
@@ -126,7 +125,11 @@ json record_to_json(const Record& r) {
         {"sample_ops", r.parallel.sample_ops},
         {"ops_per_s", number(r.parallel_ops_per_s())},
         {"throughput_mib_s", data_op ? number(r.parallel_throughput_mib_s()) : json(nullptr)},
-        {"throughput_mbit_s", data_op ? number(r.parallel_throughput_mib_s() * 1048576.0 * 8 / 1e6) : json(nullptr)},
+        {"throughput_mbit_s",
+         data_op ? number(r.parallel_throughput_mib_s() * 1048576.0 * 8 / 1e6) : json(nullptr)},
+        {"one_thread_median_ns", number(r.parallel_one_summary.median)},
+        {"one_thread_samples_ns", r.parallel_one.sample_ns},
+        {"one_thread_sample_ops", r.parallel_one.sample_ops},
         {"scaling_efficiency", number(r.scaling_efficiency())},
     };
   }
@@ -221,16 +224,18 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
     const json* count = t->is_object() && t->contains("count") ? &(*t)["count"] : nullptr;
     const json* ts = t->is_object() && t->contains("samples_ns") ? &(*t)["samples_ns"] : nullptr;
     const json* tops = t->is_object() && t->contains("sample_ops") ? &(*t)["sample_ops"] : nullptr;
-    if (count == nullptr || !count->is_number_unsigned() || ts == nullptr || !ts->is_array() || tops == nullptr ||
-        !tops->is_array() || tops->size() != ts->size()) {
-      error = "/threads: expected an object with count, samples_ns and sample_ops (as --threads writes), got " +
-              json_type_phrase(*t);
+    if (count == nullptr || !count->is_number_unsigned() || ts == nullptr || !ts->is_array() ||
+        tops == nullptr || !tops->is_array() || tops->size() != ts->size()) {
+      error =
+          "/threads: expected an object with count, samples_ns and sample_ops (as --threads writes), got " +
+          json_type_phrase(*t);
       return std::nullopt;
     }
     r.parallel.threads = count->get<size_t>();
     for (size_t i = 0; i < ts->size(); ++i) {
       if (!(*ts)[i].is_number() || !(*tops)[i].is_number_unsigned()) {
-        error = "/threads/samples_ns/" + std::to_string(i) + ": expected a number with a whole sample_ops count";
+        error =
+            "/threads/samples_ns/" + std::to_string(i) + ": expected a number with a whole sample_ops count";
         return std::nullopt;
       }
       r.parallel.sample_ns.push_back((*ts)[i].get<double>());
@@ -238,6 +243,23 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
       r.parallel.timed_ops += r.parallel.sample_ops.back();
     }
     r.parallel_summary = stats::summarize(r.parallel.sample_ns);
+    // The one-thread baseline rounds (absent in reports written before it existed: no efficiency then).
+    const json* one = t->contains("one_thread_samples_ns") ? &(*t)["one_thread_samples_ns"] : nullptr;
+    const json* one_ops = t->contains("one_thread_sample_ops") ? &(*t)["one_thread_sample_ops"] : nullptr;
+    if (one != nullptr && one->is_array() && one_ops != nullptr && one_ops->is_array() &&
+        one_ops->size() == one->size()) {
+      r.parallel_one.threads = 1;
+      for (size_t i = 0; i < one->size(); ++i) {
+        if (!(*one)[i].is_number() || !(*one_ops)[i].is_number_unsigned()) {
+          error = "/threads/one_thread_samples_ns/" + std::to_string(i) +
+                  ": expected a number with a whole one_thread_sample_ops count";
+          return std::nullopt;
+        }
+        r.parallel_one.sample_ns.push_back((*one)[i].get<double>());
+        r.parallel_one.sample_ops.push_back((*one_ops)[i].get<uint64_t>());
+      }
+      r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
+    }
   }
   return r;
 }

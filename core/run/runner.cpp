@@ -111,8 +111,8 @@ std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const K
 
 // A backend that offers CA_OP_ENCRYPT_STREAM for a cipher: two stream calls on a fresh context (1 KiB each,
 // nonce given to the first; 1 KiB is a whole number of every block and update granularity in use) must equal
-// the first 2 KiB of the per-message ciphertext of the 2 KiB message under the same key and nonce, without associated data (plugin_abi.h). Empty when it does, or when
-// the backend offers no stream form.
+// the first 2 KiB of the per-message ciphertext of the 2 KiB message under the same key and nonce, without
+// associated data (plugin_abi.h). Empty when it does, or when the backend offers no stream form.
 std::string stream_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
   if (a.family != Family::Cipher || is_public_key(a)) return "";
   const Bytes key = random_bytes(a.key_bytes(bits)), nonce = random_bytes(a.nonce_bytes);
@@ -130,11 +130,13 @@ std::string stream_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits
   if (ct.status != CA_OK) return "encrypt: " + status_text(*whole, ct.status);
   Bytes streamed;
   for (size_t half = 0; half < 2; ++half) {
-    const Bytes part(msg.begin() + static_cast<long>(kHalf * half), msg.begin() + static_cast<long>(kHalf * (half + 1)));
+    const Bytes part(msg.begin() + static_cast<long>(kHalf * half),
+                     msg.begin() + static_cast<long>(kHalf * (half + 1)));
     Call c = call(*stream, CA_OP_ENCRYPT_STREAM, part, nonce, no_aad, nullptr, part.size());
     if (c.status != CA_OK) return "encrypt-stream: " + status_text(*stream, c.status);
     if (c.output.size() != part.size())
-      return "encrypt-stream of " + std::to_string(part.size()) + " bytes wrote " + std::to_string(c.output.size());
+      return "encrypt-stream of " + std::to_string(part.size()) + " bytes wrote " +
+             std::to_string(c.output.size());
     streamed.insert(streamed.end(), c.output.begin(), c.output.end());
   }
   if (ct.output.size() < streamed.size() || !std::equal(streamed.begin(), streamed.end(), ct.output.begin()))
@@ -372,7 +374,8 @@ std::vector<std::string> planned_operations(const RunPlan& plan, const Algorithm
   if (plan.cipher_stream && algorithm.family == Family::Cipher) return {"encrypt-stream"};
   // keygen only when the filter names it (all_operations_for); without a filter, the default operations.
   const int family = static_cast<int>(algorithm.family);
-  std::vector<std::string> ops = plan.operations.empty() ? operations_for(family) : all_operations_for(family);
+  std::vector<std::string> ops =
+      plan.operations.empty() ? operations_for(family) : all_operations_for(family);
   if (!plan.operations.empty())
     std::erase_if(ops, [&](const std::string& op) {
       return std::find(plan.operations.begin(), plan.operations.end(), op) == plan.operations.end();
@@ -415,7 +418,8 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
       return;
     }
     auto extra_pool = std::make_unique<Pool>();
-    if (std::string e = prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan); !e.empty()) {
+    if (std::string e = prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan);
+        !e.empty()) {
       r.status = Status::Failed;
       r.error = "thread " + std::to_string(t + 1) + ": " + e;
       return;
@@ -424,7 +428,10 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
     contexts.push_back(std::move(extra));
     pools.push_back(std::move(extra_pool));
   }
+  r.parallel_one = measure_parallel({timed.front()}, plan.measure, plan.thread_rounds);
+  r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
   r.parallel = measure_parallel(timed, plan.measure, plan.thread_rounds);
+  if (r.parallel_one.status != CA_OK) r.parallel = r.parallel_one;
   if (r.parallel.status != CA_OK) {
     r.status = Status::Failed;
     r.error = "on " + std::to_string(plan.threads) + " threads: " + r.parallel.error;

@@ -107,6 +107,10 @@ json parse_json_text(const std::string& text, const std::string& name) {
     throw std::invalid_argument(name + ":" + std::to_string(line) + ":" +
                                 std::to_string(at - line_start + 1) +
                                 ": JSON syntax error: " + one_line(detail));
+  } catch (const json::exception& e) {
+    // A number too large for a double ("1e99999") is out_of_range, not a parse_error (found by fuzzing:
+    // fuzz/regressions/).
+    throw std::invalid_argument(name + ": JSON error: " + one_line(e.what()));
   }
   if (!finder->duplicate().empty())
     throw std::invalid_argument(name + ": " + finder->duplicate() +

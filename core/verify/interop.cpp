@@ -217,15 +217,17 @@ std::vector<InteropCheck> key_agreement_checks(const AlgorithmInfo& a, uint32_t 
       } else if (!parties[j].problem.empty()) {
         c.detail = c.to + ": " + parties[j].problem;
       } else {
-        OpResult theirs = run_operation(*parties[j].keyed.context, CA_OP_AGREE, {parties[i].public_key, {}, {}, {}, cap});
-        OpResult ours = run_operation(*parties[i].keyed.context, CA_OP_AGREE, {parties[j].public_key, {}, {}, {}, cap});
+        OpResult theirs =
+            run_operation(*parties[j].keyed.context, CA_OP_AGREE, {parties[i].public_key, {}, {}, {}, cap});
+        OpResult ours =
+            run_operation(*parties[i].keyed.context, CA_OP_AGREE, {parties[j].public_key, {}, {}, {}, cap});
         if (!theirs.ok())
           c.detail = c.to + " cannot agree with " + c.from + "'s public key: " + theirs.describe();
         else if (!ours.ok())
           c.detail = c.from + " cannot agree with " + c.to + "'s public key: " + ours.describe();
         else if (theirs.output != ours.output)
-          c.detail = c.to + "'s shared secret with " + c.from + " differs from " + c.from + "'s with " + c.to +
-                     " (" + hex_excerpt(theirs.output) + " vs " + hex_excerpt(ours.output) + ")";
+          c.detail = c.to + "'s shared secret with " + c.from + " differs from " + c.from + "'s with " +
+                     c.to + " (" + hex_excerpt(theirs.output) + " vs " + hex_excerpt(ours.output) + ")";
       }
       c.ok = c.detail.empty();
       checks.push_back(std::move(c));

@@ -301,6 +301,9 @@ VectorFile parse_vector_text(std::string_view text, const std::string& name) {
   } catch (const json::parse_error& e) {
     throw VectorFileError(name + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() +
                           ")");
+  } catch (const json::exception& e) {
+    // A number too large for a double ("1e99999") is out_of_range, not a parse_error (found by fuzzing).
+    throw VectorFileError(name + ": not valid JSON (" + std::string(e.what()) + ")");
   }
   return parse_vector_file(document, name);
 }

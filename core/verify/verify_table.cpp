@@ -215,9 +215,11 @@ void write_interop_table(const InteropReportInput& in, std::ostream& out) {
   for (const auto& [name, bits] : rows) {
     std::vector<std::string> cells;
     for (const auto& [a, b] : pairs) {
-      auto it = std::find_if(in.run.checks.begin(), in.run.checks.end(), [&](const InteropCheck& c) {
-        return c.algorithm == name && c.key_bits == bits && c.from == a && c.to == b;
-      });
+      // Init-captures: clang 14 (the fuzzing build) cannot capture structured bindings directly.
+      auto it = std::find_if(in.run.checks.begin(), in.run.checks.end(),
+                             [&name = name, bits = bits, &a = a, &b = b](const InteropCheck& c) {
+                               return c.algorithm == name && c.key_bits == bits && c.from == a && c.to == b;
+                             });
       cells.push_back(it == in.run.checks.end() ? "-" : it->ok ? "ok" : "FAIL");
     }
     print_row(name + (bits ? " " + std::to_string(bits) : ""), cells);

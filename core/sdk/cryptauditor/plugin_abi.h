@@ -44,10 +44,10 @@ enum ca_operation {
   CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not */
   CA_OP_MAC = 6,     /* output = authentication tag over input (keyed at create; nonce for GMAC) */
   /* Ciphers and AEADs, `--cipher-mode stream`: input goes through one long-running cipher state, as
-   * `openssl speed -evp` measures; output = input_len bytes, no per-call nonce, padding or tag. The first call
-   * on a context starts the state with io->nonce; later calls continue it, so the concatenated outputs equal
-   * the per-message ciphertext (without tag and padding) of the concatenated inputs under that nonce. Block
-   * modes without a stream form (ECB, CBC) take input_len a multiple of the block size. */
+   * `openssl speed -evp` measures; output = input_len bytes, no per-call nonce, padding or tag. The first
+   * call on a context starts the state with io->nonce; later calls continue it, so the concatenated outputs
+   * equal the per-message ciphertext (without tag and padding) of the concatenated inputs under that nonce.
+   * Block modes without a stream form (ECB, CBC) take input_len a multiple of the block size. */
   CA_OP_ENCRYPT_STREAM = 7,
   /* KDFs: output = output_cap bytes derived from input (password / input keying material); salt in nonce,
    * info in aad; cost parameters from ca_key_spec.params. */
