@@ -66,6 +66,7 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
     d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
   d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
+  if (!r.exact_rounds && !r.measurement.target_met) d += ", CI target not met within the budget";
   if (r.has_parallel()) {
     d += "; " + std::to_string(r.parallel.threads) + " threads: ";
     if (r.parallel_throughput_mib_s() > 0)

@@ -219,10 +219,10 @@ class Aead {
     const uint8_t* body = siv() ? io.input + kTagBytes : io.input;
     start(io, len);
     gcry_cipher_hd_t h = handle_.get();
-    // SIV checks V inside the decryption; the other modes compare the tag after it.
-    if (siv()) check(gcry_cipher_set_decryption_tag(h, tag, kTagBytes), what("decryption tag"));
+    // SIV and GCM-SIV check the tag inside the decryption; the other modes compare it after.
+    if (synthetic_iv()) check(gcry_cipher_set_decryption_tag(h, tag, kTagBytes), what("decryption tag"));
     gcry_error_t err = gcry_cipher_decrypt(h, io.output, len, body, len);
-    if (err == 0 && !siv()) err = gcry_cipher_checktag(h, tag, kTagBytes);
+    if (err == 0 && !synthetic_iv()) err = gcry_cipher_checktag(h, tag, kTagBytes);
     if (gcry_err_code(err) == GPG_ERR_CHECKSUM) {
       if (len != 0) std::memset(io.output, 0, len);  // the plaintext was written before the check
       return CA_REJECTED;
@@ -234,6 +234,8 @@ class Aead {
 
  private:
   bool siv() const { return row_.mode == GCRY_CIPHER_MODE_SIV; }
+  // The tag is derived from the message and checked while decrypting (SIV's V, GCM-SIV's tag).
+  bool synthetic_iv() const { return siv() || row_.mode == GCRY_CIPHER_MODE_GCM_SIV; }
   std::string what(const char* op) const { return std::string(row_.algorithm) + " " + op; }
 
   // Nonce (or, for SIV, a reset: its S2V state is per message), CCM's lengths, the associated data as one
@@ -244,7 +246,7 @@ class Aead {
     // SIV's S2V state is per message and it has no nonce. EAX with setiv alone gave a wrong second message
     // on the handle in libgcrypt 1.10.1 (keystream left over from a message that ended inside a block, it
     // seems): gcry_cipher_reset first, which restores the keyed context saved at setkey.
-    if (siv() || row_.mode == GCRY_CIPHER_MODE_EAX) check(gcry_cipher_reset(h), what("reset"));
+    if (synthetic_iv() || row_.mode == GCRY_CIPHER_MODE_EAX) check(gcry_cipher_reset(h), what("reset"));
     if (!siv()) check(gcry_cipher_setiv(h, io.nonce, io.nonce_len), what("nonce"));
     if (row_.mode == GCRY_CIPHER_MODE_CCM) {
       uint64_t lengths[3] = {len, io.aad_len, kTagBytes};
@@ -372,6 +374,7 @@ const Row kRows[] = {
     {"AES-EAX", kAesBits, aead({"AES-EAX", kAes, GCRY_CIPHER_MODE_EAX, 16})},
     {"AES-SIV", kAesBits, aead({"AES-SIV", kAes, GCRY_CIPHER_MODE_SIV, 0, 2})},
     {"AES-OCB", kAesBits, aead({"AES-OCB", kAes, GCRY_CIPHER_MODE_OCB, 12})},  // 16-byte tag by default
+    {"AES-GCM-SIV", KeyBits::list({128, 256}), aead({"AES-GCM-SIV", kAes, GCRY_CIPHER_MODE_GCM_SIV, 12})},
     // A 12-byte IV selects the IETF layout: 32-bit block counter from 0, then the 96-bit nonce.
     {"CHACHA20", k256Bits,
      unpadded({"CHACHA20", fixed_id(GCRY_CIPHER_CHACHA20), GCRY_CIPHER_MODE_STREAM, 12})},

@@ -88,6 +88,16 @@ AlgorithmInfo hash(std::string_view name, std::string_view primitive, size_t dig
   return a;
 }
 
+// RFC 8452: AES-128 and AES-256 only; a message of at most 2^36 bytes.
+AlgorithmInfo gcm_siv() {
+  AlgorithmInfo a = base("AES-GCM-SIV", Family::Cipher, CipherShape::Aead, "AES", "GCM-SIV", {128, 256});
+  a.default_key_bits = 256;
+  a.nonce_bytes = 12;
+  a.tag_bytes = 16;
+  a.summary = "AES-GCM-SIV (RFC 8452), nonce-misuse resistant, 12-byte nonce, 16-byte tag";
+  return a;
+}
+
 AlgorithmInfo xts() {
   AlgorithmInfo a = base("AES-XTS", Family::Cipher, CipherShape::Xts, "AES", "XTS", {128, 256});
   a.default_key_bits = 256;
@@ -135,6 +145,7 @@ const std::vector<AlgorithmInfo>& table() {
       aes("AES-EAX", CipherShape::Aead, "EAX", 16, 16, "AES-EAX, 16-byte nonce, 16-byte tag"),
       aes("AES-SIV", CipherShape::Siv, "SIV", 0, 16, "AES-SIV-CMAC (RFC 5297), deterministic, 2x key"),
       aes("AES-OCB", CipherShape::Aead, "OCB", 12, 16, "AES-OCB3 (RFC 7253), 12-byte nonce, 16-byte tag"),
+      gcm_siv(),
       fixed("CHACHA20", Family::Cipher, CipherShape::Stream, "ChaCha20", 256, 12, 0,
             "ChaCha20 (RFC 8439 IETF variant), 12-byte nonce"),
       fixed("SALSA20", Family::Cipher, CipherShape::Stream, "Salsa20", 256, 8, 0, "Salsa20/20, 8-byte nonce"),
@@ -301,6 +312,7 @@ const std::vector<Alias> kAliases = {
     {"BF", "BLOWFISH", {}},
     {"CAST-128", "CAST5", {}},
     {"XTS", "AES-XTS", {}},
+    {"GCM-SIV", "AES-GCM-SIV", {}},
     {"SHA-512/256", "SHA2-512/256", {}},
     {"SHA512-256", "SHA2-512/256", {}},
     {"SHAKE-128", "SHAKE128", {}},

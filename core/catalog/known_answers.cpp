@@ -359,6 +359,49 @@ constexpr KnownAnswer kKnownAnswers[] = {
         .source = "Wycheproof aes_ccm_test.json tcId 207",
     },
 
+    // RFC 8452 (AES-GCM-SIV), Appendix C.1 (AEAD_AES_128_GCM_SIV) and C.2 (AEAD_AES_256_GCM_SIV): the first
+    // two examples of each; output = ciphertext || tag.
+    {
+        .algorithm = "AES-GCM-SIV",
+        .key_bits = 128,
+        .key_hex = "01000000000000000000000000000000",
+        .nonce_hex = "030000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "dc20e2d83f25705bb49e439eca56de25",
+        .source = "RFC 8452, Appendix C.1, first example (empty plaintext)",
+    },
+    {
+        .algorithm = "AES-GCM-SIV",
+        .key_bits = 128,
+        .key_hex = "01000000000000000000000000000000",
+        .nonce_hex = "030000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0100000000000000",
+        .output_hex = "b5d839330ac7b786578782fff6013b815b287c22493a364c",
+        .source = "RFC 8452, Appendix C.1, second example (8-byte plaintext)",
+    },
+    {
+        .algorithm = "AES-GCM-SIV",
+        .key_bits = 256,
+        .key_hex = "0100000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "030000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "",
+        .output_hex = "07f5f4169bbf55a8400cd47ea6fd400f",
+        .source = "RFC 8452, Appendix C.2, first example (empty plaintext)",
+    },
+    {
+        .algorithm = "AES-GCM-SIV",
+        .key_bits = 256,
+        .key_hex = "0100000000000000000000000000000000000000000000000000000000000000",
+        .nonce_hex = "030000000000000000000000",
+        .aad_hex = "",
+        .input_hex = "0100000000000000",
+        .output_hex = "c2ef328e5c71c83b843122130f7364b761e0b97427e3df28",
+        .source = "RFC 8452, Appendix C.2, second example (8-byte plaintext)",
+    },
+
     // McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)" (2005), Appendix B test cases with
     // a 96-bit IV.
     {

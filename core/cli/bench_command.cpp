@@ -21,11 +21,12 @@ cxxopts::Options bench_options() {
   cxxopts::OptionAdder add = o.add_options();
   add("c,cipher",
       "cipher(s), comma-separated: AES-ECB, AES-CBC, AES-CFB, AES-OFB, AES-CTR, AES-CCM, AES-GCM, AES-EAX, "
-      "AES-SIV, AES-OCB, AES-XTS, CHACHA20, XCHACHA20, SALSA20, XSALSA20, CHACHA20-POLY1305, "
+      "AES-SIV, AES-OCB, AES-XTS, AES-GCM-SIV, CHACHA20, XCHACHA20, SALSA20, XSALSA20, CHACHA20-POLY1305, "
       "XCHACHA20-POLY1305, "
       "DES, 2DES, 3DES, DESX, RC2, RC4, RC5, RC6, TWOFISH, BLOWFISH, IDEA, CAMELLIA, ARIA, SM4, SERPENT, "
       "CAST5, "
-      "RSA-OAEP (RSA), RSA-OAEP-SHA256; groups AES-ALL, SYMMETRIC-ALL, BLOCK-ALL, LEGACY-ALL, ALL",
+      "RSA-OAEP (RSA), RSA-OAEP-SHA256, RSA-PKCS1V15-ENC; groups AES-ALL, SYMMETRIC-ALL, BLOCK-ALL, "
+      "LEGACY-ALL, ALL",
       cxxopts::value<Strings>());
   add("hash",
       "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, "
