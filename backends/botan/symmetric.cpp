@@ -210,7 +210,8 @@ class CipherModeContext {
     m_tail.assign(io.input + m_bulk, io.input + io.input_len);
     cipher.finish(m_tail);
     if (written + m_tail.size() > io.output_cap) return CA_BUFFER_TOO_SMALL;
-    std::memcpy(io.output + written, m_tail.data(), m_tail.size());
+    // An empty tail (CFB of an empty message) has no buffer: memcpy must not get its null pointer (UBSan).
+    if (!m_tail.empty()) std::memcpy(io.output + written, m_tail.data(), m_tail.size());
     io.output_len = written + m_tail.size();
     return CA_OK;
   }
