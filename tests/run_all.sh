@@ -42,7 +42,9 @@ for s in "${stages[@]}"; do
       work=$(mktemp -d)
       trap 'rm -rf "$work"' EXIT
       for t in size_and_unit study_config vector_file report_file; do
-        seeds=(fuzz/corpus/$t)
+        seeds=()
+        # libFuzzer stops at a seed folder that does not exist (git keeps no empty folders).
+        [[ -d fuzz/corpus/$t ]] && seeds+=(fuzz/corpus/$t)
         [[ -d fuzz/regressions/$t ]] && seeds+=(fuzz/regressions/$t)
         [[ $t == study_config ]] && seeds+=(configs)
         if [[ $t == vector_file && -d ../shared/wycheproof/testvectors_v1 ]]; then
