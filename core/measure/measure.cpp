@@ -64,6 +64,35 @@ double relative_ci_half_width(const std::vector<double>& xs) {
 
 int empty_operation(ca_context*, ca_io*) { return CA_OK; }
 
+// Warm-up (caches, branch predictors, lazy library initialisation, CPU frequency ramp; at least one
+// operation, and no more than `rounds` in exact mode), then calibration: the batch grows (up to x10 a step)
+// until one batch lasts sample_target_ns. Sets m.batch and m.warmup_ops; false when an operation failed
+// (m.status and m.error say how).
+bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, size_t& cursor,
+                           Measurement& m) {
+  double warm = 0;
+  uint64_t n = 1;
+  do {
+    Batch b = run_batch(op, n, cursor);
+    m.warmup_ops += n;
+    if (failed(m, b, op)) return false;
+    warm += b.ns;
+    if (b.ns < cfg.warmup_s * 1e9 / 8) n *= 2;
+  } while (warm < cfg.warmup_s * 1e9 && !(cfg.rounds && m.warmup_ops >= *cfg.rounds));
+
+  uint64_t batch = 1;
+  for (;;) {
+    Batch b = run_batch(op, batch, cursor);
+    m.warmup_ops += batch;
+    if (failed(m, b, op)) return false;
+    if (b.ns >= cfg.sample_target_ns || batch >= (uint64_t{1} << 40)) break;
+    double grow = b.ns > 0 ? cfg.sample_target_ns / b.ns * 1.1 : 10.0;
+    batch = static_cast<uint64_t>(std::ceil(static_cast<double>(batch) * std::clamp(grow, 2.0, 10.0)));
+  }
+  m.batch = batch;
+  return true;
+}
+
 }  // namespace
 
 Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
@@ -72,28 +101,8 @@ Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
   std::mt19937_64 rng(cfg.jitter_seed);
   std::uniform_real_distribution<double> jitter(1.0, 1.2);
 
-  // Warm-up: caches, branch predictors, lazy library initialisation, CPU frequency ramp.
-  double warm = 0;
-  uint64_t n = 1;
-  do {
-    Batch b = run_batch(op, n, cursor);
-    m.warmup_ops += n;
-    if (failed(m, b, op)) return m;
-    warm += b.ns;
-    if (b.ns < cfg.warmup_s * 1e9 / 8) n *= 2;
-  } while (warm < cfg.warmup_s * 1e9 && !(cfg.rounds && m.warmup_ops >= *cfg.rounds));
-
-  // Calibrate: grow the batch (up to x10 a step) until one batch lasts sample_target_ns.
-  uint64_t batch = 1;
-  for (;;) {
-    Batch b = run_batch(op, batch, cursor);
-    m.warmup_ops += batch;
-    if (failed(m, b, op)) return m;
-    if (b.ns >= cfg.sample_target_ns || batch >= (uint64_t{1} << 40)) break;
-    double grow = b.ns > 0 ? cfg.sample_target_ns / b.ns * 1.1 : 10.0;
-    batch = static_cast<uint64_t>(std::ceil(static_cast<double>(batch) * std::clamp(grow, 2.0, 10.0)));
-  }
-  m.batch = batch;
+  if (!warm_up_and_calibrate(op, cfg, cursor, m)) return m;
+  uint64_t batch = m.batch;
 
   // Exact mode: spread the requested rounds over at least min_samples samples when there are enough.
   uint64_t remaining = cfg.rounds.value_or(0);
@@ -158,27 +167,13 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
     Worker& w = workers[t];
     const TimedOperation& op = ops[t];
     size_t cursor = 0;
-    // Warm-up and calibration as in measure(), each thread on its own.
+    // Warm-up and calibration as in measure(), each thread on its own; the rounds are time-based, so
+    // exact mode's cap on warm-up does not apply.
     Measurement scratch;
-    double warm = 0;
-    uint64_t k = 1;
-    bool ok = true;
-    while (ok && warm < cfg.warmup_s * 1e9) {
-      Batch b = run_batch(op, k, cursor);
-      if (failed(scratch, b, op)) ok = false;
-      warm += b.ns;
-      if (b.ns < cfg.warmup_s * 1e9 / 8) k *= 2;
-    }
-    while (ok) {
-      Batch b = run_batch(op, w.batch, cursor);
-      if (failed(scratch, b, op)) {
-        ok = false;
-        break;
-      }
-      if (b.ns >= cfg.sample_target_ns || w.batch >= (uint64_t{1} << 40)) break;
-      double grow = b.ns > 0 ? cfg.sample_target_ns / b.ns * 1.1 : 10.0;
-      w.batch = static_cast<uint64_t>(std::ceil(static_cast<double>(w.batch) * std::clamp(grow, 2.0, 10.0)));
-    }
+    MeasureConfig own = cfg;
+    own.rounds.reset();
+    bool ok = warm_up_and_calibrate(op, own, cursor, scratch);
+    w.batch = scratch.batch;
     if (!ok) {
       w.status = scratch.status;
       w.error = scratch.error;

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,13 +15,12 @@
 #include <sstream>
 #include <system_error>
 
+#include "measure/stopwatch.hpp"
 #include "run/interrupt.hpp"
 #include "run/record_json.hpp"
 
 namespace ca {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // One message per line: 'P' phase, 'R' record (one-line JSON), 'E' an error that ended the job, 'D' done.
 class PipeChannel final : public JobChannel {
@@ -121,8 +119,7 @@ IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, doubl
 
   IsolatedOutcome outcome;
   const bool limited = timeout_s > 0;
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(limited ? timeout_s : 0));
+  const Stopwatch since_start;  // core/measure's clock: the job timeout is a watchdog, not a measurement
   std::string phase = "starting the job", child_error, pending;
   bool eof = false, finished = false;
   auto where = [&] { return " in " + phase; };
@@ -142,10 +139,9 @@ IsolatedOutcome run_isolated(const std::function<void(JobChannel&)>& body, doubl
     }
     int wait_ms = -1;
     if (limited) {
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-      if (left <= 0) return stop("timed out after " + seconds_text(timeout_s) + where());
-      wait_ms = static_cast<int>(std::min<long long>(left + 1, 1 << 30));
+      const double left_ms = (timeout_s - since_start.elapsed_s()) * 1e3;
+      if (left_ms <= 0) return stop("timed out after " + seconds_text(timeout_s) + where());
+      wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
     }
     if (eof) {
       // The pipe is closed; the child is exiting (or closed it and lives on). Poll for its status.
