@@ -194,8 +194,14 @@ class KeyPair {
       if (family_ == KeyFamily::Rsa) {
         const der::RsaPrivate k = der::parse_rsa_pkcs8(der_key);
         // PKCS#1 (P, Q, qInv = Q^-1 mod P) becomes libgcrypt's (p, q, u = p^-1 mod q) as p = Q, q = P.
-        const Mpi n = mpi_from(k.n), e = mpi_from(k.e), d = mpi_from(k.d), p = mpi_from(k.q),
-                  q = mpi_from(k.p), u = mpi_from(k.qinv);
+        Mpi n = mpi_from(k.n), e = mpi_from(k.e), d = mpi_from(k.d), p = mpi_from(k.q), q = mpi_from(k.p),
+            u = mpi_from(k.qinv);
+        // libgcrypt's own keys have p < q (gcry_pk_genkey orders them); a key with p > q gave wrong CRT
+        // signatures for some imported keys, so order them and recompute u = p^-1 mod q.
+        if (gcry_mpi_cmp(p.get(), q.get()) > 0) {
+          std::swap(p, q);
+          gcry_mpi_invm(u.get(), p.get(), q.get());
+        }
         private_ = build(algorithm_.c_str(), "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))",
                          n.get(), e.get(), d.get(), p.get(), q.get(), u.get());
         public_ = build(algorithm_.c_str(), "(public-key (rsa (n %m)(e %m)))", n.get(), e.get());
