@@ -80,7 +80,7 @@ class AesEcb {
     require_output(io, ca::sdk::pkcs7_padded_size(io.input_len, kBlock));
     m_cipher->encrypt_n(io.input, io.output, whole / kBlock);
     uint8_t last[kBlock];
-    std::memcpy(last, io.input + whole, io.input_len - whole);
+    ca::sdk::copy_bytes(last, io.input + whole, io.input_len - whole);
     ca::sdk::pkcs7_pad_in_place(last, io.input_len - whole, kBlock);
     m_cipher->encrypt(last, io.output + whole);
     io.output_len = whole + kBlock;
@@ -110,7 +110,7 @@ class AesEcb {
     if (kept == SIZE_MAX) return CA_REJECTED;
     require_output(io, head + kept);
     m_cipher->decrypt_n(io.input, io.output, head / kBlock);
-    std::memcpy(io.output + head, last, kept);
+    ca::sdk::copy_bytes(io.output + head, last, kept);
     io.output_len = head + kept;
     return CA_OK;
   }
@@ -159,7 +159,7 @@ class CipherModeContext {
       m_stream->start(io.nonce, io.nonce_len);
       m_stream_started = true;
     }
-    if (io.output != io.input) std::memcpy(io.output, io.input, io.input_len);
+    if (io.output != io.input) ca::sdk::copy_bytes(io.output, io.input, io.input_len);
     m_stream->process(io.output, io.input_len);
     io.output_len = io.input_len;
     return CA_OK;
@@ -204,14 +204,13 @@ class CipherModeContext {
       const size_t granule = cipher.update_granularity();
       m_bulk = (io.input_len - cipher.minimum_final_size()) / granule * granule;
       require_output(io, m_bulk);
-      if (io.output != io.input) std::memcpy(io.output, io.input, m_bulk);
+      if (io.output != io.input) ca::sdk::copy_bytes(io.output, io.input, m_bulk);
       written = cipher.process(io.output, m_bulk);  // bytes written in place
     }
     m_tail.assign(io.input + m_bulk, io.input + io.input_len);
     cipher.finish(m_tail);
     if (written + m_tail.size() > io.output_cap) return CA_BUFFER_TOO_SMALL;
-    // An empty tail (CFB of an empty message) has no buffer: memcpy must not get its null pointer (UBSan).
-    if (!m_tail.empty()) std::memcpy(io.output + written, m_tail.data(), m_tail.size());
+    ca::sdk::copy_bytes(io.output + written, m_tail.data(), m_tail.size());
     io.output_len = written + m_tail.size();
     return CA_OK;
   }

@@ -117,7 +117,7 @@ class PaddedBlockMode {
     sdk::require_output(io, padded);
     resynchronize(encryptor_, io);
     std::array<CryptoPP::byte, kBlock> last{};
-    std::memcpy(last.data(), io.input + whole, io.input_len - whole);
+    sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
     sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, kBlock);
     encryptor_.ProcessData(io.output, io.input, whole);
     encryptor_.ProcessData(io.output + whole, last.data(), kBlock);
@@ -138,7 +138,7 @@ class PaddedBlockMode {
     const size_t tail = sdk::pkcs7_unpadded_size(last.data(), kBlock, kBlock);
     if (tail == SIZE_MAX) return CA_REJECTED;
     sdk::require_output(io, whole + tail);
-    std::memcpy(io.output + whole, last.data(), tail);
+    sdk::copy_bytes(io.output + whole, last.data(), tail);
     io.output_len = whole + tail;
     return CA_OK;
   }

@@ -117,7 +117,7 @@ class PaddedBlockMode {
     // The whole blocks go straight from input to output; only the last, padded block is assembled here.
     if (whole != 0) check(gcry_cipher_encrypt(h(), io.output, whole, io.input, whole), what("encryption"));
     std::array<uint8_t, 16> last{};
-    if (io.input_len != whole) std::memcpy(last.data(), io.input + whole, io.input_len - whole);
+    ca::sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
     ca::sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, block_);
     check(gcry_cipher_encrypt(h(), io.output + whole, block_, last.data(), block_), what("encryption"));
     io.output_len = total;

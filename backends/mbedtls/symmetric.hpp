@@ -157,7 +157,7 @@ class PaddedBlockMode {
     std::array<uint8_t, kBlock> iv{};
     load_iv(io, iv);
     std::array<uint8_t, kBlock> last{};
-    std::memcpy(last.data(), io.input + whole, io.input_len - whole);
+    sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
     sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, kBlock);
     run(encryptor_, 1, whole, iv, io.input, io.output);
     run(encryptor_, 1, kBlock, iv, last.data(), io.output + whole);
@@ -179,7 +179,7 @@ class PaddedBlockMode {
     const size_t tail = sdk::pkcs7_unpadded_size(last.data(), kBlock, kBlock);
     if (tail == SIZE_MAX) return CA_REJECTED;
     sdk::require_output(io, whole + tail);
-    std::memcpy(io.output + whole, last.data(), tail);
+    sdk::copy_bytes(io.output + whole, last.data(), tail);
     io.output_len = whole + tail;
     return CA_OK;
   }

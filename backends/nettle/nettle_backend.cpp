@@ -182,7 +182,7 @@ class PaddedBlockMode {
     const size_t total = ca::sdk::pkcs7_padded_size(io.input_len, block);
     if (io.output_cap < total) return CA_BUFFER_TOO_SMALL;
     std::array<uint8_t, 16> last{};
-    if (io.input_len != whole) std::memcpy(last.data(), io.input + whole, io.input_len - whole);
+    ca::sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
     ca::sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, block);
     // The whole blocks go straight from input to output; only the last, padded block is assembled here.
     if (!cbc_) {

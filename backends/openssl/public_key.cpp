@@ -323,7 +323,7 @@ class RsaOaep {
     }
     if (!direct) {
       if (written > io.output_cap) return CA_BUFFER_TOO_SMALL;
-      std::memcpy(io.output, plaintext_.data(), written);
+      ca::sdk::copy_bytes(io.output, plaintext_.data(), written);
     }
     io.output_len = written;
     return CA_OK;

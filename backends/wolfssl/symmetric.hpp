@@ -188,7 +188,7 @@ class PaddedBlockMode {
     sdk::require_output(io, padded);
     set_iv(encryptor_, io);
     std::array<uint8_t, kBlock> last{};
-    std::memcpy(last.data(), io.input + whole, io.input_len - whole);
+    sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
     sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, kBlock);
     if (whole != 0) check(Traits::encrypt(encryptor_.get(), io.output, io.input, whole), algorithm_);
     check(Traits::encrypt(encryptor_.get(), io.output + whole, last.data(), kBlock), algorithm_);
@@ -209,7 +209,7 @@ class PaddedBlockMode {
     const size_t tail = sdk::pkcs7_unpadded_size(last.data(), kBlock, kBlock);
     if (tail == SIZE_MAX) return CA_REJECTED;
     sdk::require_output(io, whole + tail);
-    std::memcpy(io.output + whole, last.data(), tail);
+    sdk::copy_bytes(io.output + whole, last.data(), tail);
     io.output_len = whole + tail;
     return CA_OK;
   }

@@ -171,10 +171,16 @@ Factory make_factory(Extra... extra) {
 
 // ---- helpers shared by adapters -----------------------------------------------------------------------
 
+/// memcpy for lengths that may be zero: an empty message's buffer may be a null pointer, and memcpy
+/// must not receive one even with n == 0 (UBSan's nonnull check; C11 7.24.1p2).
+inline void copy_bytes(void* dst, const void* src, size_t n) {
+  if (n != 0) std::memcpy(dst, src, n);
+}
+
 /// Writes n bytes to io.output or reports CA_BUFFER_TOO_SMALL; returns CA_OK on success.
 inline int put_output(ca_io& io, const uint8_t* data, size_t n) {
   if (n > io.output_cap) return CA_BUFFER_TOO_SMALL;
-  if (n != 0) std::memcpy(io.output, data, n);
+  copy_bytes(io.output, data, n);
   io.output_len = n;
   return CA_OK;
 }
