@@ -20,7 +20,10 @@ the hand loop reports the median of 64-operation chunks likewise. `openssl speed
 time (its default), which also leaves out time spent preempted; with -elapsed it would divide by wall time
 and, on a busy machine, report less than the library can do.
 
-usage: bench/fidelity.py [--build build] [--rounds 5] [--seconds 1] [--sizes 16384,16]
+usage: bench/fidelity.py [--build build] [--rounds 5] [--seconds 1] [--sizes 16384,16] [--cpu N]
+
+--cpu N runs all three programs under `taskset -c N`: on a VM whose vCPUs are slowed by their neighbours
+at different times, a ratio between programs that ran on different vCPUs measures the neighbours.
 """
 import argparse
 import json
@@ -40,8 +43,11 @@ CASES = [
 ]
 
 
+PREFIX = []  # ["taskset", "-c", N] with --cpu N
+
+
 def ours(build, flags, size, seconds):
-    out = subprocess.run([f"{build}/cryptauditor", "-b", "openssl", *flags, "-d", f"{size}B", "--format", "json",
+    out = subprocess.run([*PREFIX, f"{build}/cryptauditor", "-b", "openssl", *flags, "-d", f"{size}B", "--format", "json",
                           "--budget", str(seconds), "--ci-target", "0.1", "--quiet"],
                          check=True, capture_output=True, text=True).stdout
     for r in json.loads(out)["results"]:
@@ -51,7 +57,7 @@ def ours(build, flags, size, seconds):
 
 
 def speed(name, size, seconds):
-    out = subprocess.run(["openssl", "speed", "-mr", "-seconds", str(max(1, int(seconds))), "-bytes",
+    out = subprocess.run([*PREFIX, "openssl", "speed", "-mr", "-seconds", str(max(1, int(seconds))), "-bytes",
                           str(size), "-evp", name], check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():
         if line.startswith("+F:"):
@@ -60,7 +66,7 @@ def speed(name, size, seconds):
 
 
 def handloop(build, mode, name, size, seconds):
-    out = subprocess.run([f"{build}/bench/handloop_openssl", mode, name, str(size), str(seconds)], check=True,
+    out = subprocess.run([*PREFIX, f"{build}/bench/handloop_openssl", mode, name, str(size), str(seconds)], check=True,
                          capture_output=True, text=True).stdout
     return float(out.strip())
 
@@ -71,7 +77,10 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--sizes", default="16384,16")
+    ap.add_argument("--cpu", help="run every program pinned to this CPU (taskset -c)")
     a = ap.parse_args()
+    if a.cpu is not None:
+        PREFIX[:] = ["taskset", "-c", a.cpu]
     sizes = [int(x) for x in a.sizes.split(",")]
     print(f"{'case':36} {'vs openssl speed -evp':>28} {'vs hand loop':>28}")
     print(f"{'':36} {'median ratio':>14}{'best/best':>14} {'median ratio':>14}{'best/best':>14}")

@@ -53,7 +53,10 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, 
     line += " with a " + std::to_string(bits) + "-bit random key";
     if (a.name == "ECDSA") line += " (P-256, SHA-256)";
   }
-  return line + " on " + format_size(size) + " of random data";
+  line += " on " + format_size(size) + " of random data";
+  if (s.repetitions > 1)
+    line += ", in " + std::to_string(s.repetitions) + " repetitions (median and CI over their medians)";
+  return line;
 }
 
 std::string measured_detail(const Record& r, const ReportSettings& s) {
@@ -65,6 +68,12 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
   else
     d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
   d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
+  if (!r.measurement.repetition_samples.empty()) {
+    d += " over " + std::to_string(r.measurement.repetition_samples.size()) + " repetitions";
+    // Fewer than 6 repetition medians cannot reach 95 %: the interval is their range, at its own level.
+    if (sm.ci_coverage < 0.95)
+      d += " (the CI is their range, a " + fmt("%.1f", sm.ci_coverage * 100) + "% interval)";
+  }
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
   if (!r.exact_rounds && !r.measurement.target_met) d += ", CI target not met within the budget";
   if (r.has_parallel()) {
@@ -125,7 +134,9 @@ class ConsoleReporter : public Reporter {
     out << "cryptauditor " << env.program_version << " | " << env.cpu_model << " (" << env.logical_cpus
         << " logical CPUs";
     for (const auto& f : env.cpu_features) out << ' ' << f;
-    out << ") | " << env.build_type << " build\n";
+    out << ") | " << env.build_type << " build";
+    if (!s.pinned_cpus.empty()) out << " | pinned to CPU " << s.pinned_cpus;
+    out << '\n';
     for (const auto& b : env.backends)
       out << "backend " << b.name << ": " << b.library << ' ' << b.version
           << (b.acceleration.empty() ? "" : " [" + b.acceleration + "]") << '\n';

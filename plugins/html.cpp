@@ -91,11 +91,7 @@ void write_environment(const ReportInput& in, std::ostream& out) {
                                        ", turbo " + (env.turbo.empty() ? "unknown" : env.turbo));
   if (env.virtualized) rows.emplace_back("Virtualized", "yes (the CPU reports a hypervisor)");
   if (!env.date.empty()) rows.emplace_back("Date", env.date);
-  rows.emplace_back("Measurement",
-                    s.rounds ? "exactly " + std::to_string(*s.rounds) + " timed operations per measurement"
-                             : "adaptive: until the 95% CI of the median is within " +
-                                   fixed(s.target_rel_ci * 100, 2) + "% of it, or " + fixed(s.budget_s, 2) +
-                                   " s of timed work");
+  rows.emplace_back("Measurement", measurement_mode(s));
   out << "<section id=\"environment\">\n<h2>Environment</h2>\n<table>\n";
   for (const auto& [k, v] : rows)
     out << "<tr><th>" << escape(k) << "</th><td>" << escape(v) << "</td></tr>\n";

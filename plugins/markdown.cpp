@@ -39,15 +39,6 @@ std::string bare(double ns, TimeUnit unit) {
   return s.substr(0, s.size() - unit_name(unit).size());
 }
 
-std::string measurement_mode(const ReportSettings& s) {
-  if (s.rounds) return "exactly " + std::to_string(*s.rounds) + " timed operations per measurement";
-  char buf[160];
-  std::snprintf(buf, sizeof buf,
-                "adaptive: until the 95%% CI of the median is within %.3g%% of it, or %.3g s of timed work",
-                s.target_rel_ci * 100, s.budget_s);
-  return buf;
-}
-
 void write_environment(const ReportInput& in, std::ostream& out) {
   const auto& env = in.environment;
   out << "## Environment\n\n";

@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <map>
 
 #include "report.hpp"
@@ -16,6 +17,25 @@ std::map<std::string, Entry>& registry() {
 }
 
 }  // namespace
+
+std::string measurement_mode(const ReportSettings& s) {
+  std::string m;
+  if (s.rounds) {
+    m = "exactly " + std::to_string(*s.rounds) + " timed operations per measurement";
+  } else {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "adaptive: until the 95%% CI of the median is within %.3g%% of it, or %.3g s of timed work",
+                  s.target_rel_ci * 100, s.budget_s);
+    m = buf;
+  }
+  if (s.repetitions > 1)
+    m += "; " + std::to_string(s.repetitions) + " repetitions back to back, each for " +
+         (s.rounds ? "those operations" : "the whole budget") +
+         ", median and CI over the repetitions' medians";
+  if (!s.pinned_cpus.empty()) m += "; pinned to CPU " + s.pinned_cpus;
+  return m;
+}
 
 bool register_reporter(const std::string& name, const std::string& description, ReporterFactory factory) {
   registry()[name] = {description, std::move(factory)};

@@ -24,8 +24,14 @@ struct ReportSettings {
   double target_rel_ci = 0;
   size_t threads = 1;          // --threads N
   bool cipher_stream = false;  // --cipher-mode stream
+  size_t repetitions = 1;      // --repetitions N
+  std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
   std::vector<std::string> command_line;
 };
+
+/// How each figure was measured, in one phrase for report headers: "exactly 1000 timed operations per
+/// measurement" or "adaptive: until ...", then repetitions and pinning when used.
+std::string measurement_mode(const ReportSettings& s);
 
 struct ReportInput {
   const std::vector<Record>& records;

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -133,6 +134,34 @@ TEST(Cli, ThreadsAddAnAggregateMeasurementToEveryRecord) {
   EXPECT_FALSE(nlohmann::json::parse(one.out)["results"][0].contains("threads")) << "only with --threads";
 }
 
+TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
+  REQUIRE_OPENSSL();
+  Result r = run("--hash SHA2-256 -d 64B -b openssl --repetitions 3 --budget 0.01 --pin 0 --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  EXPECT_EQ(doc["context"]["settings"]["repetitions"], 3);
+  EXPECT_EQ(doc["context"]["settings"]["pin"], "0");
+  EXPECT_EQ(doc["context"]["cpu_affinity"], "0") << "the environment is read after pinning";
+  ASSERT_EQ(doc["results"].size(), 1u);
+  const auto& res = doc["results"][0];
+  ASSERT_EQ(res["status"], "ok") << res.dump();
+  EXPECT_EQ(res["repetitions"], 3);
+  ASSERT_EQ(res["repetition_medians_ns"].size(), 3u);
+  const auto& medians = res["repetition_medians_ns"];
+  const double lo = std::min({medians[0].get<double>(), medians[1].get<double>(), medians[2].get<double>()});
+  const double hi = std::max({medians[0].get<double>(), medians[1].get<double>(), medians[2].get<double>()});
+  EXPECT_DOUBLE_EQ(res["ci95_ns"][0].get<double>(), lo) << "three medians: the interval is their range";
+  EXPECT_DOUBLE_EQ(res["ci95_ns"][1].get<double>(), hi);
+  EXPECT_DOUBLE_EQ(res["ci_coverage"].get<double>(), 0.75);
+
+  Result table = run("--hash SHA2-256 -d 64B -b openssl --repetitions 2 --budget 0.01 --pin 0");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("| pinned to CPU 0"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("in 2 repetitions (median and CI over their medians)"), std::string::npos);
+  EXPECT_NE(table.out.find("over 2 repetitions (the CI is their range, a 50.0% interval)"), std::string::npos)
+      << table.out;
+}
+
 TEST(Cli, StreamModeTimesEncryptStreamAndSaysWhyAModeHasNone) {
   REQUIRE_OPENSSL();
   Result r =
@@ -195,6 +224,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--hash SHA2-256 --threads 0", "--threads '0'"},
         BadInput{"--hash SHA2-256 --threads many", "--threads 'many'"},
         BadInput{"--hash SHA2-256 --threads 5000", "from 1 to 1024"},
+        BadInput{"--hash SHA2-256 --repetitions 0", "--repetitions '0'"},
+        BadInput{"--hash SHA2-256 --repetitions 1001", "from 1 to 1000"},
+        BadInput{"--hash SHA2-256 --repetitions x", "--repetitions 'x'"},
+        BadInput{"--hash SHA2-256 --pin 4000", "CPU 4000 is not one this process may run on"},
+        BadInput{"--hash SHA2-256 --pin 2-1", "--pin '2-1' is not valid"},
+        BadInput{"--hash SHA2-256 --pin cpu0", "--pin 'cpu0'"},
         BadInput{"-c AES-GCM --cipher-mode streaming", "expected per-message or stream"},
         BadInput{"--hash SHA2-256 --job-timeout -3", "--job-timeout '-3'"},
         BadInput{"--hash SHA2-256 --isolate --no-isolate", "cannot be given together"},

@@ -151,6 +151,13 @@ TEST(ConfigErrors, ThreadsAndCipherModeAreChecked) {
                   ": /cipher_mode: 'streaming' is not valid: expected \"per-message\" or \"stream\"");
   EXPECT_MENTIONS(error_of(R"({"threads": 1025})"), ": /threads: 1025 is not valid");
   EXPECT_EQ(error_of(R"({"threads": 1})"), "");
+  EXPECT_MENTIONS(error_of(R"({"repetitions": 0})"),
+                  ": /repetitions: 0 is not valid: expected a whole number of repetitions from 1 to 1000");
+  EXPECT_MENTIONS(error_of(R"({"repetitions": "3"})"), ": /repetitions: expected a whole number");
+  EXPECT_MENTIONS(error_of(R"({"pin": 1})"), ": /pin: expected a CPU list as a string");
+  EXPECT_MENTIONS(error_of(R"({"pin": "4000"})"), "/pin '4000' is not valid: CPU 4000 is not one");
+  EXPECT_MENTIONS(error_of(R"({"pin": "0-"})"), "/pin '0-' is not valid");
+  EXPECT_EQ(error_of(R"({"repetitions": 5, "pin": "0"})"), "");
   EXPECT_EQ(error_of(R"({"threads": 2, "cipher_mode": "stream"})"), "");
 }
 
@@ -340,6 +347,8 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"isolate", R"({"isolate": "yes"})"},
       {"job_timeout_s", R"({"job_timeout_s": -5})"},
       {"cipher_mode", R"({"cipher_mode": "streaming"})"},
+      {"repetitions", R"({"repetitions": 0})"},
+      {"pin", R"({"pin": "x"})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

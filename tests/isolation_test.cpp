@@ -288,8 +288,15 @@ const fs::path kFaultPlugins = CRYPTAUDITOR_FAULT_PLUGIN_DIR;
 TEST(RefusedPlugin, TableSmallerThanThisCoreKnows) {
   const std::string problem = load_problem(kFaultPlugins / "ca-backend-short_table.so", 0755, 0755);
   EXPECT_NE(problem.find("refused: backend table of "), std::string::npos) << problem;
-  EXPECT_NE(problem.find("this cryptauditor needs " + std::to_string(sizeof(ca_backend))), std::string::npos)
+  const size_t required = offsetof(ca_backend, last_error) + sizeof(ca_backend::last_error);
+  EXPECT_NE(problem.find("this cryptauditor needs at least " + std::to_string(required)), std::string::npos)
       << problem;
+}
+
+// The fault plugins other than short_table end their table before the optional `repeat` entry (as if built
+// before it existed): they load, and the isolation tests time them one call per operation.
+TEST(RefusedPlugin, TableEndingBeforeAnOptionalEntryStillLoads) {
+  EXPECT_EQ(load_problem(kFaultPlugins / "ca-backend-segfault.so", 0755, 0755), "loaded");
 }
 
 TEST(RefusedPlugin, NullFunctionInTheTable) {

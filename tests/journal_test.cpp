@@ -94,6 +94,31 @@ TEST(RecordJson, ThreadsRoundTripWithAggregateAndEfficiency) {
   EXPECT_NE(error.find("/threads"), std::string::npos) << error;
 }
 
+TEST(RecordJson, RepetitionsRoundTripWithTheirMediansAndInterval) {
+  Record r = measured("alpha", "encrypt", {10, 11, 20, 21, 30, 31});
+  r.measurement.repetition_samples = {2, 2, 2};
+  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
+  const json j = record_to_json(r);
+  EXPECT_EQ(j["repetitions"], 3);
+  EXPECT_EQ(j["repetition_medians_ns"], json::parse("[10.5, 20.5, 30.5]"));
+  EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
+  EXPECT_DOUBLE_EQ(j["ci_coverage"].get<double>(), 0.75);
+  std::string error;
+  auto back = record_from_json(json::parse(j.dump()), error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->measurement.repetition_samples, r.measurement.repetition_samples);
+  EXPECT_EQ(record_to_json(*back), j);
+
+  for (const char* bad : {"[2, 2]", "[6]", "[3, 0, 3]", "\"3\"", "[2, 2, -2]"}) {
+    json broken = j;
+    broken["repetition_samples"] = json::parse(bad);
+    EXPECT_FALSE(record_from_json(broken, error)) << bad;
+    EXPECT_NE(error.find("/repetition_samples"), std::string::npos) << error;
+  }
+  json plain = record_to_json(measured("alpha", "encrypt", {1, 2, 3}));
+  EXPECT_FALSE(plain.contains("repetitions")) << "one repetition writes no repetition fields";
+}
+
 TEST(RecordJson, UndefinedStatisticsAreNullAndComeBack) {
   Record one = measured("alpha", "hash", {500});  // n = 1: no standard deviation
   json j = record_to_json(one);

@@ -80,6 +80,39 @@ TEST(Measure, AdaptiveStopsOnBudget) {
   EXPECT_LT(seconds, 20.0);  // the budget (0.05 s) stopped it: far from the unreachable CI target
 }
 
+TEST(Measure, RepetitionsEachRunTheirBudget) {
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.budget_s = 0.01;
+  cfg.warmup_s = 0.001;
+  cfg.repetitions = 4;
+  cfg.target_rel_ci = 0.5;  // met at once by a lone measurement; repetitions must not stop on it
+  Measurement m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  ASSERT_EQ(m.status, CA_OK);
+  ASSERT_EQ(m.repetition_samples.size(), 4u);
+  size_t total = 0;
+  for (size_t n : m.repetition_samples) total += n;
+  EXPECT_EQ(total, m.sample_ns.size());
+  EXPECT_GE(m.timed_ns, 4 * 0.01e9) << "each repetition spends its whole budget";
+  EXPECT_EQ(calls, m.timed_ops + m.warmup_ops);
+}
+
+TEST(Measure, RepetitionsOfExactRoundsTimeTheRoundsEachTime) {
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(2);
+  MeasureConfig cfg;
+  cfg.rounds = 100;
+  cfg.repetitions = 3;
+  cfg.warmup_s = 0.001;
+  Measurement m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  ASSERT_EQ(m.status, CA_OK);
+  EXPECT_EQ(m.timed_ops, 300u);
+  ASSERT_EQ(m.repetition_samples.size(), 3u);
+  Measurement one = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, MeasureConfig{});
+  EXPECT_TRUE(one.repetition_samples.empty()) << "one repetition keeps no boundaries";
+}
+
 TEST(Measure, FailingOperationStopsWithItsStatus) {
   uint64_t calls = 0;
   std::vector<ca_io> inputs(1);

@@ -83,6 +83,41 @@ TEST(Stats, InputIsNotReordered) {
   EXPECT_EQ(xs, (std::vector<double>{3, 1, 2}));
 }
 
+TEST(Stats, MedianCiCoverageIsTheBinomialLevelReached) {
+  // n = 10, j = 2: 1 - 2 P(B <= 1) = 1 - 2 * 11/1024.
+  EXPECT_DOUBLE_EQ(median_ci_coverage(10), 1.0 - 22.0 / 1024.0);
+  // n = 5 and n = 2: [min, max], 1 - 2/2^n.
+  EXPECT_DOUBLE_EQ(median_ci_coverage(5), 1.0 - 2.0 / 32.0);
+  EXPECT_DOUBLE_EQ(median_ci_coverage(2), 0.5);
+  EXPECT_DOUBLE_EQ(median_ci_coverage(1), 0.0);
+  EXPECT_GE(median_ci_coverage(6), 0.95);
+  EXPECT_GE(median_ci_coverage(1000), 0.95);
+  EXPECT_LT(median_ci_coverage(1000), 0.96);
+  EXPECT_TRUE(std::isnan(median_ci_coverage(0)));
+  EXPECT_DOUBLE_EQ(summarize(kFive).ci_coverage, 1.0 - 2.0 / 32.0);
+}
+
+TEST(Stats, RepetitionsPutTheMedianAndIntervalOnTheirMedians) {
+  // Three repetitions, each tight, at three levels: the interval over all 9 samples would be narrow around
+  // 20; over the repetitions' medians it spans them.
+  const std::vector<double> xs{10, 10.1, 9.9, 20, 20.2, 19.8, 30, 30.3, 29.7};
+  const std::vector<size_t> counts{3, 3, 3};
+  Summary s = summarize_repetitions(xs, counts);
+  ASSERT_EQ(s.repetition_medians, (std::vector<double>{10, 20, 30}));
+  EXPECT_DOUBLE_EQ(s.median, 20.0);
+  EXPECT_DOUBLE_EQ(s.ci95.low, 10.0);
+  EXPECT_DOUBLE_EQ(s.ci95.high, 30.0);
+  EXPECT_DOUBLE_EQ(s.ci_coverage, 0.75);  // three values: [min, max] at 1 - 2/8
+  EXPECT_EQ(s.n, 9u) << "spread and counts stay over every sample";
+  EXPECT_DOUBLE_EQ(s.min, 9.9);
+  EXPECT_DOUBLE_EQ(s.max, 30.3);
+  // One repetition, or counts that do not add up: plain summarize.
+  const std::vector<size_t> one{9}, wrong{3, 3};
+  EXPECT_DOUBLE_EQ(summarize_repetitions(xs, one).ci95.low, summarize(xs).ci95.low);
+  EXPECT_TRUE(summarize_repetitions(xs, wrong).repetition_medians.empty());
+  EXPECT_DOUBLE_EQ(summarize_repetitions(xs, wrong).median, 20.0);
+}
+
 TEST(Stats, SummaryOfEmptyIsNaN) {
   Summary s = summarize(kEmpty);
   EXPECT_EQ(s.n, 0u);

@@ -173,14 +173,14 @@ class UnpaddedCipher {
       err = gcry_cipher_setiv(h, io.nonce, io.nonce_len);
     else
       err = gcry_cipher_reset(h);  // RC4: back to the keyed state libgcrypt saved at setkey
-    check(err, std::string(row_.algorithm) + ": IV");
+    check(err, row_.algorithm, ": IV");
     if (io.input_len == 0) {
       io.output_len = 0;
       return CA_OK;
     }
     err = encrypting ? gcry_cipher_encrypt(h, io.output, io.input_len, io.input, io.input_len)
                      : gcry_cipher_decrypt(h, io.output, io.input_len, io.input, io.input_len);
-    check(err, std::string(row_.algorithm) + (encrypting ? " encryption" : " decryption"));
+    check(err, row_.algorithm, encrypting ? " encryption" : " decryption");
     io.output_len = io.input_len;
     return CA_OK;
   }

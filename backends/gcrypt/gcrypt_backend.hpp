@@ -20,6 +20,12 @@ std::string gcrypt_error(const std::string& what, gcry_error_t err);
 
 /// Throws std::runtime_error(gcrypt_error(what, err)) when err is not 0.
 void check(gcry_error_t err, const std::string& what);
+/// The same with the message in two parts, joined only on failure: per-operation calls build no string.
+[[noreturn]] void check_failed(gcry_error_t err, const char* what, const char* detail);
+inline void check(gcry_error_t err, const char* what, const char* detail) {
+  if (err != 0) [[unlikely]]
+    check_failed(err, what, detail);
+}
 
 struct SexpReleaser {
   void operator()(gcry_sexp_t s) const noexcept { gcry_sexp_release(s); }

@@ -38,4 +38,8 @@ void check(gcry_error_t err, const std::string& what) {
   if (err != 0) throw std::runtime_error(gcrypt_error(what, err));
 }
 
+void check_failed(gcry_error_t err, const char* what, const char* detail) {
+  throw std::runtime_error(gcrypt_error(std::string(what) + detail, err));
+}
+
 }  // namespace ca::gcrypt

@@ -650,6 +650,7 @@ extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor
       &RowTable::operation,
       &RowTable::export_key,
       &RowTable::last_error,
+      &RowTable::repeat,
   };
   return &backend;
 }

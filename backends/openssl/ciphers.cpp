@@ -22,9 +22,14 @@ constexpr size_t kTagBytes = 16;
 // One keyed EVP_CIPHER_CTX per direction. OpenSSL builds the AES decryption key schedule only for a context
 // initialised to decrypt (ECB, CBC, OCB); re-initialising with key NULL keeps whichever schedule the context
 // has, so one context switched between directions would decrypt with the encryption schedule.
+//
+// A third context, keyed the same way for encryption, is the --cipher-mode stream context: it gets its IV on
+// the first encrypt_stream call. It is keyed afresh rather than copied from `encrypt` because a copy
+// (EVP_CIPHER_CTX_copy) ran measurably slower: AES-256-GCM updates of 16 bytes took about 7 % longer on a
+// copied context than on a freshly initialised one (bench/overhead_openssl, docs/FIDELITY.md).
 struct KeyedContexts {
   CipherPtr cipher;
-  CipherCtxPtr encrypt, decrypt;
+  CipherCtxPtr encrypt, decrypt, stream;
 };
 
 // configure runs after the cipher is chosen and before the key is set, where CCM needs its IV and tag
@@ -34,14 +39,15 @@ KeyedContexts key_both_directions(const ca_key_spec& spec, const CipherRow& row,
   KeyedContexts keyed;
   keyed.cipher = fetch_cipher(evp_name_for(row.evp_name, spec.key_bits));
   sdk::require_key_bytes(spec, static_cast<size_t>(EVP_CIPHER_get_key_length(keyed.cipher.get())));
-  for (int enc : {1, 0}) {
+  for (CipherCtxPtr* slot : {&keyed.encrypt, &keyed.decrypt, &keyed.stream}) {
+    const int enc = slot == &keyed.decrypt ? 0 : 1;
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
     if (!ctx || !EVP_CipherInit_ex2(ctx.get(), keyed.cipher.get(), nullptr, nullptr, enc, nullptr))
       throw_openssl(std::string(row.algorithm) + ": EVP_CipherInit_ex2 with the cipher");
     configure(ctx.get());
     if (!EVP_CipherInit_ex2(ctx.get(), nullptr, spec.secret_key, nullptr, enc, nullptr))
       throw_openssl(std::string(row.algorithm) + ": EVP_CipherInit_ex2 with the key");
-    (enc ? keyed.encrypt : keyed.decrypt) = std::move(ctx);
+    *slot = std::move(ctx);
   }
   return keyed;
 }
@@ -104,8 +110,8 @@ class UnauthenticatedCipher {
  private:
   void start_stream(const ca_io& io) {
     sdk::require_nonce(io, row_.nonce_len, row_.algorithm);
-    CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
-    if (!ctx || !EVP_CIPHER_CTX_copy(ctx.get(), keyed_.encrypt.get())) throw_openssl("EVP_CIPHER_CTX_copy");
+    CipherCtxPtr ctx = std::move(keyed_.stream);
+    if (!ctx) throw std::runtime_error(std::string(row_.algorithm) + ": the stream context was already used");
     if (has_iv_) {
       const uint8_t* iv = io.nonce;
       if (counter_prefix_ != 0) {
@@ -243,19 +249,11 @@ class Aead {
   // length up front and SIV processes a message at once: neither has a stream form. OCB's update holds back
   // a partial block, so its stream takes whole 16-byte blocks.
   int encrypt_stream(ca_io& io) {
-    if (is_ocb() && io.input_len % 16 != 0)
-      throw sdk::Unsupported(std::string(row_.cipher.algorithm) +
-                             " as a stream takes whole 16-byte blocks, got " + std::to_string(io.input_len) +
-                             " bytes");
+    if (ocb_ && io.input_len % 16 != 0) [[unlikely]]
+      not_whole_blocks(io.input_len);
     if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    if (!stream_) {
-      sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
-      CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
-      if (!ctx || !EVP_CIPHER_CTX_copy(ctx.get(), keyed_.encrypt.get()) ||
-          !EVP_CipherInit_ex2(ctx.get(), nullptr, nullptr, io.nonce, 1, nullptr))
-        throw_openssl(std::string(row_.cipher.algorithm) + ": starting the stream");
-      stream_ = std::move(ctx);
-    }
+    if (!stream_) [[unlikely]]
+      start_stream(io);
     int len = 0;
     if (!EVP_EncryptUpdate(stream_.get(), io.output, &len, bytes_or_empty(io.input),
                            evp_length(io.input_len)))
@@ -268,8 +266,20 @@ class Aead {
   }
 
  private:
-  bool is_ocb() const { return std::string_view(row_.cipher.algorithm) == "AES-OCB"; }
+  // Out of line, so that the per-update path keeps a small stack frame (bench/overhead_openssl).
+  [[gnu::noinline]] void start_stream(const ca_io& io) {
+    sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
+    CipherCtxPtr ctx = std::move(keyed_.stream);
+    if (!ctx || !EVP_CipherInit_ex2(ctx.get(), nullptr, nullptr, io.nonce, 1, nullptr))
+      throw_openssl(std::string(row_.cipher.algorithm) + ": starting the stream");
+    stream_ = std::move(ctx);
+  }
+  [[noreturn, gnu::noinline, gnu::cold]] void not_whole_blocks(size_t len) const {
+    throw sdk::Unsupported(std::string(row_.cipher.algorithm) +
+                           " as a stream takes whole 16-byte blocks, got " + std::to_string(len) + " bytes");
+  }
 
+ private:
   void configure(EVP_CIPHER_CTX* ctx) const {
     if (row_.cipher.nonce_len != 0 &&
         EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(row_.cipher.nonce_len), nullptr) <=
@@ -319,6 +329,9 @@ class Aead {
   }
 
   AeadRow row_;
+  // Decided once: a string comparison per encrypt_stream call (strlen through the PLT) cost a few ns of a
+  // 40 ns 16-byte update (bench/overhead_openssl).
+  bool ocb_ = std::string_view(row_.cipher.algorithm) == "AES-OCB";
   KeyedContexts keyed_;
   CipherCtxPtr work_;    // SIV only
   CipherCtxPtr stream_;  // encrypt_stream, once started

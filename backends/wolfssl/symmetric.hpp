@@ -43,6 +43,15 @@ inline std::string error_text(const std::string& what, int code) {
 inline void check(int ret, const std::string& what) {
   if (ret != 0) throw std::runtime_error(error_text(what, ret));
 }
+/// The same with the message in two parts, joined only on failure: per-operation calls build no string.
+[[noreturn, gnu::cold, gnu::noinline]] inline void check_failed(int ret, const std::string& what,
+                                                                const char* detail) {
+  throw std::runtime_error(error_text(what + detail, ret));
+}
+inline void check(int ret, const std::string& what, const char* detail) {
+  if (ret != 0) [[unlikely]]
+    check_failed(ret, what, detail);
+}
 
 /// wolfCrypt takes word32 lengths; a longer message is a parameter the library does not offer.
 inline word32 w32(size_t n) {
@@ -218,7 +227,7 @@ class PaddedBlockMode {
   void set_iv(Owned<Traits>& ctx, const ca_io& io) {
     if constexpr (HasIv) {
       sdk::require_nonce(io, kBlock, algorithm_.c_str());
-      check(Traits::set_iv(ctx.get(), io.nonce), algorithm_ + " IV");
+      check(Traits::set_iv(ctx.get(), io.nonce), algorithm_, " IV");
     }
   }
 
@@ -250,7 +259,7 @@ class AesStreamMode {
   int process(ca_io& io, bool encrypt) {
     sdk::require_nonce(io, 16, algorithm_.c_str());
     sdk::require_output(io, io.input_len);
-    check(wc_AesSetIV(aes_.get(), io.nonce), algorithm_ + " IV");
+    check(wc_AesSetIV(aes_.get(), io.nonce), algorithm_, " IV");
     const word32 n = w32(io.input_len);
     const byte* in = bytes_or_empty(io.input);
     int ret = 0;
@@ -371,7 +380,7 @@ class ChaCha20 {
   int encrypt(ca_io& io) {
     sdk::require_nonce(io, 12, algorithm_.c_str());
     sdk::require_output(io, io.input_len);
-    check(wc_Chacha_SetIV(&ctx_, io.nonce, 0), algorithm_ + " IV");
+    check(wc_Chacha_SetIV(&ctx_, io.nonce, 0), algorithm_, " IV");
     if (io.input_len != 0)
       check(wc_Chacha_Process(&ctx_, io.output, io.input, w32(io.input_len)), algorithm_);
     io.output_len = io.input_len;
@@ -400,7 +409,7 @@ class XChaCha20 {
   int encrypt(ca_io& io) {
     sdk::require_nonce(io, 24, algorithm_.c_str());
     sdk::require_output(io, io.input_len);
-    check(wc_XChacha_SetKey(&ctx_, key_.data(), 32, io.nonce, 24, 0), algorithm_ + " key and nonce");
+    check(wc_XChacha_SetKey(&ctx_, key_.data(), 32, io.nonce, 24, 0), algorithm_, " key and nonce");
     if (io.input_len != 0)
       check(wc_Chacha_Process(&ctx_, io.output, io.input, w32(io.input_len)), algorithm_);
     io.output_len = io.input_len;

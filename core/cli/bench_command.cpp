@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/study.hpp"
+#include "run/affinity.hpp"
 
 namespace ca {
 namespace {
@@ -77,6 +78,12 @@ cxxopts::Options bench_options() {
       cxxopts::value<std::string>()->default_value("0.25"));
   add("ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
       cxxopts::value<std::string>()->default_value("1"));
+  add("repetitions",
+      "repeat each measurement N times back to back, each for the whole --budget (or -r rounds); the median "
+      "and its CI are then over the repetitions' medians, so they cover what drifts between repetitions",
+      cxxopts::value<std::string>()->default_value("1"));
+  add("pin", "run on these CPUs only, as taskset -c takes them: 1, 0-3, 0,2 (default: wherever the OS says)",
+      cxxopts::value<std::string>());
   add("threads",
       "also run each operation on N threads at once (own context and inputs each, for --budget in 10 "
       "rounds) and report the aggregate throughput and the scaling efficiency, as `openssl speed -multi`",
@@ -163,6 +170,12 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.settings.rounds = study.plan.measure.rounds;
   study.settings.budget_s = study.plan.measure.budget_s;
   study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
+  study.plan.measure.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
+  study.settings.repetitions = study.plan.measure.repetitions;
+  if (args.count("pin")) {
+    study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
+    study.settings.pinned_cpus = format_cpu_list(study.pin_cpus);
+  }
   study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
   study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
   study.settings.threads = study.plan.threads;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "run/affinity.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -52,14 +53,40 @@ std::string plugin_dir_flag(const std::string& dir) {
   return dir;
 }
 
-size_t parse_threads(const std::string& where, const std::string& text) {
+namespace {
+
+// A whole number of `what` from 1 to max (max below 10000), or a UsageError naming where and the value.
+size_t parse_count(const std::string& where, const std::string& text, const char* what, size_t max) {
   const std::string allowed =
-      "' is not valid: expected a whole number of threads from 1 to " + std::to_string(kMaxThreads);
+      "' is not valid: expected a whole number of " + std::string(what) + " from 1 to " + std::to_string(max);
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 4)
     throw UsageError(where + " '" + text + allowed);
   const size_t n = std::stoul(text);
-  if (n < 1 || n > kMaxThreads) throw UsageError(where + " '" + text + allowed);
+  if (n < 1 || n > max) throw UsageError(where + " '" + text + allowed);
   return n;
+}
+
+}  // namespace
+
+size_t parse_threads(const std::string& where, const std::string& text) {
+  return parse_count(where, text, "threads", kMaxThreads);
+}
+
+size_t parse_repetitions(const std::string& where, const std::string& text) {
+  return parse_count(where, text, "repetitions", kMaxRepetitions);
+}
+
+std::vector<int> parse_pin(const std::string& where, const std::string& text) {
+  std::string error;
+  auto cpus = parse_cpu_list(text, error);
+  if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + error);
+  const std::vector<int> allowed = allowed_cpus();
+  for (int c : *cpus)
+    if (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), c))
+      throw UsageError(where + " '" + text + "' is not valid: CPU " + std::to_string(c) +
+                       " is not one this process may run on (expected CPUs from " + format_cpu_list(allowed) +
+                       ")");
+  return *cpus;
 }
 
 bool parse_cipher_mode(const std::string& where, const std::string& text) {

@@ -33,6 +33,12 @@ std::string plugin_dir_flag(const std::string& dir);
 /// --threads: a whole number of threads from 1 to kMaxThreads.
 constexpr size_t kMaxThreads = 1024;
 size_t parse_threads(const std::string& where, const std::string& text);
+/// --repetitions: a whole number from 1 to kMaxRepetitions.
+constexpr size_t kMaxRepetitions = 1000;
+size_t parse_repetitions(const std::string& where, const std::string& text);
+/// --pin: a CPU list ("1", "0-3", "0,2") of CPUs this process may run on; a UsageError naming `where`, the
+/// value and the allowed CPUs otherwise.
+std::vector<int> parse_pin(const std::string& where, const std::string& text);
 /// --cipher-mode: "per-message" (false) or "stream" (true).
 bool parse_cipher_mode(const std::string& where, const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.

@@ -10,6 +10,7 @@
 #include "cli/common.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
+#include "run/affinity.hpp"
 
 namespace ca {
 namespace {
@@ -46,6 +47,10 @@ cxxopts::Options run_options() {
       "isolated jobs: seconds a job may take before it is killed and recorded as failed, instead of the "
       "config's \"job_timeout_s\" (default 300); 0: no limit",
       cxxopts::value<std::string>())(
+      "repetitions", "repeat each measurement N times, instead of the config's \"repetitions\"",
+      cxxopts::value<std::string>())("pin",
+                                     "run on these CPUs only (1, 0-3, 0,2), instead of the config's \"pin\"",
+                                     cxxopts::value<std::string>())(
       "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
       cxxopts::value<std::string>())("cipher-mode",
                                      "per-message or stream, instead of the config's \"cipher_mode\"",
@@ -143,6 +148,12 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                                  : cfg.cipher_stream;
   study.settings.threads = study.plan.threads;
   study.settings.cipher_stream = study.plan.cipher_stream;
+  if (args.count("repetitions"))
+    study.plan.measure.repetitions =
+        parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
+  study.settings.repetitions = study.plan.measure.repetitions;
+  study.pin_cpus = args.count("pin") ? parse_pin("--pin", args["pin"].as<std::string>()) : cfg.pin_cpus;
+  if (!study.pin_cpus.empty()) study.settings.pinned_cpus = format_cpu_list(study.pin_cpus);
   study.plan.job_timeout_s = args.count("job-timeout")
                                  ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
                                  : cfg.job_timeout_s;

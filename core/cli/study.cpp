@@ -15,6 +15,7 @@
 #include "cli/resume.hpp"
 #include "measure/measure.hpp"
 #include "measure/stopwatch.hpp"
+#include "run/affinity.hpp"
 #include "run/environment.hpp"
 #include "run/interrupt.hpp"
 #include "run/journal.hpp"
@@ -79,6 +80,9 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   std::vector<Record> resumed;
   if (!study.journal.empty()) resumed = open_journal(study, plan, journal, err);
 
+  if (!study.pin_cpus.empty())
+    if (std::string why = pin_to_cpus(study.pin_cpus); !why.empty())
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " + why);
   Environment env = read_environment();
   for (const Backend* b : plan.backends)
     env.backends.push_back({b->name(), b->library(), b->library_version(), b->acceleration(), b->path()});

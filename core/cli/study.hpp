@@ -29,6 +29,8 @@ struct Study {
   /// Read the journal first: records it already holds are not measured again, and the reports hold them
   /// with the new ones (`cryptauditor run CONFIG --resume`).
   bool resume = false;
+  /// --pin: the CPUs the process is pinned to before anything is measured; empty: not pinned.
+  std::vector<int> pin_cpus;
   /// No progress line on stderr (--quiet).
   bool quiet = false;
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.

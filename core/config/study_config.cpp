@@ -199,10 +199,10 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
   return sel;
 }
 
-const std::vector<std::string> kTopKeys = {"name",       "description",   "algorithms", "backends",
-                                           "data_sizes", "key_bits",      "rounds",     "stopping",
-                                           "unit",       "outputs",       "threads",    "operations",
-                                           "isolate",    "job_timeout_s", "cipher_mode"};
+const std::vector<std::string> kTopKeys = {
+    "name",    "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
+    "rounds",  "stopping",      "unit",        "outputs",     "threads",    "operations",
+    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin"};
 
 }  // namespace
 
@@ -221,13 +221,24 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
   if (doc.contains("description"))
     cfg.description = in.string(doc["description"], "/description", "a string");
 
-  if (doc.contains("threads")) {
-    const json& t = doc["threads"];
-    const std::string allowed = "a whole number of threads from 1 to " + std::to_string(kMaxThreads);
-    in.expect(t.is_number_unsigned(), t, "/threads", allowed.c_str());
-    if (t.get<uint64_t>() < 1 || t.get<uint64_t>() > kMaxThreads)
-      in.fail("/threads", t.dump() + " is not valid: expected " + allowed);
-    cfg.threads = t.get<size_t>();
+  // A whole number of `what` from 1 to max at the top-level key.
+  auto count = [&](const char* key, const char* what, size_t max) {
+    const json& v = doc[key];
+    const std::string pointer = std::string("/") + key;
+    const std::string allowed =
+        "a whole number of " + std::string(what) + " from 1 to " + std::to_string(max);
+    in.expect(v.is_number_unsigned(), v, pointer, allowed.c_str());
+    if (v.get<uint64_t>() < 1 || v.get<uint64_t>() > max)
+      in.fail(pointer, v.dump() + " is not valid: expected " + allowed);
+    return v.get<size_t>();
+  };
+  if (doc.contains("threads")) cfg.threads = count("threads", "threads", kMaxThreads);
+  if (doc.contains("repetitions"))
+    cfg.measure.repetitions = count("repetitions", "repetitions", kMaxRepetitions);
+  if (doc.contains("pin")) {
+    const json& v = doc["pin"];
+    const char* allowed = "a CPU list as a string, e.g. \"1\" or \"0-3\"";
+    cfg.pin_cpus = parse_pin(in.where("/pin"), in.string(v, "/pin", allowed));
   }
   if (doc.contains("cipher_mode")) {
     const json& m = doc["cipher_mode"];

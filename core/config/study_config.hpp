@@ -35,12 +35,13 @@ struct StudyConfig {
   Selection selection;                 // jobs, each with its own data sizes; notes for fixed-key algorithms
   std::vector<size_t> data_sizes;      // the top-level "data_sizes" (default 1KB)
   std::vector<NamedBackend> backends;  // empty: every loaded backend
-  MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci); defaults as the flags
+  MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci), "repetitions"; as the flags
   TimeUnit unit = TimeUnit::Ms;
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
   size_t threads = 1;                   // "threads": RunPlan::threads (--threads)
   bool cipher_stream = false;           // "cipher_mode": "stream" (RunPlan::cipher_stream)
+  std::vector<int> pin_cpus;            // "pin": CPU list ("1", "0-3"); empty: not pinned (--pin)
   bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
 };

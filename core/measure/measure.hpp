@@ -7,6 +7,8 @@
 //  - exact:    `rounds` operations are timed in total (cryptauditor's -r N);
 //  - adaptive: until the 95 % confidence interval of the median is within `target_rel_ci` of the median,
 //              or the time budget is spent.
+// With repetitions (cfg.repetitions >= 2) the sampling is done that many times back to back, each for the
+// whole budget, and the sample counts per repetition are kept.
 // Each sample is stored as nanoseconds per operation. The runner turns samples into statistics.
 #pragma once
 
@@ -25,6 +27,9 @@ struct TimedOperation {
   ca_operation_fn fn = nullptr;
   ca_context* context = nullptr;
   std::vector<ca_io>* inputs = nullptr;  // at least one; reused cyclically
+  /// The plugin's repeat form of fn (ca_repeat_fn), when it has one: a batch is then one call into the
+  /// plugin, whose loop calls the operation directly; nullptr: the engine calls fn per operation.
+  ca_repeat_fn repeat = nullptr;
 };
 
 struct MeasureConfig {
@@ -35,20 +40,27 @@ struct MeasureConfig {
   double warmup_s = 0.02;           // warm-up before calibration (at least one operation)
   size_t min_samples = 10;          // adaptive: never stop before this many samples
   size_t max_samples = 20000;
+  /// --repetitions N: N back-to-back repetitions of the measurement (one warm-up and calibration). With
+  /// N >= 2 each repetition lasts its whole budget (adaptive) or times `rounds` operations (exact), so the N
+  /// repetitions span N budgets of time and the runner's interval (stats::summarize_repetitions) covers what
+  /// changes between them. The CI target then only decides target_met.
+  size_t repetitions = 1;
   uint64_t jitter_seed = 0x9e3779b97f4a7c15ull;
 };
 
 struct Measurement {
-  std::vector<double> sample_ns;     // per-operation time of each sample
-  std::vector<uint64_t> sample_ops;  // operations in each sample
-  uint64_t timed_ops = 0;            // sum of sample_ops
-  uint64_t warmup_ops = 0;           // operations run before timing (warm-up and calibration)
-  uint64_t batch = 0;                // calibrated batch size before jitter
-  double timed_ns = 0;               // sum of sample durations
-  bool target_met = false;           // adaptive: stopped because the CI target was met
-  double perf_cycles = 0;            // core cycles over the timed samples, when perf counters work
-  int status = CA_OK;                // first non-OK status an operation returned
-  std::string error;                 // set when status != CA_OK
+  std::vector<double> sample_ns;           // per-operation time of each sample
+  std::vector<uint64_t> sample_ops;        // operations in each sample
+  uint64_t timed_ops = 0;                  // sum of sample_ops
+  uint64_t warmup_ops = 0;                 // operations run before timing (warm-up and calibration)
+  uint64_t batch = 0;                      // calibrated batch size before jitter
+  double timed_ns = 0;                     // sum of sample durations
+  bool target_met = false;                 // adaptive: stopped because the CI target was met (repetitions:
+                                           // the interval over the repetitions' medians is within it)
+  std::vector<size_t> repetition_samples;  // samples in each repetition, in order; empty: one repetition
+  double perf_cycles = 0;                  // core cycles over the timed samples, when perf counters work
+  int status = CA_OK;                      // first non-OK status an operation returned
+  std::string error;                       // set when status != CA_OK
 };
 
 /// Times op under cfg. Stops at the first failing operation and reports its status.

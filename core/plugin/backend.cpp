@@ -120,10 +120,12 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& probl
     ::dlclose(handle);
     return nullptr;
   }
-  if (api->struct_size < sizeof(ca_backend)) {
+  // Entries after last_error are optional (plugin_abi.h): a table must reach last_error's end.
+  constexpr size_t kRequired = offsetof(ca_backend, last_error) + sizeof(ca_backend::last_error);
+  if (api->struct_size < kRequired) {
     problem = "plugin " + file.filename().string() + " refused: backend table of " +
-              std::to_string(api->struct_size) + " bytes, this cryptauditor needs " +
-              std::to_string(sizeof(ca_backend));
+              std::to_string(api->struct_size) + " bytes, this cryptauditor needs at least " +
+              std::to_string(kRequired);
     ::dlclose(handle);
     return nullptr;
   }

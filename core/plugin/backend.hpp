@@ -26,6 +26,12 @@ class Context {
 
   /// The function for one ca_operation, or nullptr when the context does not offer it.
   ca_operation_fn operation(int op) const { return api_->operation(ctx_, op); }
+  /// Its repeat form (ca_repeat_fn), or nullptr when the plugin has none (an older table, or not offered).
+  ca_repeat_fn repeat(int op) const {
+    if (api_->struct_size < offsetof(ca_backend, repeat) + sizeof(api_->repeat) || api_->repeat == nullptr)
+      return nullptr;
+    return api_->repeat(ctx_, op);
+  }
   ca_context* raw() const { return ctx_; }
   std::string last_error() const;
   /// Runs one operation outside any timing (self-tests, preparing inputs). Returns the status.

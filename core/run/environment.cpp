@@ -9,6 +9,8 @@
 #include <sstream>
 #include <thread>
 
+#include "run/affinity.hpp"
+
 #ifndef CRYPTAUDITOR_BUILD_TYPE
 #define CRYPTAUDITOR_BUILD_TYPE "unknown"
 #endif
@@ -50,6 +52,7 @@ Environment read_environment() {
     if (flags.count(f)) env.cpu_features.push_back(f);
   env.virtualized = flags.count("hypervisor") > 0;
   env.logical_cpus = std::thread::hardware_concurrency();
+  env.cpu_affinity = format_cpu_list(allowed_cpus());
   env.governor = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
   std::string no_turbo = first_line("/sys/devices/system/cpu/intel_pstate/no_turbo");
   std::string boost = first_line("/sys/devices/system/cpu/cpufreq/boost");

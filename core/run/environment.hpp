@@ -15,6 +15,7 @@ struct Environment {
   std::vector<std::string>
       cpu_features;  // of interest to crypto: aes, vaes, pclmulqdq, sha_ni, avx2, avx512f
   unsigned logical_cpus = 0;
+  std::string cpu_affinity;  // CPUs this process may run on ("0-1"; --pin narrows it); "" when unknown
   std::string governor;      // cpufreq scaling governor of cpu0, "" when not readable
   std::string turbo;         // "on", "off" or ""
   bool virtualized = false;  // hypervisor flag in /proc/cpuinfo

@@ -100,6 +100,12 @@ json record_to_json(const Record& r) {
   j["min_ns"] = number(s.min);
   j["max_ns"] = number(s.max);
   j["ci95_ns"] = json::array({number(s.ci95.low), number(s.ci95.high)});
+  j["ci_coverage"] = number(s.ci_coverage);
+  if (!r.measurement.repetition_samples.empty()) {
+    j["repetitions"] = r.measurement.repetition_samples.size();
+    j["repetition_samples"] = r.measurement.repetition_samples;
+    j["repetition_medians_ns"] = s.repetition_medians;
+  }
   j["cv"] = number(s.cv);
   j["mdape"] = number(s.mdape);
   j["outliers"] = s.outliers;
@@ -214,7 +220,25 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
       !in.boolean("target_met", r.measurement.target_met))
     return std::nullopt;
   r.rounds_requested = r.exact_rounds ? r.measurement.timed_ops : 0;
-  r.summary = stats::summarize(r.measurement.sample_ns);
+  // Optional: present with --repetitions N (N >= 2); the counts must add up to the samples.
+  if (auto reps = j.find("repetition_samples"); reps != j.end()) {
+    size_t total = 0;
+    bool whole = reps->is_array() && reps->size() >= 2;
+    for (size_t i = 0; whole && i < reps->size(); ++i) {
+      whole = (*reps)[i].is_number_unsigned() && (*reps)[i].get<uint64_t>() > 0 &&
+              (*reps)[i].get<uint64_t>() <= samples->size();
+      if (whole) {
+        r.measurement.repetition_samples.push_back((*reps)[i].get<size_t>());
+        total += r.measurement.repetition_samples.back();
+      }
+    }
+    if (!whole || total != samples->size()) {
+      error = "/repetition_samples: expected an array of at least 2 whole numbers > 0 adding up to the " +
+              std::to_string(samples->size()) + " samples, got " + json_type_phrase(*reps);
+      return std::nullopt;
+    }
+  }
+  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
   // Optional (reports written before cycles existed have none).
   if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
   if (auto c = j.find("cycles_source"); c != j.end() && c->is_string())

@@ -301,7 +301,7 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
   const Bytes no_aad;
   pool.output = PageBuffer(cap);
   for (size_t i = 0; i < count; ++i) {
-    pool.messages.emplace_back(size);
+    pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
     fill_random(pool.messages.back().data(), size);
     pool.nonces.push_back(random_bytes(a.nonce_bytes));
   }
@@ -313,7 +313,8 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
     if (!peer) return "preparing inputs: the peer's key pair: " + error;
     auto pub = peer->export_key(CA_KEY_PUBLIC);
     if (!pub) return "preparing inputs: the peer's public key could not be exported";
-    for (size_t i = 0; i < count; ++i) pool.derived.emplace_back(pub->data(), pub->size());
+    for (size_t i = 0; i < count; ++i)
+      pool.derived.emplace_back(pub->data(), pub->size(), PageBuffer::staggered_offset(i, pub->size()));
   }
   if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
@@ -321,7 +322,8 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
       const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
       Call c = call(ctx, producer, message, pool.nonces[i], no_aad, nullptr, cap);
       if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
-      pool.derived.emplace_back(c.output.data(), c.output.size());
+      pool.derived.emplace_back(c.output.data(), c.output.size(),
+                                PageBuffer::staggered_offset(i, c.output.size()));
     }
   }
   for (size_t i = 0; i < count; ++i) {
@@ -407,7 +409,7 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
   const AlgorithmInfo& a = *job.algorithm;
   std::vector<std::unique_ptr<Context>> contexts;
   std::vector<std::unique_ptr<Pool>> pools;
-  std::vector<TimedOperation> timed{{ctx.operation(code), ctx.raw(), &pool.ios}};
+  std::vector<TimedOperation> timed{{ctx.operation(code), ctx.raw(), &pool.ios, ctx.repeat(code)}};
   for (size_t t = 1; t < plan.threads; ++t) {
     std::string error;
     bool unsupported = false;
@@ -424,7 +426,7 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
       r.error = "thread " + std::to_string(t + 1) + ": " + e;
       return;
     }
-    timed.push_back({extra->operation(code), extra->raw(), &extra_pool->ios});
+    timed.push_back({extra->operation(code), extra->raw(), &extra_pool->ios, extra->repeat(code)});
     contexts.push_back(std::move(extra));
     pools.push_back(std::move(extra_pool));
   }
@@ -495,7 +497,7 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
         emit(std::move(r));
         continue;
       }
-      TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios};
+      TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios, ctx->repeat(code)};
       if (timed.fn == nullptr) {
         r.status = Status::Unsupported;
         r.error = "backend offers no " + op + " operation for " + r.algorithm;
@@ -509,7 +511,7 @@ void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const 
         r.status = r.measurement.status == CA_UNSUPPORTED ? Status::Unsupported : Status::Failed;
         r.error = r.measurement.error + ": " + ctx->last_error();
       }
-      r.summary = stats::summarize(r.measurement.sample_ns);
+      r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
       const CycleSource& cycles = cycle_source();
       r.cycles_source = cycles.name();
       if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)

@@ -68,11 +68,11 @@ double mdape(std::span<const double> xs) {
   return median(rel);
 }
 
-Interval median_ci(std::span<const double> xs, double level) {
-  if (xs.empty()) return {kNaN, kNaN};
-  auto v = sorted(xs);
-  const size_t n = v.size();
-  // Largest j (1-based) with P(B <= j - 1) <= (1 - level) / 2; the interval is [X(j), X(n + 1 - j)].
+namespace {
+
+// Largest j (1-based) with P(B <= j - 1) <= (1 - level) / 2, B ~ Binomial(n, 1/2); the interval is
+// [X(j), X(n + 1 - j)]. 0 when even [min, max] misses the level (then [min, max] is used: j = 1).
+size_t median_ci_rank(size_t n, double level) {
   const double alpha_half = (1.0 - level) / 2.0;
   double cumulative = 0;
   size_t j = 0;
@@ -81,8 +81,27 @@ Interval median_ci(std::span<const double> xs, double level) {
     if (cumulative > alpha_half) break;
     j = i + 1;
   }
+  return j;
+}
+
+}  // namespace
+
+Interval median_ci(std::span<const double> xs, double level) {
+  if (xs.empty()) return {kNaN, kNaN};
+  auto v = sorted(xs);
+  const size_t n = v.size();
+  const size_t j = median_ci_rank(n, level);
   if (j == 0) return {v.front(), v.back()};
   return {v[j - 1], v[n - j]};
+}
+
+double median_ci_coverage(size_t n, double level) {
+  if (n == 0) return kNaN;
+  const size_t j = std::max<size_t>(1, median_ci_rank(n, level));
+  // Coverage of [X(j), X(n+1-j)] = 1 - 2 P(B <= j - 1).
+  double tail = 0;
+  for (size_t i = 0; i + 1 <= j && i <= n; ++i) tail += std::exp(log_binom_half(n, i));
+  return std::max(0.0, 1.0 - 2.0 * tail);
 }
 
 std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold) {
@@ -113,7 +132,24 @@ Summary summarize(std::span<const double> xs) {
   s.min = *lo;
   s.max = *hi;
   s.ci95 = median_ci(xs, 0.95);
+  s.ci_coverage = median_ci_coverage(s.n, 0.95);
   s.outliers = outliers_modified_z(xs).size();
+  return s;
+}
+
+Summary summarize_repetitions(std::span<const double> xs, std::span<const size_t> counts) {
+  Summary s = summarize(xs);
+  size_t total = 0;
+  for (size_t c : counts) total += c;
+  if (counts.size() < 2 || total != xs.size()) return s;
+  size_t at = 0;
+  for (size_t c : counts) {
+    s.repetition_medians.push_back(median(xs.subspan(at, c)));
+    at += c;
+  }
+  s.median = median(s.repetition_medians);
+  s.ci95 = median_ci(s.repetition_medians, 0.95);
+  s.ci_coverage = median_ci_coverage(s.repetition_medians.size(), 0.95);
   return s;
 }
 

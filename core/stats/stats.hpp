@@ -31,6 +31,11 @@ struct Interval {
 /// Statistics, 3rd ed., §3.2). For n too small to reach the level, [min, max]. NaNs for n = 0.
 Interval median_ci(std::span<const double> xs, double level = 0.95);
 
+/// The confidence level median_ci(xs, level) actually reaches for n values: P(X(j) <= m <= X(n+1-j)) under
+/// Binomial(n, 1/2), at least `level` once n is large enough (n >= 6 for 0.95) and below it for smaller n,
+/// where the interval is [min, max] (n = 5: 0.9375; n = 2: 0.5). NaN for n = 0.
+double median_ci_coverage(size_t n, double level = 0.95);
+
 /// Indices of outliers by the modified z-score 0.6745 (x - median) / MAD with |z| > threshold
 /// (Iglewicz and Hoaglin, 1993; threshold 3.5). No outliers when MAD = 0 or n < 3.
 std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold = 3.5);
@@ -40,8 +45,17 @@ struct Summary {
   size_t n = 0;
   double median = 0, mean = 0, stddev = 0, mad = 0, cv = 0, mdape = 0, min = 0, max = 0;
   Interval ci95{0, 0};
+  double ci_coverage = 0;  // the level ci95 reaches (median_ci_coverage of the values it was built from)
   size_t outliers = 0;
+  std::vector<double> repetition_medians;  // summarize_repetitions only: each repetition's median
 };
 Summary summarize(std::span<const double> xs);
+
+/// Samples taken in consecutive repetitions of `counts[i]` samples each (their sum is xs.size()). Spread,
+/// outliers and n are over all samples, as summarize(); the median and its interval are one level up: the
+/// median of the repetitions' medians and median_ci over those medians, so the interval covers what moves
+/// between repetitions (a host that slows down for a second) and not only the noise inside one. With one
+/// repetition (or counts that do not add up to xs.size()), exactly summarize(xs).
+Summary summarize_repetitions(std::span<const double> xs, std::span<const size_t> counts);
 
 }  // namespace ca::stats

@@ -169,7 +169,9 @@ __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_en
 #if defined(FAULT_short_table)
     .struct_size = offsetof(ca_backend, last_error), /* as if built before last_error existed */
 #else
-    .struct_size = sizeof(ca_backend),
+    /* as if built before the optional repeat entry existed: it must still load, and be timed one call per
+     * operation */
+    .struct_size = offsetof(ca_backend, repeat),
 #endif
     .name = BACKEND_NAME,
     .library = "Fault injection (tests only)",

@@ -13,8 +13,9 @@
 //                                  ca::sdk::make_factory<MyGcm>()}};
 //   CRYPTAUDITOR_BACKEND("mylib", "MyLib", my_version, my_acceleration, kRows)
 //
-// The header turns each context's member functions into plain function pointers, one per operation, so the
-// measurement loop pays one indirect call per operation and no virtual dispatch or std::function on top.
+// The header turns each context's member functions into plain function pointers, one per operation, and into
+// repeat loops (ca_repeat_fn) that call the method directly, so a timed batch is one call into the plugin and
+// no virtual dispatch or std::function sits on top.
 // Exceptions thrown by a context are caught at the boundary and become CA_FAILED with their message.
 #pragma once
 
@@ -76,6 +77,7 @@ struct KeyBits {
 struct ContextBase {
   std::string error;
   ca_operation_fn ops[CA_OP_COUNT_] = {};
+  ca_repeat_fn repeats[CA_OP_COUNT_] = {};
   int (*export_fn)(ContextBase*, int, std::vector<uint8_t>&) = nullptr;
   virtual ~ContextBase() = default;
 };
@@ -125,6 +127,35 @@ int trampoline(ca_context* c, ca_io* io) noexcept {
   }
 }
 
+// The repeat form (plugin_abi.h, ca_repeat_fn): the loop runs here, calling the method directly, so the
+// compiler can inline it as in a hand-written loop; exceptions end the batch with the status trampoline()
+// would have returned.
+template <class T, int (T::*Method)(ca_io&)>
+int repeat_trampoline(ca_context* c, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count) noexcept {
+  auto* holder = reinterpret_cast<Holder<T>*>(c);
+  size_t i = *cursor;
+  int status = CA_OK;
+  try {
+    for (uint64_t k = 0; k < count; ++k) {
+      status |= (holder->impl.*Method)(ios[i]);
+      if (++i == n_ios) i = 0;
+    }
+  } catch (...) {
+    // One more call through trampoline() records the message and maps the exception to its status.
+    status |= trampoline<T, Method>(c, &ios[i]);
+    if (status == CA_OK) status = CA_FAILED;
+  }
+  *cursor = i;
+  return status;
+}
+
+// Both forms of one method, as operation op of a context.
+template <class T, int (T::*Method)(ca_io&)>
+void bind(ContextBase& holder, int op) {
+  holder.ops[op] = &trampoline<T, Method>;
+  holder.repeats[op] = &repeat_trampoline<T, Method>;
+}
+
 template <class T>
 int export_trampoline(ContextBase* c, int part, std::vector<uint8_t>& out) {
   out = static_cast<Holder<T>*>(c)->impl.export_key(part);
@@ -139,32 +170,32 @@ Factory make_factory(Extra... extra) {
   return [=](const ca_key_spec& spec) -> std::unique_ptr<ContextBase> {
     auto holder = std::make_unique<Holder<T>>(spec, extra...);
     if constexpr (requires(T t, ca_io & io) { t.encrypt(io); })
-      holder->ops[CA_OP_ENCRYPT] = &detail::trampoline<T, &T::encrypt>;
+      detail::bind<T, &T::encrypt>(*holder, CA_OP_ENCRYPT);
     if constexpr (requires(T t, ca_io & io) { t.decrypt(io); })
-      holder->ops[CA_OP_DECRYPT] = &detail::trampoline<T, &T::decrypt>;
-    if constexpr (requires(T t, ca_io & io) { t.hash(io); })
-      holder->ops[CA_OP_HASH] = &detail::trampoline<T, &T::hash>;
-    if constexpr (requires(T t, ca_io & io) { t.sign(io); })
-      holder->ops[CA_OP_SIGN] = &detail::trampoline<T, &T::sign>;
+      detail::bind<T, &T::decrypt>(*holder, CA_OP_DECRYPT);
+    if constexpr (requires(T t, ca_io & io) { t.hash(io); }) detail::bind<T, &T::hash>(*holder, CA_OP_HASH);
+    if constexpr (requires(T t, ca_io & io) { t.sign(io); }) detail::bind<T, &T::sign>(*holder, CA_OP_SIGN);
     if constexpr (requires(T t, ca_io & io) { t.verify(io); })
-      holder->ops[CA_OP_VERIFY] = &detail::trampoline<T, &T::verify>;
-    if constexpr (requires(T t, ca_io & io) { t.mac(io); })
-      holder->ops[CA_OP_MAC] = &detail::trampoline<T, &T::mac>;
+      detail::bind<T, &T::verify>(*holder, CA_OP_VERIFY);
+    if constexpr (requires(T t, ca_io & io) { t.mac(io); }) detail::bind<T, &T::mac>(*holder, CA_OP_MAC);
     if constexpr (requires(T t, ca_io & io) { t.encrypt_stream(io); })
-      holder->ops[CA_OP_ENCRYPT_STREAM] = &detail::trampoline<T, &T::encrypt_stream>;
+      detail::bind<T, &T::encrypt_stream>(*holder, CA_OP_ENCRYPT_STREAM);
     if constexpr (requires(T t, ca_io & io) { t.derive(io); })
-      holder->ops[CA_OP_DERIVE] = &detail::trampoline<T, &T::derive>;
+      detail::bind<T, &T::derive>(*holder, CA_OP_DERIVE);
     if constexpr (requires(T t, ca_io & io) { t.agree(io); })
-      holder->ops[CA_OP_AGREE] = &detail::trampoline<T, &T::agree>;
+      detail::bind<T, &T::agree>(*holder, CA_OP_AGREE);
     if constexpr (requires(T t, ca_io & io) { t.keygen(io); })
-      holder->ops[CA_OP_KEYGEN] = &detail::trampoline<T, &T::keygen>;
+      detail::bind<T, &T::keygen>(*holder, CA_OP_KEYGEN);
     if constexpr (requires(T t, int p) { t.export_key(p); })
       holder->export_fn = &detail::export_trampoline<T>;
     // A context may offer fewer operations than its class has, e.g. a public-key-only signer cannot sign:
     // `bool offers(int op) const` lets it say so per instance.
     if constexpr (requires(const T t, int op) { t.offers(op); })
       for (int op = 1; op < CA_OP_COUNT_; ++op)
-        if (!holder->impl.offers(op)) holder->ops[op] = nullptr;
+        if (!holder->impl.offers(op)) {
+          holder->ops[op] = nullptr;
+          holder->repeats[op] = nullptr;
+        }
     return holder;
   };
 }
@@ -317,6 +348,10 @@ struct Table {
     if (c == nullptr || op <= 0 || op >= CA_OP_COUNT_) return nullptr;
     return reinterpret_cast<ContextBase*>(c)->ops[op];
   }
+  static ca_repeat_fn repeat(ca_context* c, int op) noexcept {
+    if (c == nullptr || op <= 0 || op >= CA_OP_COUNT_) return nullptr;
+    return reinterpret_cast<ContextBase*>(c)->repeats[op];
+  }
   static int export_key(ca_context* c, int part, uint8_t* out, size_t cap, size_t* len) noexcept {
     auto* base = reinterpret_cast<ContextBase*>(c);
     if (base->export_fn == nullptr) return CA_UNSUPPORTED;
@@ -354,6 +389,7 @@ struct Table {
                                        &TableT::destroy,                                                 \
                                        &TableT::operation,                                               \
                                        &TableT::export_key,                                              \
-                                       &TableT::last_error};                                             \
+                                       &TableT::last_error,                                              \
+                                       &TableT::repeat};                                                 \
     return &backend;                                                                                     \
   }

@@ -2,12 +2,14 @@
  *
  * This C header is the whole contract between the core and a backend shared object. A backend exports one
  * symbol, CA_PLUGIN_ENTRY_SYMBOL, returning a pointer to a static ca_backend. The loader refuses a plugin
- * whose abi_version differs from CA_PLUGIN_ABI_VERSION or whose struct_size is smaller than the struct it
- * knows, so a newer core can still read an older, smaller table (the OBS habit).
+ * whose abi_version differs from CA_PLUGIN_ABI_VERSION or whose struct_size ends before the last required
+ * entry (last_error); optional entries after it are used only when struct_size covers them, so a newer core
+ * can still read an older, smaller table (the OBS habit).
  *
  * Rules every backend keeps:
  *  - No C++ exception and no longjmp crosses this boundary; failures are status codes plus a message.
- *  - A backend never times anything. It supplies operations on inputs the core generated beforehand.
+ *  - A backend never times anything. It supplies operations on inputs the core generated beforehand (and,
+ *    optionally, the same operation repeated over them: repeat, below).
  *  - Key setup happens in create(); an operation only processes one message (nonce set per message).
  *  - Algorithm names are the core catalog's canonical spelling (docs/CATALOG.md), never aliases.
  *
@@ -105,6 +107,13 @@ typedef struct ca_context ca_context; /* defined by each backend */
 /* An operation: the function the measurement loop calls. It must be safe to call repeatedly. */
 typedef int (*ca_operation_fn)(ca_context* context, ca_io* io);
 
+/* The same operation `count` times in a row, on ios[*cursor], ios[*cursor + 1], ... wrapping around after
+ * n_ios; *cursor is left at the next input. Returns the bitwise OR of the statuses (CA_OK when every call
+ * succeeded) and may stop early after a failure. It times nothing: the core reads the clock around the whole
+ * call. It exists so that a batch of operations costs one indirect call instead of one per operation, as a
+ * hand-written loop would (docs/METHODOLOGY.md). */
+typedef int (*ca_repeat_fn)(ca_context* context, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count);
+
 typedef struct ca_backend {
   uint32_t abi_version; /* CA_PLUGIN_ABI_VERSION the plugin was built against */
   uint32_t struct_size; /* sizeof(ca_backend) of the plugin */
@@ -122,6 +131,10 @@ typedef struct ca_backend {
   int (*export_key)(ca_context* context, int part, uint8_t* out, size_t out_cap, size_t* out_len);
   /* Message for the last CA_FAILED / CA_REJECTED of this context; valid until the next call. */
   const char* (*last_error)(ca_context* context);
+  /* Optional, NULL allowed, and absent from tables whose struct_size ends before it (plugins built before
+   * it existed still load): the repeat function of one ca_operation, NULL when not offered. When there is
+   * none, the core calls operation()'s function once per input. */
+  ca_repeat_fn (*repeat)(ca_context* context, int op);
 } ca_backend;
 
 typedef const ca_backend* (*ca_backend_entry_fn)(void);
