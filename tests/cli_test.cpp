@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "run/affinity.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace {
@@ -136,12 +137,16 @@ TEST(Cli, ThreadsAddAnAggregateMeasurementToEveryRecord) {
 
 TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   REQUIRE_OPENSSL();
-  Result r = run("--hash SHA2-256 -d 64B -b openssl --repetitions 3 --budget 0.01 --pin 0 --format json");
+  // The last CPU this process may use (a container's cpuset need not include CPU 0).
+  ASSERT_FALSE(ca::allowed_cpus().empty());
+  const std::string cpu = std::to_string(ca::allowed_cpus().back());
+  Result r =
+      run("--hash SHA2-256 -d 64B -b openssl --repetitions 3 --budget 0.01 --pin " + cpu + " --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["context"]["settings"]["repetitions"], 3);
-  EXPECT_EQ(doc["context"]["settings"]["pin"], "0");
-  EXPECT_EQ(doc["context"]["cpu_affinity"], "0") << "the environment is read after pinning";
+  EXPECT_EQ(doc["context"]["settings"]["pin"], cpu);
+  EXPECT_EQ(doc["context"]["cpu_affinity"], cpu) << "the environment is read after pinning";
   ASSERT_EQ(doc["results"].size(), 1u);
   const auto& res = doc["results"][0];
   ASSERT_EQ(res["status"], "ok") << res.dump();
@@ -154,9 +159,9 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   EXPECT_DOUBLE_EQ(res["ci95_ns"][1].get<double>(), hi);
   EXPECT_DOUBLE_EQ(res["ci_coverage"].get<double>(), 0.75);
 
-  Result table = run("--hash SHA2-256 -d 64B -b openssl --repetitions 2 --budget 0.01 --pin 0");
+  Result table = run("--hash SHA2-256 -d 64B -b openssl --repetitions 2 --budget 0.01 --pin " + cpu);
   ASSERT_EQ(table.status, 0) << table.err;
-  EXPECT_NE(table.out.find("| pinned to CPU 0"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("| pinned to CPU " + cpu), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("in 2 repetitions (median and CI over their medians)"), std::string::npos);
   EXPECT_NE(table.out.find("over 2 repetitions (the CI is their range, a 50.0% interval)"), std::string::npos)
       << table.out;
