@@ -35,11 +35,7 @@ namespace ca::cryptopp {
 
 // ---- KDFs -------------------------------------------------------------------------------------------------
 
-/// Crypto++ asserts on null pointers even for empty inputs; an empty password or salt is legal.
-inline const CryptoPP::byte* bytes_or_empty(const uint8_t* p) {
-  static const CryptoPP::byte kEmpty = 0;
-  return p != nullptr ? p : &kEmpty;
-}
+using sdk::bytes_or_empty;
 
 /// PBKDF2 (RFC 8018) with HMAC-H: PKCS5_PBKDF2_HMAC<H>; the iteration count from params.
 template <class Hash>

@@ -10,10 +10,7 @@
 namespace ca::gcrypt {
 namespace {
 
-const uint8_t* bytes_or_empty(const uint8_t* p) {
-  static const uint8_t none = 0;
-  return p != nullptr ? p : &none;
-}
+using ca::sdk::bytes_or_empty;
 
 class Kdf {
  public:

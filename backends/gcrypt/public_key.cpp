@@ -80,20 +80,8 @@ bool is_rejection(gcry_error_t err) {
   }
 }
 
-const uint8_t* bytes_or_empty(const uint8_t* p) {
-  static const uint8_t none = 0;
-  return p != nullptr ? p : &none;
-}
-
-/// The spec with its key pointers cleared: a KeyPair built from it generates a fresh pair.
-ca_key_spec generation_spec(const ca_key_spec& spec) {
-  ca_key_spec out = spec;
-  out.secret_key = nullptr;
-  out.secret_key_len = 0;
-  out.public_key = nullptr;
-  out.public_key_len = 0;
-  return out;
-}
+using ca::sdk::bytes_or_empty;
+using ca::sdk::generation_spec;
 
 // ---- keys
 // -------------------------------------------------------------------------------------------------------

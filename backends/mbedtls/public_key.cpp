@@ -148,15 +148,7 @@ std::vector<uint8_t> export_key(Key& key, KeyType type, int part) {
 
 const char* const kPublicOnly = "this context holds only a public key";
 
-/// The spec with its key pointers cleared: load_key() on it generates a fresh key pair (keygen).
-ca_key_spec generation_spec(const ca_key_spec& spec) {
-  ca_key_spec out = spec;
-  out.secret_key = nullptr;
-  out.secret_key_len = 0;
-  out.public_key = nullptr;
-  out.public_key_len = 0;
-  return out;
-}
+using sdk::generation_spec;
 
 /// RSAES-OAEP: the padding mode and digest (OAEP label hash and MGF1) are set once on the rsa context. With
 /// digest MBEDTLS_MD_NONE: RSAES-PKCS1-v1_5 (mbedtls_rsa_rsaes_pkcs1_v15_encrypt / _decrypt).

@@ -24,9 +24,9 @@ constexpr size_t kTagBytes = 16;
 // has, so one context switched between directions would decrypt with the encryption schedule.
 //
 // A third context, keyed the same way for encryption, is the --cipher-mode stream context: it gets its IV on
-// the first encrypt_stream call. It is keyed afresh rather than copied from `encrypt` because a copy
-// (EVP_CIPHER_CTX_copy) ran measurably slower: AES-256-GCM updates of 16 bytes took about 7 % longer on a
-// copied context than on a freshly initialised one (bench/overhead_openssl, docs/FIDELITY.md).
+// the first encrypt_stream call. It is keyed afresh, as `openssl speed` and applications key theirs, rather
+// than copied from `encrypt` with EVP_CIPHER_CTX_copy (one run suggested a copied AES-GCM context was
+// slower; later runs did not confirm it: docs/FIDELITY.md).
 struct KeyedContexts {
   CipherPtr cipher;
   CipherCtxPtr encrypt, decrypt, stream;

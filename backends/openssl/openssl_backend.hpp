@@ -50,12 +50,7 @@ inline int evp_length(size_t n) {
   return static_cast<int>(n);
 }
 
-/// EVP treats a NULL input pointer as a request of its own (AAD, or "finish" for CCM), so an empty message
-/// still gets a real pointer.
-inline const uint8_t* bytes_or_empty(const uint8_t* p) {
-  static const uint8_t no_bytes[1] = {0};
-  return p != nullptr ? p : no_bytes;
-}
+using sdk::bytes_or_empty;
 
 /// Fetches an implementation once per context: from OpenSSL's default library context (the providers the
 /// process configured, normally just "default"), else from the backend's own library context with the

@@ -59,11 +59,7 @@ inline word32 w32(size_t n) {
   return static_cast<word32>(n);
 }
 
-/// wolfCrypt rejects a NULL input pointer even with a zero length in some functions.
-inline const byte* bytes_or_empty(const uint8_t* p) {
-  static const byte no_bytes[1] = {0};
-  return p != nullptr ? p : no_bytes;
-}
+using sdk::bytes_or_empty;
 
 // ---- block ciphers in ECB / CBC with PKCS#7 padding ------------------------------------------------------
 

@@ -38,15 +38,7 @@ inline KeySource key_source(const ca_key_spec& spec) {
   return KeySource::Generate;
 }
 
-/// A spec with its key pointers cleared: a key pair built from it is generated (keygen).
-inline ca_key_spec generation_spec(const ca_key_spec& spec) {
-  ca_key_spec out = spec;
-  out.secret_key = nullptr;
-  out.secret_key_len = 0;
-  out.public_key = nullptr;
-  out.public_key_len = 0;
-  return out;
-}
+using sdk::generation_spec;
 
 /// RSAES-OAEP with `hash` for the label hash, `mgf` (WC_MGF1SHA1 / WC_MGF1SHA256) for MGF1, empty label.
 sdk::Factory rsa_oaep(enum wc_HashType hash, int mgf);

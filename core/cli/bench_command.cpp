@@ -4,7 +4,6 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/study.hpp"
-#include "run/affinity.hpp"
 
 namespace ca {
 namespace {
@@ -167,19 +166,10 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") / 100.0;
   study.plan.isolate = choose_isolation(false, args.count("isolate") > 0, args.count("no-isolate") > 0);
   study.plan.job_timeout_s = parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>());
-  study.settings.rounds = study.plan.measure.rounds;
-  study.settings.budget_s = study.plan.measure.budget_s;
-  study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
   study.plan.measure.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  study.settings.repetitions = study.plan.measure.repetitions;
-  if (args.count("pin")) {
-    study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
-    study.settings.pinned_cpus = format_cpu_list(study.pin_cpus);
-  }
+  if (args.count("pin")) study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
   study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
   study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
-  study.settings.threads = study.plan.threads;
-  study.settings.cipher_stream = study.plan.cipher_stream;
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
   const std::string dir =

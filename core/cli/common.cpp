@@ -80,12 +80,8 @@ std::vector<int> parse_pin(const std::string& where, const std::string& text) {
   std::string error;
   auto cpus = parse_cpu_list(text, error);
   if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + error);
-  const std::vector<int> allowed = allowed_cpus();
-  for (int c : *cpus)
-    if (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), c))
-      throw UsageError(where + " '" + text + "' is not valid: CPU " + std::to_string(c) +
-                       " is not one this process may run on (expected CPUs from " + format_cpu_list(allowed) +
-                       ")");
+  if (std::string why = unavailable_cpu(*cpus); !why.empty())
+    throw UsageError(where + " '" + text + "' is not valid: " + why);
   return *cpus;
 }
 

@@ -10,7 +10,6 @@
 #include "cli/common.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
-#include "run/affinity.hpp"
 
 namespace ca {
 namespace {
@@ -146,20 +145,13 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.cipher_stream = args.count("cipher-mode")
                                  ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
                                  : cfg.cipher_stream;
-  study.settings.threads = study.plan.threads;
-  study.settings.cipher_stream = study.plan.cipher_stream;
   if (args.count("repetitions"))
     study.plan.measure.repetitions =
         parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  study.settings.repetitions = study.plan.measure.repetitions;
   study.pin_cpus = args.count("pin") ? parse_pin("--pin", args["pin"].as<std::string>()) : cfg.pin_cpus;
-  if (!study.pin_cpus.empty()) study.settings.pinned_cpus = format_cpu_list(study.pin_cpus);
   study.plan.job_timeout_s = args.count("job-timeout")
                                  ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
                                  : cfg.job_timeout_s;
-  study.settings.rounds = study.plan.measure.rounds;
-  study.settings.budget_s = study.plan.measure.budget_s;
-  study.settings.target_rel_ci = study.plan.measure.target_rel_ci;
   study.settings.command_line = {argv[0], "run"};
   for (int i = 1; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 

@@ -72,6 +72,20 @@ std::vector<Record> open_journal(const Study& study, RunPlan& plan, std::optiona
   return resumed;
 }
 
+// What the reports say about how the study was measured, read from the plan that ran; the commands set only
+// the unit and the command line.
+ReportSettings report_settings(const Study& study) {
+  ReportSettings s = study.settings;
+  s.rounds = study.plan.measure.rounds;
+  s.budget_s = study.plan.measure.budget_s;
+  s.target_rel_ci = study.plan.measure.target_rel_ci;
+  s.repetitions = study.plan.measure.repetitions;
+  s.threads = study.plan.threads;
+  s.cipher_stream = study.plan.cipher_stream;
+  s.pinned_cpus = format_cpu_list(study.pin_cpus);
+  return s;
+}
+
 }  // namespace
 
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
@@ -112,6 +126,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   }
 
   int status = journal_failed ? kExitFailure : kExitOk;
+  const ReportSettings settings = report_settings(study);
   for (const auto& o : study.outputs) {
     auto reporter = make_reporter(o.format);
     std::ofstream file;
@@ -120,7 +135,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
       file.open(o.path);
       dest = &file;
     }
-    if (*dest) reporter->write({records, env, study.settings}, *dest);
+    if (*dest) reporter->write({records, env, settings}, *dest);
     dest->flush();
     if (!*dest) {
       err << "cryptauditor: writing the " << o.format << " report to " << (o.path.empty() ? "stdout" : o.path)

@@ -20,7 +20,7 @@ struct OutputSpec {
 struct Study {
   std::string name;
   RunPlan plan;
-  ReportSettings settings;
+  ReportSettings settings;  // unit and command line; execute_study fills the rest from the plan
   std::vector<OutputSpec> outputs;
   std::vector<std::string> notes;  // printed to stderr before running
   /// Journal file: each finished record is appended as one JSON line as soon as it is measured. Empty: no

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <random>
-#include <span>
 #include <thread>
 
 #include "measure/cycles.hpp"
@@ -188,17 +187,11 @@ Measurement measure(const TimedOperation& op, const MeasureConfig& cfg) {
     if (!sample(op, cfg, batch, repetitions == 1, cursor, rng, counter, m)) return m;
     if (repetitions > 1) m.repetition_samples.push_back(m.sample_ns.size() - before);
   }
-  if (repetitions > 1 && !cfg.rounds) {
-    std::vector<double> medians;
-    size_t at = 0;
-    for (size_t c : m.repetition_samples) {
-      medians.push_back(stats::median(std::span<const double>(m.sample_ns).subspan(at, c)));
-      at += c;
-    }
-    const auto ci = stats::median_ci(medians);
-    const double med = stats::median(medians);
-    m.target_met = med > 0 && (ci.high - ci.low) / 2.0 / med <= cfg.target_rel_ci;
-  }
+  // With repetitions the interval that counts is the one over their medians (as the runner reports it).
+  if (repetitions > 1 && !cfg.rounds)
+    m.target_met = relative_ci_half_width(
+                       stats::summarize_repetitions(m.sample_ns, m.repetition_samples).repetition_medians) <=
+                   cfg.target_rel_ci;
   return m;
 }
 

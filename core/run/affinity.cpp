@@ -72,12 +72,17 @@ std::vector<int> allowed_cpus() {
   return cpus;
 }
 
-std::string pin_to_cpus(const std::vector<int>& cpus) {
+std::string unavailable_cpu(const std::vector<int>& cpus) {
   const std::vector<int> allowed = allowed_cpus();
   for (int c : cpus)
     if (c >= CPU_SETSIZE || (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), c)))
-      return "CPU " + std::to_string(c) + " is not one this process may run on (" +
-             (allowed.empty() ? std::string("unknown") : format_cpu_list(allowed)) + ")";
+      return "CPU " + std::to_string(c) + " is not one this process may run on (expected CPUs from " +
+             (allowed.empty() ? std::string("an unknown set") : format_cpu_list(allowed)) + ")";
+  return "";
+}
+
+std::string pin_to_cpus(const std::vector<int>& cpus) {
+  if (std::string why = unavailable_cpu(cpus); !why.empty()) return why;
   cpu_set_t set;
   CPU_ZERO(&set);
   for (int c : cpus) CPU_SET(c, &set);

@@ -17,6 +17,9 @@ std::optional<std::vector<int>> parse_cpu_list(std::string_view text, std::strin
 /// The list in the same syntax, ranges merged: {0, 1, 2, 5} -> "0-2,5".
 std::string format_cpu_list(const std::vector<int>& cpus);
 
+/// "" when this process may run on every CPU of the list; otherwise which one it may not, and those it may.
+std::string unavailable_cpu(const std::vector<int>& cpus);
+
 /// Pins this process (the calling thread, and every thread and child process created after) to `cpus`.
 /// Empty on success; otherwise why not, naming the CPUs this process may use.
 std::string pin_to_cpus(const std::vector<int>& cpus);

@@ -4,11 +4,12 @@
 // and not the next (Botan's AES-GCM at 16 KiB ran at half speed when input and output were 16 bytes apart
 // modulo 4096).
 //
-// Small messages are the exception: sixteen 16-byte inputs all at offset 0 of their pages fall into one L1
-// cache set (the set index is address bits 6-11) together with the output, more lines than the set has ways,
-// so each operation missed L1 on its input and output — about 5 ns per operation, 12 % of a 16-byte AES-GCM
-// update. The pool therefore places message i of a size below a page at offset 256 i mod 4096
-// (staggered_offset): distinct sets for messages up to 256 bytes, still 256-byte aligned.
+// Small messages are the exception: sixteen 16-byte inputs all at offset 0 of their pages would fall into
+// one L1 cache set (the set index is address bits 6-11) together with the output, more lines than the set
+// has ways. The pool therefore places message i of a size below a page at offset 256 i mod 4096
+// (staggered_offset): distinct sets for messages up to 256 bytes, still 256-byte aligned. On this project's
+// machine the change was not measurable (bench/overhead_openssl, docs/FIDELITY.md); it removes the
+// possibility rather than a measured cost.
 #pragma once
 
 #include <cstdint>

@@ -202,6 +202,25 @@ Factory make_factory(Extra... extra) {
 
 // ---- helpers shared by adapters -----------------------------------------------------------------------
 
+/// A non-null pointer for a buffer that may be empty (io.input of an empty message is null): OpenSSL's EVP
+/// reads a NULL input as a request of its own (AAD, or "finish" for CCM), wolfCrypt and Crypto++ reject or
+/// assert on NULL even with a zero length. Never read when the length is 0.
+inline const uint8_t* bytes_or_empty(const uint8_t* p) {
+  static const uint8_t no_bytes[1] = {0};
+  return p != nullptr ? p : no_bytes;
+}
+
+/// The spec with its key pointers cleared: a key-pair context created from it generates a fresh pair (the
+/// keygen operation of adapters that build their contexts from a spec).
+inline ca_key_spec generation_spec(const ca_key_spec& spec) {
+  ca_key_spec out = spec;
+  out.secret_key = nullptr;
+  out.secret_key_len = 0;
+  out.public_key = nullptr;
+  out.public_key_len = 0;
+  return out;
+}
+
 /// memcpy for lengths that may be zero: an empty message's buffer may be a null pointer, and memcpy
 /// must not receive one even with n == 0 (UBSan's nonnull check; C11 7.24.1p2).
 inline void copy_bytes(void* dst, const void* src, size_t n) {
