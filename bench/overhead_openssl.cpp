@@ -8,7 +8,13 @@
 //   plugin/16   the same with the runner's pool of 16 inputs, one indirect call per operation
 //   repeat/16   the plugin's repeat form (ca_repeat_fn) over the pool: one call per batch, the loop inside
 //   the
-//               plugin — what `cryptauditor -b openssl` times
+//               plugin — what `cryptauditor -b openssl --order sequential` times
+//   inter/16    repeat/16 measured by the interleaved scheduler (core/measure/interleave.hpp) in rounds with
+//               a neighbour that, like another library, walks 2 MiB of its own data between our samples;
+//               the settle batch (a tenth of a batch, untimed) runs before each sample — what
+//               `cryptauditor` times by default
+//   inter/0     the same without the settle batch: what switching backends costs when nothing refills the
+//               caches
 // Printed per variant: the median time per operation over the rounds, and the median over rounds of the hand
 // loop's time divided by the variant's (the harness / peer throughput ratio; 1 = the same speed).
 // plugin/1 against direct/1 is the plugin boundary (ABI trampoline, the adapter's checks); plugin/16 against
@@ -26,6 +32,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "measure/interleave.hpp"
 #include "measure/measure.hpp"
 #include "plugin/backend.hpp"
 #include "run/runner.hpp"
@@ -76,6 +83,15 @@ double hand_loop_ns(Direct& d, const ca_io& io, double seconds) {
     chunks.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / 64);
   }
   return ca::stats::median(chunks);
+}
+
+// The neighbour of inter/16: every call reads and writes 2 MiB (more than this machine's L2), as another
+// library's tables, code and buffers would displace ours.
+std::vector<unsigned char> neighbour_data(2u << 20, 1);
+int neighbour_op(ca_context*, ca_io*) {
+  unsigned acc = 0;
+  for (size_t i = 0; i < neighbour_data.size(); i += 64) acc += neighbour_data[i]++;
+  return acc == 0xFFFFFFFFu ? CA_FAILED : CA_OK;
 }
 
 struct Inputs {
@@ -157,8 +173,10 @@ int main(int argc, char** argv) {
       {plugin_ctx->operation(op), plugin_ctx->raw(), &pool.ios},
       {plugin_ctx->operation(op), plugin_ctx->raw(), &pool.ios, plugin_ctx->repeat(op)},
   };
-  const char* names[] = {"hand loop", "direct/1", "plugin/1", "plugin/16", "repeat/16"};
-  constexpr int kVariants = 5;
+  const char* names[] = {"hand loop", "direct/1", "plugin/1", "plugin/16", "repeat/16", "inter/16", "inter/0"};
+  constexpr int kVariants = 7;
+  std::vector<ca_io> neighbour_io(1);
+  const ca::TimedOperation neighbour{&neighbour_op, nullptr, &neighbour_io};
   ca::MeasureConfig cfg;
   cfg.budget_s = 0.04;
   cfg.warmup_s = 0.005;
@@ -174,7 +192,17 @@ int main(int argc, char** argv) {
         med[0] = hand_loop_ns(loop_state, one.ios[0], cfg.budget_s);
         continue;
       }
-      ca::Measurement m = ca::measure(engine_variants[v - 1], cfg);
+      ca::Measurement m;
+      if (v <= 4) {
+        m = ca::measure(engine_variants[v - 1], cfg);
+      } else {
+        ca::MeasureConfig inter = cfg;
+        inter.settle_fraction = v == 5 ? 0.1 : 0;
+        auto ours = ca::make_local_source(engine_variants[3]);
+        auto theirs = ca::make_local_source(neighbour);
+        ca::SampleSource* sources[] = {ours.get(), theirs.get()};
+        m = ca::measure_interleaved(sources, inter).per_source[0];
+      }
       if (m.status != CA_OK) {
         std::fprintf(stderr, "%s failed: %s\n", names[v], m.error.c_str());
         return 1;

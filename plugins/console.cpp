@@ -10,6 +10,7 @@
 #include "catalog/catalog.hpp"
 #include "library_grid.hpp"
 #include "rank/ranking.hpp"
+#include "ranking_text.hpp"
 #include "report.hpp"
 
 namespace ca {
@@ -184,8 +185,7 @@ class ConsoleReporter : public Reporter {
         if (name_backend) who += name_algorithm ? " (" + r.backend + ")" : r.backend;
         out << e.rank << (e.tied ? "=" : "") << " - " << who << " - "
             << format_duration(r.summary.median, s.unit) << " (+" << format_duration(e.delta_ns, s.unit)
-            << (e.ratio > 1.0005 ? ", " + fmt("%.2f", e.ratio) + "x slower" : "")
-            << (e.tied ? ", statistically indistinguishable" : "") << ")\n";
+            << ranking_standing(e) << ")\n";
       }
     };
     for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, several, true);

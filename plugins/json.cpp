@@ -2,6 +2,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "rank/ranking.hpp"
 #include "report.hpp"
 #include "run/record_json.hpp"
 
@@ -30,6 +31,7 @@ class JsonReporter : public Reporter {
                      {"target_rel_ci", in.settings.target_rel_ci},
                      {"threads", in.settings.threads},
                      {"cipher_mode", in.settings.cipher_stream ? "stream" : "per-message"},
+                     {"order", in.settings.sequential ? "sequential" : "interleaved"},
                      {"repetitions", in.settings.repetitions},
                      {"pin", in.settings.pinned_cpus.empty() ? json(nullptr) : json(in.settings.pinned_cpus)},
                      {"command_line", in.settings.command_line}};
@@ -52,7 +54,24 @@ class JsonReporter : public Reporter {
                     {"settings", settings}};
     json results = json::array();
     for (const auto& r : in.records) results.push_back(record_to_json(r));
-    json doc = {{"schema_version", 1}, {"context", context}, {"results", results}};
+    // Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.
+    json pairs = json::array();
+    for (const auto& p : pairwise_ratios(in.records)) {
+      const Record& a = *p.a;
+      pairs.push_back({{"comparison", a.comparison},
+                       {"algorithm", a.algorithm},
+                       {"key_bits", a.key_bits},
+                       {"operation", a.operation},
+                       {"data_bytes", a.data_bytes},
+                       {"a", a.backend},
+                       {"b", p.b->backend},
+                       {"ratio", number(p.ratio.ratio)},
+                       {"ci_low", number(p.ratio.ci.low)},
+                       {"ci_high", number(p.ratio.ci.high)},
+                       {"ci_coverage", number(p.ratio.coverage)},
+                       {"pairs", p.ratio.pairs}});
+    }
+    json doc = {{"schema_version", 2}, {"context", context}, {"results", results}, {"pairwise_ratios", pairs}};
     out << doc.dump(2) << '\n';
   }
 };

@@ -7,6 +7,7 @@
 
 #include "library_grid.hpp"
 #include "rank/ranking.hpp"
+#include "ranking_text.hpp"
 #include "report.hpp"
 
 namespace ca {
@@ -123,12 +124,7 @@ void write_ranking(const Ranking& rk, bool library, TimeUnit unit, std::ostream&
   for (const auto& e : rk.entries) {
     const Record& r = *e.record;
     std::string versus = e.rank == 1 && e.delta_ns == 0 ? "fastest" : "+" + format_duration(e.delta_ns, unit);
-    if (e.ratio > 1.0005) {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);
-      versus += buf;
-    }
-    if (e.tied) versus += ", statistically indistinguishable";
+    versus += ranking_standing(e);
     out << "| " << e.rank << (e.tied ? "=" : "") << " | ";
     if (!library)
       out << escape(r.algorithm) << " | " << (r.key_bits ? std::to_string(r.key_bits) : "-") << " | ";

@@ -24,6 +24,7 @@ struct ReportSettings {
   double target_rel_ci = 0;
   size_t threads = 1;          // --threads N
   bool cipher_stream = false;  // --cipher-mode stream
+  bool sequential = false;     // --order sequential (else interleaved)
   size_t repetitions = 1;      // --repetitions N
   std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
   std::vector<std::string> command_line;

@@ -84,7 +84,7 @@ TEST(Cli, JsonReportHasTheDocumentedFields) {
   Result r = run("--hash SHA2-256 -c AES-EAX -r 20 -b openssl --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
-  EXPECT_EQ(doc["schema_version"], 1);
+  EXPECT_EQ(doc["schema_version"], 2);
   EXPECT_FALSE(doc["context"]["cpu_model"].get<std::string>().empty());
   EXPECT_EQ(doc["context"]["backends"][0]["name"], "openssl");
   EXPECT_FALSE(doc["context"]["backends"][0]["version"].get<std::string>().empty());

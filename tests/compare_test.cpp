@@ -157,10 +157,10 @@ TEST(ReportFile, ReadsRecordsAndUnit) {
 
 TEST(ReportFile, ErrorsNameFileAndPointer) {
   json doc = report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000)});
-  json v2 = doc;
-  v2["schema_version"] = 2;
-  EXPECT_MENTIONS(read_error(v2.dump()),
-                  ": /schema_version: expected 1 (the version this cryptauditor reads), got the number 2");
+  json v3 = doc;
+  v3["schema_version"] = 3;
+  EXPECT_MENTIONS(read_error(v3.dump()),
+                  ": /schema_version: expected 1 or 2 (the versions this cryptauditor reads), got the number 3");
   json none = doc;
   none.erase("schema_version");
   EXPECT_MENTIONS(read_error(none.dump()), ": /schema_version: missing");
@@ -281,12 +281,12 @@ TEST(CompareCommand, UsageErrors) {
   Result threshold = run_binary("compare " + good + " " + good + " --threshold abc");
   EXPECT_EQ(threshold.status, 2);
   EXPECT_MENTIONS(threshold.err, "--threshold");
-  json v2 = report_of({});
-  v2["schema_version"] = 2;
-  const std::string bad = write(v2.dump());
+  json v3 = report_of({});
+  v3["schema_version"] = 3;
+  const std::string bad = write(v3.dump());
   Result schema = run_binary("compare " + good + " " + bad);
   EXPECT_EQ(schema.status, 2);
-  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1");
+  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1 or 2");
   EXPECT_EQ(std::count(schema.err.begin(), schema.err.end(), '\n'), 1);
   Result missing = run_binary("compare " + good + " /nonexistent/x.json");
   EXPECT_EQ(missing.status, 2);

@@ -351,6 +351,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"cipher_mode", R"({"cipher_mode": "streaming"})"},
       {"repetitions", R"({"repetitions": 0})"},
       {"pin", R"({"pin": "x"})"},
+      {"order", R"({"order": "random"})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

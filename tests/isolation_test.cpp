@@ -128,12 +128,18 @@ TEST_F(Isolation, SegfaultInEncryptKeepsEveryOtherResult) {
   const json doc = report();
   expect_all_ok(doc, "openssl", 4);
   ASSERT_EQ(of(doc, "segfault").size(), 4u);
-  // Measured before the crash: kept.
+  // Measured before the crash: kept. Interleaved with openssl's, each backend in its own child process.
   for (const char* op : {"encrypt", "decrypt"}) {
     const json* small = find(doc, "segfault", op, 1024);
     ASSERT_NE(small, nullptr);
     EXPECT_EQ((*small)["status"], "ok") << small->dump();
+    const json* theirs = find(doc, "openssl", op, 1024);
+    ASSERT_TRUE(small->contains("comparison")) << small->dump();
+    EXPECT_EQ((*small)["comparison"], (*theirs)["comparison"]);
+    EXPECT_EQ((*small)["sample_rounds"].size(), (*small)["samples_ns"].size());
   }
+  // The comparison the crash interrupted still gave openssl its full rounds.
+  for (const char* op : {"encrypt", "decrypt"}) EXPECT_EQ((*find(doc, "openssl", op, 16384))["rounds"], 20);
   for (const char* op : {"encrypt", "decrypt"}) {
     const json* big = find(doc, "segfault", op, 16384);
     ASSERT_NE(big, nullptr);
@@ -251,6 +257,8 @@ TEST_F(Isolation, BadValuesAreOneLineUsageErrors) {
       {"", "\"isolate\": \"yes\",", "/isolate: expected true or false"},
       {"", "\"job_timeout_s\": -5,", "/job_timeout_s '-5'"},
       {"", "\"job_timeout_s\": \"60s\",", "/job_timeout_s: expected a number of seconds"},
+      {"--order random", "", "--order 'random' is not valid: expected interleaved or sequential"},
+      {"", "\"order\": \"shuffled\",", "/order"},
   };
   for (const BadValue& c : cases) {
     ProgramResult r =
@@ -259,7 +267,8 @@ TEST_F(Isolation, BadValuesAreOneLineUsageErrors) {
     EXPECT_EQ(lines(r.err), 1u) << r.err;
     EXPECT_NE(r.err.find(c.must_mention), std::string::npos) << r.err;
   }
-  for (const char* args : {"--hash SHA2-256 --job-timeout -1", "--hash SHA2-256 --isolate --no-isolate"}) {
+  for (const char* args : {"--hash SHA2-256 --job-timeout -1", "--hash SHA2-256 --isolate --no-isolate",
+                           "--hash SHA2-256 --order backwards"}) {
     ProgramResult r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
     EXPECT_EQ(lines(r.err), 1u) << r.err;

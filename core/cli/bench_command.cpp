@@ -91,6 +91,11 @@ cxxopts::Options bench_options() {
       "per-message (default: new nonce, whole message, tag, as applications encrypt) or stream (one "
       "long-running context, updates only, as `openssl speed -evp` times): ciphers then time encrypt-stream",
       cxxopts::value<std::string>()->default_value("per-message"));
+  add("order",
+      "interleaved (default: the backends of each comparison are sampled in shuffled rounds, so they share "
+      "the host's phases, and ranked by paired ratios) or sequential (each backend on its own, one after "
+      "another)",
+      cxxopts::value<std::string>()->default_value("interleaved"));
   add("plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>());
   add("isolate",
@@ -170,6 +175,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("pin")) study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
   study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
   study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
+  study.plan.order = parse_order("--order", args["order"].as<std::string>());
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
   const std::string dir =

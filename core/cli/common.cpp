@@ -85,6 +85,12 @@ std::vector<int> parse_pin(const std::string& where, const std::string& text) {
   return *cpus;
 }
 
+Order parse_order(const std::string& where, const std::string& text) {
+  if (text == "interleaved") return Order::Interleaved;
+  if (text == "sequential") return Order::Sequential;
+  throw UsageError(where + " '" + text + "' is not valid: expected interleaved or sequential");
+}
+
 bool parse_cipher_mode(const std::string& where, const std::string& text) {
   if (text == "per-message") return false;
   if (text == "stream") return true;

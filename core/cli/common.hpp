@@ -41,6 +41,8 @@ size_t parse_repetitions(const std::string& where, const std::string& text);
 std::vector<int> parse_pin(const std::string& where, const std::string& text);
 /// --cipher-mode: "per-message" (false) or "stream" (true).
 bool parse_cipher_mode(const std::string& where, const std::string& text);
+/// --order / "order": interleaved or sequential.
+Order parse_order(const std::string& where, const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.
 double parse_job_timeout(const std::string& where, const std::string& text);
 /// --isolate / --no-isolate over the command's default; both together are a UsageError.

@@ -53,7 +53,9 @@ cxxopts::Options run_options() {
       "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
       cxxopts::value<std::string>())("cipher-mode",
                                      "per-message or stream, instead of the config's \"cipher_mode\"",
-                                     cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
+                                     cxxopts::value<std::string>())(
+      "order", "interleaved or sequential, instead of the config's \"order\" (default interleaved)",
+      cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
       "plugin-dir", "directory of backend plugins (default: next to the program)",
       cxxopts::value<std::string>())("h,help", "print this help");
   o.parse_positional({"config"});
@@ -145,6 +147,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.cipher_stream = args.count("cipher-mode")
                                  ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
                                  : cfg.cipher_stream;
+  study.plan.order = args.count("order") ? parse_order("--order", args["order"].as<std::string>()) : cfg.order;
   if (args.count("repetitions"))
     study.plan.measure.repetitions =
         parse_repetitions("--repetitions", args["repetitions"].as<std::string>());

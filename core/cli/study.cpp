@@ -82,6 +82,7 @@ ReportSettings report_settings(const Study& study) {
   s.repetitions = study.plan.measure.repetitions;
   s.threads = study.plan.threads;
   s.cipher_stream = study.plan.cipher_stream;
+  s.sequential = study.plan.order == Order::Sequential;
   s.pinned_cpus = format_cpu_list(study.pin_cpus);
   return s;
 }

@@ -202,7 +202,7 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 const std::vector<std::string> kTopKeys = {
     "name",    "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
     "rounds",  "stopping",      "unit",        "outputs",     "threads",    "operations",
-    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin"};
+    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin", "order"};
 
 }  // namespace
 
@@ -246,6 +246,14 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     if (text != "per-message" && text != "stream")
       in.fail("/cipher_mode", "'" + text + "' is not valid: expected \"per-message\" or \"stream\"");
     cfg.cipher_stream = text == "stream";
+  }
+
+  if (doc.contains("order")) {
+    const json& m = doc["order"];
+    const std::string text = in.string(m, "/order", "\"interleaved\" or \"sequential\"");
+    if (text != "interleaved" && text != "sequential")
+      in.fail("/order", "'" + text + "' is not valid: expected \"interleaved\" or \"sequential\"");
+    cfg.order = text == "sequential" ? Order::Sequential : Order::Interleaved;
   }
 
   if (doc.contains("isolate")) {

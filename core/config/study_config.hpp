@@ -41,6 +41,7 @@ struct StudyConfig {
   std::vector<std::string> operations;  // empty: every operation of each algorithm
   size_t threads = 1;                   // "threads": RunPlan::threads (--threads)
   bool cipher_stream = false;           // "cipher_mode": "stream" (RunPlan::cipher_stream)
+  Order order = Order::Interleaved;     // "order": "interleaved" or "sequential" (RunPlan::order)
   std::vector<int> pin_cpus;            // "pin": CPU list ("1", "0-3"); empty: not pinned (--pin)
   bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "measure/cycles.hpp"
+#include "measure/interleave.hpp"
 #include "stats/stats.hpp"
 
 namespace ca {
@@ -117,6 +118,28 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
     batch = static_cast<uint64_t>(std::ceil(static_cast<double>(batch) * std::clamp(grow, 2.0, 10.0)));
   }
   m.batch = batch;
+
+  // Steady state (adaptive mode only; exact mode never runs more than `rounds` operations untimed): windows
+  // of eight calibrated batches until two successive windows' median speeds agree within the CI target
+  // (at least 0.5 %), for at most warmup_max_s. Lazy initialisation, cold caches and a CPU whose clock is
+  // still rising show as windows that keep getting faster.
+  if (cfg.rounds || cfg.warmup_max_s <= 0) return true;
+  const double tolerance = std::max(cfg.target_rel_ci, 0.005);
+  double steady_ns = 0, previous = 0;
+  std::vector<double> window;
+  while (steady_ns < cfg.warmup_max_s * 1e9) {
+    window.clear();
+    for (int i = 0; i < 8; ++i) {
+      Batch b = run_batch(op, batch, cursor);
+      m.warmup_ops += batch;
+      if (failed(m, b, op)) return false;
+      steady_ns += b.ns;
+      window.push_back(b.ns / static_cast<double>(batch));
+    }
+    const double current = stats::median(window);
+    if (previous > 0 && std::fabs(current / previous - 1.0) <= tolerance) break;
+    previous = current;
+  }
   return true;
 }
 
@@ -300,6 +323,53 @@ double clock_overhead_ns() {
     deltas.push_back(elapsed_ns(a, b));
   }
   return stats::median(deltas);
+}
+
+namespace {
+
+// The in-process sample source of interleave.hpp: the same warm-up, calibration and batch loop as measure().
+class LocalSource final : public SampleSource {
+ public:
+  explicit LocalSource(const TimedOperation& op) : op_(op), counter_(open_perf_cycle_counter()) {}
+
+  WarmUp warm_up(const MeasureConfig& cfg) override {
+    Measurement m;
+    WarmUp w;
+    const bool ok = warm_up_and_calibrate(op_, cfg, cursor_, m);
+    w.batch = m.batch;
+    w.ops = m.warmup_ops;
+    if (!ok) {
+      w.status = m.status;
+      w.error = m.error;
+    }
+    return w;
+  }
+
+  SampleResult sample(uint64_t ops, uint64_t settle) override {
+    SampleResult r;
+    Measurement scratch;
+    if (settle > 0) {
+      Batch s = run_batch(op_, settle, cursor_);
+      if (failed(scratch, s, op_)) return {0, 0, scratch.status, scratch.error};
+    }
+    const uint64_t cycles_before = counter_ ? counter_->read() : 0;
+    Batch b = run_batch(op_, ops, cursor_);
+    if (counter_) r.cycles = static_cast<double>(counter_->read() - cycles_before);
+    if (failed(scratch, b, op_)) return {0, 0, scratch.status, scratch.error};
+    r.ns = b.ns;
+    return r;
+  }
+
+ private:
+  TimedOperation op_;
+  size_t cursor_ = 0;
+  std::unique_ptr<CycleCounter> counter_;
+};
+
+}  // namespace
+
+std::unique_ptr<SampleSource> make_local_source(const TimedOperation& op) {
+  return std::make_unique<LocalSource>(op);
 }
 
 Measurement measure_empty_operation(const MeasureConfig& cfg) {

@@ -32,12 +32,23 @@ struct TimedOperation {
   ca_repeat_fn repeat = nullptr;
 };
 
+/// --order: interleaved (the default) samples the backends of each comparison in shuffled rounds, so they
+/// share the host's phases (interleave.hpp); sequential measures each backend on its own, one after another.
+enum class Order { Interleaved, Sequential };
+
 struct MeasureConfig {
   std::optional<uint64_t> rounds;   // exact number of timed operations; nullopt = adaptive
   double budget_s = 0.25;           // adaptive: stop after this much timed work
   double target_rel_ci = 0.01;      // adaptive: stop when CI half-width / median <= this
   double sample_target_ns = 100e3;  // a sample should last at least this long
   double warmup_s = 0.02;           // warm-up before calibration (at least one operation)
+  /// Adaptive mode: after calibration, warm-up goes on in windows of batches until two successive windows'
+  /// median speeds agree within max(target_rel_ci, 0.5 %), for at most this long.
+  double warmup_max_s = 0.2;
+  /// Interleaved order: a batch of this fraction of the calibrated batch runs untimed before each timed one,
+  /// rounded down (none for a batch of fewer than 1 / fraction operations); docs/FIDELITY.md measures what
+  /// another backend's turn leaves behind. 0: none.
+  double settle_fraction = 0.1;
   size_t min_samples = 10;          // adaptive: never stop before this many samples
   size_t max_samples = 20000;
   /// --repetitions N: N back-to-back repetitions of the measurement (one warm-up and calibration). With
@@ -58,6 +69,9 @@ struct Measurement {
   bool target_met = false;                 // adaptive: stopped because the CI target was met (repetitions:
                                            // the interval over the repetitions' medians is within it)
   std::vector<size_t> repetition_samples;  // samples in each repetition, in order; empty: one repetition
+  /// Interleaved order (interleave.hpp): the round each sample was taken in, parallel to sample_ns; empty
+  /// for a measurement taken on its own.
+  std::vector<uint32_t> sample_round;
   double perf_cycles = 0;                  // core cycles over the timed samples, when perf counters work
   int status = CA_OK;                      // first non-OK status an operation returned
   std::string error;                       // set when status != CA_OK

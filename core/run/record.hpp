@@ -30,6 +30,9 @@ struct Record {
   stats::Summary summary;         // over measurement.sample_ns
   double cycles_per_op = 0;       // 0 when no cycle source (see cycles_source)
   std::string cycles_source;  // "perf" (core cycles, mean), "tsc" (reference cycles at the median), "none"
+  /// Interleaved order: an id shared by the records sampled in the same rounds (one comparison of one run);
+  /// their samples are paired by measurement.sample_round. Empty: measured on its own (--order sequential).
+  std::string comparison;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured

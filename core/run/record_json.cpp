@@ -112,6 +112,10 @@ json record_to_json(const Record& r) {
   j["samples"] = s.n;
   j["samples_ns"] = r.measurement.sample_ns;
   j["sample_ops"] = r.measurement.sample_ops;
+  if (!r.comparison.empty()) {
+    j["comparison"] = r.comparison;
+    j["sample_rounds"] = r.measurement.sample_round;
+  }
   j["warmup_ops"] = r.measurement.warmup_ops;
   j["target_met"] = r.measurement.target_met;
   j["ops_per_s"] = number(r.ops_per_s());
@@ -220,6 +224,23 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
       !in.boolean("target_met", r.measurement.target_met))
     return std::nullopt;
   r.rounds_requested = r.exact_rounds ? r.measurement.timed_ops : 0;
+  // Optional: present for records measured interleaved (schema 2); a round per sample, non-decreasing.
+  if (auto c = j.find("comparison"); c != j.end()) {
+    const auto rounds = j.find("sample_rounds");
+    bool good = c->is_string() && !c->get<std::string>().empty() && rounds != j.end() && rounds->is_array() &&
+                rounds->size() == samples->size();
+    for (size_t i = 0; good && i < rounds->size(); ++i) {
+      good = (*rounds)[i].is_number_unsigned() && (*rounds)[i].get<uint64_t>() <= std::numeric_limits<uint32_t>::max() &&
+             (i == 0 || (*rounds)[i].get<uint64_t>() > (*rounds)[i - 1].get<uint64_t>());
+      if (good) r.measurement.sample_round.push_back((*rounds)[i].get<uint32_t>());
+    }
+    if (!good) {
+      error = "/comparison: expected a non-empty string with sample_rounds, an array of " +
+              std::to_string(samples->size()) + " increasing round numbers (one per sample)";
+      return std::nullopt;
+    }
+    r.comparison = c->get<std::string>();
+  }
   // Optional: present with --repetitions N (N >= 2); the counts must add up to the samples.
   if (auto reps = j.find("repetition_samples"); reps != j.end()) {
     size_t total = 0;

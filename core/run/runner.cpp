@@ -1,5 +1,7 @@
 #include "run/runner.hpp"
 
+#include "run/job_parts.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -8,7 +10,7 @@
 #include "catalog/known_answers.hpp"
 #include "measure/cycles.hpp"
 #include "run/interrupt.hpp"
-#include "run/isolated_job.hpp"
+#include "run/comparison.hpp"
 #include "run/record_key.hpp"
 #include "util/page_buffer.hpp"
 #include "util/units.hpp"
@@ -23,53 +25,6 @@ bool is_public_key(const AlgorithmInfo& a) {
 
 bool authenticates(const AlgorithmInfo& a) {
   return a.shape == CipherShape::Aead || a.shape == CipherShape::Siv || a.shape == CipherShape::RsaEncryption;
-}
-
-// `params` (KDF costs) must outlive the spec: it points into it.
-ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret,
-                     const std::string* params = nullptr) {
-  ca_key_spec spec{};
-  spec.struct_size = sizeof spec;
-  spec.algorithm = a.name.data();  // catalog names are string literals: NUL-terminated
-  spec.key_bits = bits;
-  if (params != nullptr && !params->empty()) spec.params = params->c_str();
-  if (secret != nullptr) {
-    spec.secret_key = secret->data();
-    spec.secret_key_len = secret->size();
-  }
-  return spec;
-}
-
-// One call outside timing with owned buffers.
-struct Call {
-  int status;
-  Bytes output;
-};
-
-Call call(const Context& ctx, int op, const Bytes& input, const Bytes& nonce, const Bytes& aad,
-          const Bytes* signature, size_t capacity) {
-  Bytes out(capacity);
-  ca_io io{};
-  io.nonce = nonce.data();
-  io.nonce_len = nonce.size();
-  io.aad = aad.data();
-  io.aad_len = aad.size();
-  io.input = input.data();
-  io.input_len = input.size();
-  if (signature != nullptr) {
-    io.signature = signature->data();
-    io.signature_len = signature->size();
-  }
-  io.output = out.data();
-  io.output_cap = out.size();
-  int st = ctx.call(op, io);
-  out.resize(st == CA_OK ? std::min(io.output_len, out.size()) : 0);
-  return {st, std::move(out)};
-}
-
-std::string status_text(const Context& ctx, int st) {
-  std::string e = ctx.last_error();
-  return "status " + std::to_string(st) + (e.empty() ? "" : " (" + e + ")");
 }
 
 std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const KnownAnswer& ka) {
@@ -244,19 +199,6 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
   return "";
 }
 
-int op_code(const std::string& op) {
-  if (op == "encrypt") return CA_OP_ENCRYPT;
-  if (op == "encrypt-stream") return CA_OP_ENCRYPT_STREAM;
-  if (op == "decrypt") return CA_OP_DECRYPT;
-  if (op == "hash") return CA_OP_HASH;
-  if (op == "sign") return CA_OP_SIGN;
-  if (op == "mac") return CA_OP_MAC;
-  if (op == "derive") return CA_OP_DERIVE;
-  if (op == "agree") return CA_OP_AGREE;
-  if (op == "keygen") return CA_OP_KEYGEN;
-  return CA_OP_VERIFY;
-}
-
 // keygen: two fresh public keys differ and each imports into a public-key context; for key agreement the
 // test context also agrees with the first, so the generated key is a working key of the algorithm.
 std::string keygen_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
@@ -280,66 +222,6 @@ std::string keygen_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits
     Call s = call(*ctx, CA_OP_AGREE, k1.output, none, none, nullptr, cap);
     if (s.status != CA_OK || s.output.size() != a.digest_bytes)
       return "agreement with a generated public key failed: " + status_text(*ctx, s.status);
-  }
-  return "";
-}
-
-// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
-struct Pool {
-  std::vector<PageBuffer> messages, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
-  std::vector<Bytes> nonces;
-  PageBuffer output;
-  std::vector<ca_io> ios;
-};
-
-std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan) {
-  if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
-  const size_t count =
-      std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
-  const size_t cap = a.output_capacity(bits, size);
-  const Bytes no_aad;
-  pool.output = PageBuffer(cap);
-  for (size_t i = 0; i < count; ++i) {
-    pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
-    fill_random(pool.messages.back().data(), size);
-    pool.nonces.push_back(random_bytes(a.nonce_bytes));
-  }
-  if (op == CA_OP_AGREE) {
-    // The peer: a key pair of the same backend made before timing; its public key is every call's input.
-    std::string error;
-    bool unsupported = false;
-    auto peer = backend.create(key_spec(a, bits, nullptr), error, unsupported);
-    if (!peer) return "preparing inputs: the peer's key pair: " + error;
-    auto pub = peer->export_key(CA_KEY_PUBLIC);
-    if (!pub) return "preparing inputs: the peer's public key could not be exported";
-    for (size_t i = 0; i < count; ++i)
-      pool.derived.emplace_back(pub->data(), pub->size(), PageBuffer::staggered_offset(i, pub->size()));
-  }
-  if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
-    const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
-    for (size_t i = 0; i < count; ++i) {
-      const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
-      Call c = call(ctx, producer, message, pool.nonces[i], no_aad, nullptr, cap);
-      if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
-      pool.derived.emplace_back(c.output.data(), c.output.size(),
-                                PageBuffer::staggered_offset(i, c.output.size()));
-    }
-  }
-  for (size_t i = 0; i < count; ++i) {
-    ca_io io{};
-    io.nonce = pool.nonces[i].data();
-    io.nonce_len = pool.nonces[i].size();
-    const PageBuffer& in = op == CA_OP_DECRYPT || op == CA_OP_AGREE ? pool.derived[i] : pool.messages[i];
-    io.input = in.data();
-    io.input_len = in.size();
-    if (op == CA_OP_VERIFY) {
-      io.signature = pool.derived[i].data();
-      io.signature_len = pool.derived[i].size();
-    }
-    io.output = pool.output.data();
-    io.output_cap = pool.output.size();
-    pool.ios.push_back(io);
   }
   return "";
 }
@@ -385,151 +267,6 @@ std::vector<std::string> planned_operations(const RunPlan& plan, const Algorithm
   return ops;
 }
 
-namespace {
-
-using Emit = std::function<void(Record)>;
-using Phase = std::function<void(std::string_view)>;
-using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
-
-Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op) {
-  Record r;
-  r.backend = backend.name();
-  r.algorithm = std::string(job.algorithm->name);
-  r.key_bits = job.key_bits;
-  r.operation = op;
-  r.data_bytes = size_independent(op) ? 0 : size;
-  r.params = job.params;
-  return r;
-}
-
-// --threads N: thread 0 reuses the single-thread context and inputs; every other thread gets its own
-// context (its own key) and inputs derived from it, since backend contexts are not shared between threads.
-void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job, size_t size, int code,
-                     const Context& ctx, Pool& pool, Record& r) {
-  const AlgorithmInfo& a = *job.algorithm;
-  std::vector<std::unique_ptr<Context>> contexts;
-  std::vector<std::unique_ptr<Pool>> pools;
-  std::vector<TimedOperation> timed{{ctx.operation(code), ctx.raw(), &pool.ios, ctx.repeat(code)}};
-  for (size_t t = 1; t < plan.threads; ++t) {
-    std::string error;
-    bool unsupported = false;
-    auto extra = make_context(backend, a, job.key_bits, error, unsupported, job.params);
-    if (!extra) {
-      r.status = Status::Failed;
-      r.error = "a context for thread " + std::to_string(t + 1) + ": " + error;
-      return;
-    }
-    auto extra_pool = std::make_unique<Pool>();
-    if (std::string e = prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan);
-        !e.empty()) {
-      r.status = Status::Failed;
-      r.error = "thread " + std::to_string(t + 1) + ": " + e;
-      return;
-    }
-    timed.push_back({extra->operation(code), extra->raw(), &extra_pool->ios, extra->repeat(code)});
-    contexts.push_back(std::move(extra));
-    pools.push_back(std::move(extra_pool));
-  }
-  r.parallel_one = measure_parallel({timed.front()}, plan.measure, plan.thread_rounds);
-  r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
-  r.parallel = measure_parallel(timed, plan.measure, plan.thread_rounds);
-  if (r.parallel_one.status != CA_OK) r.parallel = r.parallel_one;
-  if (r.parallel.status != CA_OK) {
-    r.status = Status::Failed;
-    r.error = "on " + std::to_string(plan.threads) + " threads: " + r.parallel.error;
-    return;
-  }
-  r.parallel_summary = stats::summarize(r.parallel.sample_ns);
-}
-
-// Everything for one (backend, algorithm, key size): supports(), the self-test, key setup, then each data
-// size and operation. Emits exactly one record per wanted (size, operation), unless interrupted. The same
-// code runs in-process and, isolated, in the child (isolated_job.hpp); `phase` names each step for the
-// child's crash messages.
-void run_job(const RunPlan& plan, const Job& job, const Backend& backend, const Wanted& wanted,
-             const Emit& emit, const Phase& phase) {
-  const AlgorithmInfo& a = *job.algorithm;
-  const auto ops = planned_operations(plan, a);
-  const auto& sizes = planned_sizes(plan, job);
-  auto emit_all = [&](Status status, const std::string& why) {
-    for (size_t size : sizes)
-      for (const auto& op : ops) {
-        if (!wanted(backend, job, size, op)) continue;
-        Record r = record_for(backend, job, size, op);
-        r.status = status;
-        r.error = why;
-        emit(std::move(r));
-      }
-  };
-  phase("the capability query (supports)");
-  if (auto reason = backend.unsupported_reason(std::string(a.name), job.key_bits)) {
-    emit_all(Status::Unsupported, *reason);
-    return;
-  }
-  if (interrupt_signal() != 0) return;
-  phase("the self-test");
-  const bool keygen = std::find(ops.begin(), ops.end(), "keygen") != ops.end();
-  if (std::string failure = self_test(backend, a, job.key_bits, keygen); !failure.empty()) {
-    emit_all(Status::Failed, failure);
-    return;
-  }
-  if (interrupt_signal() != 0) return;
-  phase("key setup");
-  std::string error;
-  bool unsupported = false;
-  auto ctx = make_context(backend, a, job.key_bits, error, unsupported, job.params);
-  if (!ctx) {
-    emit_all(unsupported ? Status::Unsupported : Status::Failed, error);
-    return;
-  }
-  for (size_t size : sizes) {
-    for (const auto& op : ops) {
-      if (!wanted(backend, job, size, op)) continue;
-      // The handler only sets a flag; a measurement in progress finishes first.
-      if (interrupt_signal() != 0) return;
-      phase(op + " " + format_size(size));
-      Record r = record_for(backend, job, size, op);
-      const int code = op_code(op);
-      Pool pool;
-      if (std::string e = prepare(pool, backend, *ctx, a, job.key_bits, size, code, plan); !e.empty()) {
-        r.status = Status::Failed;
-        r.error = e;
-        emit(std::move(r));
-        continue;
-      }
-      TimedOperation timed{ctx->operation(code), ctx->raw(), &pool.ios, ctx->repeat(code)};
-      if (timed.fn == nullptr) {
-        r.status = Status::Unsupported;
-        r.error = "backend offers no " + op + " operation for " + r.algorithm;
-        emit(std::move(r));
-        continue;
-      }
-      r.measurement = measure(timed, plan.measure);
-      if (r.measurement.status != CA_OK) {
-        // CA_UNSUPPORTED here is a parameter the backend does not take at this size (e.g. a stream of CBC
-        // blocks needs whole blocks): not offered, not broken.
-        r.status = r.measurement.status == CA_UNSUPPORTED ? Status::Unsupported : Status::Failed;
-        r.error = r.measurement.error + ": " + ctx->last_error();
-      }
-      r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
-      const CycleSource& cycles = cycle_source();
-      r.cycles_source = cycles.name();
-      if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)
-        r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
-      else if (cycles.kind == CycleSource::Tsc && r.ok())
-        r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
-      if (r.ok() && plan.threads > 1) {
-        phase(op + " " + format_size(size) + " on " + std::to_string(plan.threads) + " threads");
-        measure_threads(plan, backend, job, size, code, *ctx, pool, r);
-      }
-      emit(std::move(r));
-    }
-  }
-  phase("releasing the key (destroy)");
-}
-
-}  // namespace
-
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
   std::vector<Record> records;
   // Whether a record still has to be produced (plan.skip leaves out those a resumed study has).
@@ -552,46 +289,15 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
     records.push_back(std::move(r));
     if (observer) observer(records.back(), records.size(), total);
   };
-  const Phase no_phase = [](std::string_view) {};
-
   for (const Job& job : plan.jobs) {
-    const auto ops = planned_operations(plan, *job.algorithm);
-    const auto& sizes = planned_sizes(plan, job);
-    for (const Backend* backend : plan.backends) {
-      bool anything_left = false;
-      for (size_t size : sizes)
-        for (const auto& op : ops) anything_left = anything_left || wanted(*backend, job, size, op);
-      if (!anything_left) continue;
-      if (interrupt_signal() != 0) return records;
-      if (!plan.isolate) {
-        run_job(plan, job, *backend, wanted, emit, no_phase);
-        continue;
-      }
-      std::set<RecordKey> delivered;
-      const IsolatedOutcome outcome = run_isolated(
-          [&](JobChannel& channel) {
-            run_job(
-                plan, job, *backend, wanted, [&](Record r) { channel.record(r); },
-                [&](std::string_view what) { channel.phase(what); });
-          },
-          plan.job_timeout_s,
-          [&](Record r) {
-            delivered.insert(key_of(r));
-            emit(std::move(r));
-          });
-      if (outcome.interrupted) return records;
-      if (outcome.failure.empty()) continue;
-      // What the child did not deliver failed with it; what it delivered before stays.
-      for (size_t size : sizes)
-        for (const auto& op : ops) {
-          if (!wanted(*backend, job, size, op)) continue;
-          Record r = record_for(*backend, job, size, op);
-          if (delivered.count(key_of(r)) > 0) continue;
-          r.status = Status::Failed;
-          r.error = outcome.failure;
-          emit(std::move(r));
-        }
+    if (interrupt_signal() != 0) return records;
+    if (plan.order == Order::Interleaved) {
+      if (!run_interleaved_job(plan, job, plan.backends, wanted, emit)) return records;
+      continue;
     }
+    // Sequential: each backend on its own, one after another (a comparison of one).
+    for (const Backend* backend : plan.backends)
+      if (!run_interleaved_job(plan, job, {backend}, wanted, emit)) return records;
   }
   return records;
 }

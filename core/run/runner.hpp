@@ -51,6 +51,7 @@ struct RunPlan {
   /// encrypt and decrypt.
   bool cipher_stream = false;
   size_t thread_rounds = 10;
+  Order order = Order::Interleaved;
 };
 
 /// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).

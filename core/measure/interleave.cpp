@@ -1,0 +1,157 @@
+#include "measure/interleave.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "stats/paired.hpp"
+#include "stats/stats.hpp"
+
+namespace ca {
+namespace {
+
+double own_relative_ci(const Measurement& m) {
+  const auto ci = stats::median_ci(m.sample_ns);
+  const double med = stats::median(m.sample_ns);
+  if (!(med > 0)) return INFINITY;
+  return (ci.high - ci.low) / 2.0 / med;
+}
+
+std::vector<double> as_double_rounds(const Measurement& m, std::vector<size_t>& rounds) {
+  rounds.assign(m.sample_round.begin(), m.sample_round.end());
+  return m.sample_ns;
+}
+
+/// The stopping rule of adaptive mode: every adjacent pair of live sources, ordered by median, has a paired
+/// ratio interval within ±target; one live source: its own median's interval.
+bool target_met(const std::vector<Measurement>& ms, const std::vector<bool>& live, double target) {
+  std::vector<size_t> idx;
+  for (size_t i = 0; i < ms.size(); ++i)
+    if (live[i] && !ms[i].sample_ns.empty()) idx.push_back(i);
+  if (idx.empty()) return false;
+  if (idx.size() == 1) return own_relative_ci(ms[idx[0]]) <= target;
+  std::vector<double> medians(ms.size(), 0);
+  for (size_t i : idx) medians[i] = stats::median(ms[i].sample_ns);
+  std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return medians[a] < medians[b]; });
+  for (size_t k = 0; k + 1 < idx.size(); ++k) {
+    std::vector<size_t> ra, rb;
+    const auto a = as_double_rounds(ms[idx[k + 1]], ra);
+    const auto b = as_double_rounds(ms[idx[k]], rb);
+    const stats::Ratio r = stats::paired_ratio(a, ra, b, rb);
+    if (r.relative_half_width() > target) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg) {
+  InterleavedRun run;
+  const size_t n = sources.size();
+  run.per_source.resize(n);
+  std::vector<bool> live(n, true);
+  std::vector<uint64_t> batch(n, 1), remaining(n, cfg.rounds.value_or(0));
+
+  // Every source warms up and calibrates before the first round, so no round has a cold participant.
+  size_t live_count = 0;
+  for (size_t i = 0; i < n; ++i) {
+    Measurement& m = run.per_source[i];
+    const WarmUp w = sources[i]->warm_up(cfg);
+    m.warmup_ops = w.ops;
+    m.batch = w.batch;
+    if (w.status != CA_OK) {
+      m.status = w.status;
+      m.error = w.error;
+      live[i] = false;
+      continue;
+    }
+    batch[i] = std::max<uint64_t>(1, w.batch);
+    // Exact mode: spread the requested operations over at least min_samples rounds when there are enough.
+    if (cfg.rounds) batch[i] = std::max<uint64_t>(1, std::min<uint64_t>(batch[i], *cfg.rounds / cfg.min_samples));
+    ++live_count;
+  }
+
+  std::mt19937_64 rng(cfg.jitter_seed);
+  std::uniform_real_distribution<double> jitter(1.0, 1.2);
+  std::vector<size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  const double budget_ns = cfg.budget_s * 1e9 * static_cast<double>(std::max<size_t>(1, live_count));
+  const size_t repetitions = std::max<size_t>(1, cfg.repetitions);
+  size_t round = 0;
+
+  for (size_t rep = 0; rep < repetitions; ++rep) {
+    std::vector<size_t> before(n);
+    for (size_t i = 0; i < n; ++i) before[i] = run.per_source[i].sample_ns.size();
+    if (cfg.rounds) std::fill(remaining.begin(), remaining.end(), *cfg.rounds);
+    double spent_ns = 0;
+    size_t rep_rounds = 0, next_check = cfg.min_samples;
+    for (;;) {
+      std::shuffle(order.begin(), order.end(), rng);
+      bool any = false;
+      for (size_t i : order) {
+        if (!live[i] || (cfg.rounds && remaining[i] == 0)) continue;
+        Measurement& m = run.per_source[i];
+        uint64_t ops = std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
+        if (cfg.rounds) ops = std::min(ops, remaining[i]);
+        // Rounded down: an operation slow enough to fill a sample alone (RSA, ECDSA) has no settle batch, as
+        // what another backend left in the caches is small against it.
+        const uint64_t settle =
+            cfg.settle_fraction > 0 ? static_cast<uint64_t>(static_cast<double>(batch[i]) * cfg.settle_fraction) : 0;
+        const SampleResult s = sources[i]->sample(ops, settle);
+        if (s.status != CA_OK) {
+          m.status = s.status;
+          m.error = s.error;
+          live[i] = false;
+          continue;
+        }
+        m.sample_ns.push_back(s.ns / static_cast<double>(ops));
+        m.sample_ops.push_back(ops);
+        m.sample_round.push_back(static_cast<uint32_t>(round));
+        m.timed_ops += ops;
+        m.timed_ns += s.ns;
+        m.perf_cycles += s.cycles;
+        m.warmup_ops += settle;
+        if (cfg.rounds) remaining[i] -= ops;
+        spent_ns += s.ns;
+        any = true;
+      }
+      ++round;
+      ++rep_rounds;
+      if (!any) break;
+      if (cfg.rounds) {
+        bool done = true;
+        for (size_t i = 0; i < n; ++i) done = done && (!live[i] || remaining[i] == 0);
+        if (done) break;
+        continue;
+      }
+      if (rep_rounds >= cfg.max_samples || spent_ns >= budget_ns) break;
+      if (repetitions == 1 && rep_rounds >= next_check) {
+        if (target_met(run.per_source, live, cfg.target_rel_ci)) {
+          run.target_met = true;
+          break;
+        }
+        // Re-check after ~10 % more rounds: the sorts inside stay a small share of the work.
+        next_check = rep_rounds + std::max<size_t>(1, rep_rounds / 10);
+      }
+    }
+    if (repetitions > 1)
+      for (size_t i = 0; i < n; ++i)
+        run.per_source[i].repetition_samples.push_back(run.per_source[i].sample_ns.size() - before[i]);
+  }
+  run.rounds = round;
+  for (size_t i = 0; i < n; ++i) {
+    Measurement& m = run.per_source[i];
+    if (repetitions > 1 && !cfg.rounds && !m.sample_ns.empty()) {
+      const auto s = stats::summarize_repetitions(m.sample_ns, m.repetition_samples);
+      const auto ci = stats::median_ci(s.repetition_medians);
+      const double med = stats::median(s.repetition_medians);
+      m.target_met = med > 0 && (ci.high - ci.low) / 2.0 / med <= cfg.target_rel_ci;
+    } else {
+      m.target_met = run.target_met;
+    }
+  }
+  return run;
+}
+
+}  // namespace ca

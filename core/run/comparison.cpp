@@ -1,0 +1,522 @@
+#include "run/comparison.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <system_error>
+
+#include "measure/stopwatch.hpp"
+#include "run/interrupt.hpp"
+#include "run/isolated_job.hpp"
+#include "run/record_json.hpp"
+#include "util/units.hpp"
+
+namespace ca {
+namespace {
+
+// ---- In process -------------------------------------------------------------------------------------------
+
+class LocalLane final : public Lane {
+ public:
+  LocalLane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase)
+      : plan_(plan), job_(job), backend_(backend), phase_(std::move(phase)) {}
+
+  std::optional<LaneFailure> start() override {
+    const AlgorithmInfo& a = *job_.algorithm;
+    phase_("the capability query (supports)");
+    if (auto reason = backend_.unsupported_reason(std::string(a.name), job_.key_bits))
+      return LaneFailure{Status::Unsupported, *reason};
+    phase_("the self-test");
+    const auto ops = planned_operations(plan_, a);
+    const bool keygen = std::find(ops.begin(), ops.end(), "keygen") != ops.end();
+    if (std::string failure = self_test(backend_, a, job_.key_bits, keygen); !failure.empty())
+      return LaneFailure{Status::Failed, failure};
+    phase_("key setup");
+    std::string error;
+    bool unsupported = false;
+    ctx_ = make_context(backend_, a, job_.key_bits, error, unsupported, job_.params);
+    if (!ctx_) return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, error};
+    return std::nullopt;
+  }
+
+  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+    phase_(op + " " + format_size(size));
+    source_.reset();
+    pool_ = std::make_unique<Pool>();
+    size_ = size;
+    code_ = op_code(op);
+    if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_);
+        !e.empty())
+      return LaneFailure{Status::Failed, e};
+    const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};
+    if (timed.fn == nullptr)
+      return LaneFailure{Status::Unsupported,
+                         "backend offers no " + op + " operation for " + std::string(job_.algorithm->name)};
+    source_ = make_local_source(timed);
+    return std::nullopt;
+  }
+
+  WarmUp warm_up(const MeasureConfig& cfg) override {
+    WarmUp w = source_->warm_up(cfg);
+    if (w.status != CA_OK) w.error = with_backend_error(w.error);
+    return w;
+  }
+
+  SampleResult sample(uint64_t ops, uint64_t settle) override {
+    SampleResult s = source_->sample(ops, settle);
+    if (s.status != CA_OK) s.error = with_backend_error(s.error);
+    return s;
+  }
+
+  void threads(Record& r) override {
+    phase_(r.operation + " " + format_size(size_) + " on " + std::to_string(plan_.threads) + " threads");
+    measure_threads(plan_, backend_, job_, size_, code_, *ctx_, *pool_, r);
+  }
+
+ private:
+  std::string with_backend_error(const std::string& error) const {
+    const std::string why = ctx_->last_error();
+    return why.empty() ? error : error + ": " + why;
+  }
+
+  const RunPlan& plan_;
+  const Job& job_;
+  const Backend& backend_;
+  Phase phase_;
+  std::unique_ptr<Context> ctx_;
+  std::unique_ptr<Pool> pool_;
+  std::unique_ptr<SampleSource> source_;
+  size_t size_ = 0;
+  int code_ = 0;
+};
+
+// ---- In a child process -------------------------------------------------------------------------------------
+//
+// Requests (parent -> child), one line each:   S | B <size> <op> | W | M <ops> <settle> | T | Q
+// Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
+//                                              M <ns> <cycles> <status> <error> | R <record JSON>
+// and at any time P <phase>: the step the child starts, named when it dies in it.
+
+std::string one_line(std::string_view text) {
+  std::string line(text);
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  return line;
+}
+
+void write_all(int fd, const std::string& line) {
+  for (size_t done = 0; done < line.size();) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) ::_exit(3);  // the parent is gone: nobody is left to report to
+    done += static_cast<size_t>(n);
+  }
+}
+
+std::string failure_line(const std::optional<LaneFailure>& f) {
+  if (!f) return "K\n";
+  return "X " + std::to_string(static_cast<int>(f->status)) + " " + one_line(f->error) + "\n";
+}
+
+[[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
+  ::setpgid(0, 0);
+  reset_interrupt_handlers_in_child();
+  ::signal(SIGPIPE, SIG_DFL);
+  LocalLane lane(plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); });
+  FILE* requests = ::fdopen(in, "r");
+  if (requests == nullptr) ::_exit(4);
+  char* line = nullptr;
+  size_t cap = 0;
+  try {
+    while (::getline(&line, &cap, requests) > 0) {
+      std::istringstream req(line);
+      char kind = 0;
+      req >> kind;
+      if (kind == 'S') {
+        write_all(out, failure_line(lane.start()));
+      } else if (kind == 'B') {
+        size_t size = 0;
+        std::string op;
+        req >> size >> op;
+        write_all(out, failure_line(lane.begin(size, op)));
+      } else if (kind == 'W') {
+        const WarmUp w = lane.warm_up(plan.measure);
+        write_all(out, "W " + std::to_string(w.batch) + " " + std::to_string(w.ops) + " " +
+                           std::to_string(w.status) + " " + one_line(w.error) + "\n");
+      } else if (kind == 'M') {
+        uint64_t ops = 0, settle = 0;
+        req >> ops >> settle;
+        const SampleResult s = lane.sample(ops, settle);
+        char numbers[96];
+        std::snprintf(numbers, sizeof numbers, "M %.17g %.17g %d ", s.ns, s.cycles, s.status);
+        write_all(out, numbers + one_line(s.error) + "\n");
+      } else if (kind == 'T') {
+        std::string op;
+        size_t size = 0;
+        req >> size >> op;
+        Record r = record_for(backend, job, size, op);
+        lane.threads(r);
+        write_all(out, "R " + record_to_json(r).dump() + "\n");
+      } else {  // Q, or anything else: done
+        break;
+      }
+    }
+  } catch (const std::exception& e) {
+    write_all(out, "E " + one_line(e.what()) + "\n");
+    ::_exit(1);
+  }
+  // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the parent's.
+  ::_exit(0);
+}
+
+void kill_group(pid_t pid) {
+  ::kill(-pid, SIGKILL);
+  ::kill(pid, SIGKILL);  // in case the child had not yet made its own group
+}
+
+class ChildLane final : public Lane {
+ public:
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend)
+      : timeout_s_(plan.job_timeout_s) {
+    std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
+    int down[2], up[2];
+    if (::pipe2(down, O_CLOEXEC) != 0)
+      throw std::system_error(errno, std::generic_category(), "creating the pipe to an isolated job");
+    if (::pipe2(up, O_CLOEXEC) != 0) {
+      const int e = errno;
+      ::close(down[0]);
+      ::close(down[1]);
+      throw std::system_error(e, std::generic_category(), "creating the pipe from an isolated job");
+    }
+    pid_ = ::fork();
+    if (pid_ < 0) {
+      const int e = errno;
+      for (int fd : {down[0], down[1], up[0], up[1]}) ::close(fd);
+      throw std::system_error(e, std::generic_category(), "starting an isolated job (fork)");
+    }
+    if (pid_ == 0) {
+      ::close(down[1]);
+      ::close(up[0]);
+      serve(down[0], up[1], plan, job, backend);
+    }
+    ::setpgid(pid_, pid_);  // also here, so the group exists before any kill(-pid) below
+    ::close(down[0]);
+    ::close(up[1]);
+    to_ = down[1];
+    from_ = up[0];
+  }
+
+  ~ChildLane() override {
+    if (!dead()) {
+      ::signal(SIGPIPE, SIG_IGN);  // the child may be gone already
+      const std::string quit = "Q\n";
+      [[maybe_unused]] ssize_t n = ::write(to_, quit.data(), quit.size());
+    }
+    ::close(to_);
+    ::close(from_);
+    kill_group(pid_);  // anything the backend left behind in the child's group goes with it
+    if (!reaped_) reap();
+  }
+
+  void request_start() override {
+    send("S\n");
+    start_requested_ = true;
+  }
+
+  std::optional<LaneFailure> start() override {
+    if (!start_requested_) send("S\n");
+    start_requested_ = false;
+    return failure_reply(receive('K', 'X'));
+  }
+
+  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+    size_ = size;
+    op_ = op;
+    send("B " + std::to_string(size) + " " + op + "\n");
+    return failure_reply(receive('K', 'X'));
+  }
+
+  WarmUp warm_up(const MeasureConfig&) override {
+    WarmUp w;
+    send("W\n");
+    const auto reply = receive('W');
+    if (!reply) return {0, 0, CA_FAILED, failure_};
+    std::istringstream in(*reply);
+    in >> w.batch >> w.ops >> w.status;
+    std::getline(in >> std::ws, w.error);
+    return w;
+  }
+
+  SampleResult sample(uint64_t ops, uint64_t settle) override {
+    SampleResult s;
+    send("M " + std::to_string(ops) + " " + std::to_string(settle) + "\n");
+    const auto reply = receive('M');
+    if (!reply) return {0, 0, CA_FAILED, failure_};
+    std::istringstream in(*reply);
+    in >> s.ns >> s.cycles >> s.status;
+    std::getline(in >> std::ws, s.error);
+    return s;
+  }
+
+  void threads(Record& r) override {
+    send("T " + std::to_string(size_) + " " + op_ + "\n");
+    const auto reply = receive('R');
+    std::string error;
+    auto j = reply ? nlohmann::json::parse(*reply, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
+    auto got = reply && !j.is_discarded() ? record_from_json(j, error) : std::nullopt;
+    if (!got) {
+      r.status = Status::Failed;
+      r.error = reply ? "the job's process sent an unreadable record in " + phase_ : failure_;
+      return;
+    }
+    if (!got->ok()) {
+      r.status = got->status;
+      r.error = got->error;
+      return;
+    }
+    r.parallel = std::move(got->parallel);
+    r.parallel_summary = got->parallel_summary;
+    r.parallel_one = std::move(got->parallel_one);
+    r.parallel_one_summary = got->parallel_one_summary;
+  }
+
+  bool dead() const { return !failure_.empty(); }
+
+ private:
+  void send(const std::string& line) {
+    if (dead()) return;
+    for (size_t done = 0; done < line.size();) {
+      const ssize_t n = ::write(to_, line.data() + done, line.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return;  // the child is gone; receive() says how
+      done += static_cast<size_t>(n);
+    }
+  }
+
+  std::optional<LaneFailure> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
+    if (!reply) return LaneFailure{Status::Failed, failure_};
+    if (reply->first == 'K') return std::nullopt;
+    std::istringstream in(reply->second);
+    int status = static_cast<int>(Status::Failed);
+    in >> status;
+    LaneFailure f;
+    f.status = status == static_cast<int>(Status::Unsupported) ? Status::Unsupported : Status::Failed;
+    std::getline(in >> std::ws, f.error);
+    return f;
+  }
+
+  std::optional<std::string> receive(char kind) {
+    auto r = receive(kind, kind);
+    if (!r) return std::nullopt;
+    return r->second;
+  }
+
+  // The next reply of one of two kinds; phase lines update phase_ on the way. nullopt when the child died,
+  // timed out or the run was interrupted: failure_ says which, naming the step.
+  std::optional<std::pair<char, std::string>> receive(char a, char b) {
+    if (dead()) return std::nullopt;
+    for (;;) {
+      for (size_t end; (end = pending_.find('\n')) != std::string::npos;) {
+        const std::string line = pending_.substr(0, end);
+        pending_.erase(0, end + 1);
+        const char kind = line.empty() ? ' ' : line[0];
+        std::string text = line.size() > 2 ? line.substr(2) : std::string();
+        if (kind == 'P') {
+          phase_ = std::move(text);
+        } else if (kind == 'E') {
+          child_error_ = std::move(text);
+        } else if (kind == a || kind == b) {
+          return std::make_pair(kind, std::move(text));
+        } else {
+          die("the job's process sent an unexpected reply in " + phase_);
+          return std::nullopt;
+        }
+      }
+      if (interrupt_signal() != 0) {
+        die("interrupted");
+        return std::nullopt;
+      }
+      int wait_ms = -1;
+      if (timeout_s_ > 0) {
+        const double left_ms = (timeout_s_ - since_start_.elapsed_s()) * 1e3;
+        if (left_ms <= 0) {
+          die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
+          return std::nullopt;
+        }
+        wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
+      }
+      pollfd waits[2] = {{from_, POLLIN, 0}, {interrupt_wakeup_fd(), POLLIN, 0}};
+      const int n = ::poll(waits, 2, wait_ms);
+      if (n < 0 && errno != EINTR) {
+        die(std::string("waiting for the job failed: ") + std::strerror(errno));
+        return std::nullopt;
+      }
+      if (n <= 0 || (waits[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+      char buffer[1 << 16];
+      const ssize_t got = ::read(from_, buffer, sizeof buffer);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        exited();
+        return std::nullopt;
+      }
+      pending_.append(buffer, static_cast<size_t>(got));
+    }
+  }
+
+  void die(std::string why) {
+    failure_ = std::move(why);
+    kill_group(pid_);
+    reap();
+  }
+
+  // The pipe closed: the child is exiting (or closed it and lives on, until the job's time runs out).
+  void exited() {
+    for (;;) {
+      int status = 0;
+      const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+      if (r == pid_) {
+        reaped_ = true;
+        kill_group(pid_);
+        if (WIFSIGNALED(status))
+          failure_ = "killed by " + signal_text(WTERMSIG(status)) + " in " + phase_;
+        else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+          failure_ = (child_error_.empty()
+                          ? "the job's process exited with status " + std::to_string(WEXITSTATUS(status))
+                          : child_error_) +
+                     " in " + phase_;
+        else  // e.g. a backend that calls exit(0)
+          failure_ = "the job's process exited (status 0) before finishing in " + phase_;
+        return;
+      }
+      if (interrupt_signal() != 0) return die("interrupted");
+      if (timeout_s_ > 0 && since_start_.elapsed_s() >= timeout_s_)
+        return die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
+      ::poll(nullptr, 0, 20);
+    }
+  }
+
+  void reap() {
+    if (reaped_) return;
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    reaped_ = true;
+  }
+
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  double timeout_s_;
+  const Stopwatch since_start_;  // core/measure's clock: the job timeout is a watchdog, not a measurement
+  std::string phase_ = "starting the job", pending_, failure_, child_error_, op_;
+  size_t size_ = 0;
+  bool reaped_ = false, start_requested_ = false;
+};
+
+std::string new_comparison_id() {
+  static std::mt19937_64 rng{std::random_device{}()};
+  char id[17];
+  std::snprintf(id, sizeof id, "%016" PRIx64, static_cast<uint64_t>(rng()));
+  return id;
+}
+
+}  // namespace
+
+std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase) {
+  return std::make_unique<LocalLane>(plan, job, backend, std::move(phase));
+}
+
+std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend) {
+  return std::make_unique<ChildLane>(plan, job, backend);
+}
+
+bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                         const Wanted& wanted, const Emit& emit) {
+  const AlgorithmInfo& a = *job.algorithm;
+  const auto ops = planned_operations(plan, a);
+  const auto& sizes = planned_sizes(plan, job);
+
+  struct Entry {
+    const Backend* backend;
+    std::unique_ptr<Lane> lane;
+    bool ready = false;
+  };
+  std::vector<Entry> entries;
+  for (const Backend* b : backends) {
+    bool anything = false;
+    for (size_t size : sizes)
+      for (const auto& op : ops) anything = anything || wanted(*b, job, size, op);
+    if (!anything) continue;
+    auto lane = plan.isolate ? make_child_lane(plan, job, *b) : make_local_lane(plan, job, *b, [](std::string_view) {});
+    entries.push_back({b, std::move(lane)});
+  }
+  // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.
+  for (auto& e : entries) e.lane->request_start();
+  for (auto& e : entries) {
+    const auto failure = e.lane->start();
+    if (interrupt_signal() != 0) return false;
+    if (!failure) {
+      e.ready = true;
+      continue;
+    }
+    for (size_t size : sizes)
+      for (const auto& op : ops) {
+        if (!wanted(*e.backend, job, size, op)) continue;
+        Record r = record_for(*e.backend, job, size, op);
+        r.status = failure->status;
+        r.error = failure->error;
+        emit(std::move(r));
+      }
+  }
+
+  for (size_t size : sizes)
+    for (const auto& op : ops) {
+      std::vector<Entry*> in;
+      for (auto& e : entries) {
+        if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
+        const auto failure = e.lane->begin(size, op);
+        if (interrupt_signal() != 0) return false;
+        if (!failure) {
+          in.push_back(&e);
+          continue;
+        }
+        Record r = record_for(*e.backend, job, size, op);
+        r.status = failure->status;
+        r.error = failure->error;
+        emit(std::move(r));
+      }
+      if (in.empty()) continue;
+      std::vector<SampleSource*> sources;
+      for (Entry* e : in) sources.push_back(e->lane.get());
+      MeasureConfig cfg = plan.measure;
+      if (in.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
+      InterleavedRun run = measure_interleaved(sources, cfg);
+      if (interrupt_signal() != 0) return false;
+      const std::string id = in.size() > 1 ? new_comparison_id() : std::string();
+      for (size_t k = 0; k < in.size(); ++k) {
+        Record r = record_for(*in[k]->backend, job, size, op);
+        r.measurement = std::move(run.per_source[k]);
+        finish_record(r, "");
+        if (!id.empty()) {
+          r.comparison = id;
+        } else {
+          r.measurement.sample_round.clear();
+        }
+        if (r.ok() && plan.threads > 1) in[k]->lane->threads(r);
+        emit(std::move(r));
+      }
+    }
+  return true;
+}
+
+}  // namespace ca

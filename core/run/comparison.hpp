@@ -1,0 +1,54 @@
+// The interleaved order (the default, --order interleaved): for each job (algorithm x key size) every backend
+// is set up first (supports, self-test, key setup), then each comparison (data size x operation) prepares
+// every backend's input pool and hands all of them to measure_interleaved (core/measure/interleave.hpp),
+// which samples them in shuffled rounds. Each record keeps its samples' rounds and a comparison id, so the
+// rankings can pair them (stats/paired.hpp).
+//
+// A backend's side of a job is a Lane. In process, the lane calls the backend directly. Isolated (--isolate,
+// the default of `run`), each lane is a child process of its own, forked after the plugins are loaded, which
+// runs the very same in-process lane and answers the parent's requests over a pipe, one line each: the
+// parent drives the children in lockstep (one child samples while the others wait). A child that crashes,
+// aborts, exits or hangs fails only its own records, named with the signal or timeout and the step; the
+// other lanes' rounds go on.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measure/interleave.hpp"
+#include "run/job_parts.hpp"
+
+namespace ca {
+
+/// Why a lane's step did not get it ready: the status for the records concerned, and the reason.
+struct LaneFailure {
+  Status status = Status::Failed;
+  std::string error;
+};
+
+/// One backend's side of a job (algorithm x key size), driven step by step. Also the sample source of its
+/// current comparison.
+class Lane : public SampleSource {
+ public:
+  /// Lets start() begin without waiting for it: a child process runs it meanwhile. In process: nothing.
+  virtual void request_start() {}
+  /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.
+  virtual std::optional<LaneFailure> start() = 0;
+  /// Prepares the input pool for (size, operation). nullopt: ready to be sampled.
+  virtual std::optional<LaneFailure> begin(size_t size, const std::string& op) = 0;
+  /// --threads N: the parallel pass on the current comparison, into r.parallel* (or r.status failed).
+  virtual void threads(Record& r) = 0;
+};
+
+std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,
+                                      Phase phase);
+std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend);
+
+/// Runs one job in the interleaved order over `backends`, emitting one record per wanted (backend, size,
+/// operation). False when SIGINT/SIGTERM stopped it (the comparison in progress is not emitted).
+bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                         const Wanted& wanted, const Emit& emit);
+
+}  // namespace ca

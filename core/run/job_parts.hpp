@@ -1,0 +1,61 @@
+// Parts of a job shared by the runner's two orders (runner.cpp: sequential; comparison.cpp: interleaved) and
+// the self-test: one call outside timing, the input pool of a measurement, the --threads pass, and a record's
+// identity and derived figures. Internal to core/run.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "catalog/catalog.hpp"
+#include "plugin/backend.hpp"
+#include "run/record.hpp"
+#include "run/runner.hpp"
+#include "util/bytes.hpp"
+#include "util/page_buffer.hpp"
+
+namespace ca {
+
+using Emit = std::function<void(Record)>;
+using Phase = std::function<void(std::string_view)>;
+using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
+
+/// A key spec for `a` at `bits`; `params` (KDF costs) must outlive the spec: it points into it.
+ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret,
+                     const std::string* params = nullptr);
+
+/// One call outside timing with owned buffers.
+struct Call {
+  int status;
+  Bytes output;
+};
+Call call(const Context& ctx, int op, const Bytes& input, const Bytes& nonce, const Bytes& aad,
+          const Bytes* signature, size_t capacity);
+std::string status_text(const Context& ctx, int st);
+
+/// CA_OP_* of an operation name.
+int op_code(const std::string& op);
+
+/// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
+struct Pool {
+  std::vector<PageBuffer> messages, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
+  std::vector<Bytes> nonces;
+  PageBuffer output;
+  std::vector<ca_io> ios;
+};
+/// Fills `pool` for (size, op); empty string, or why it could not.
+std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                    uint32_t bits, size_t size, int op, const RunPlan& plan);
+
+/// A record naming (backend, job, size, operation), nothing measured yet.
+Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op);
+
+/// After r.measurement is set: status from the measurement's, the summary, cycles per operation.
+/// `last_error`: the backend's message, appended to a failed measurement's error.
+void finish_record(Record& r, const std::string& last_error);
+
+/// --threads N: the same operation on N threads at once (measure_parallel), after the single-thread one.
+void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job, size_t size, int code,
+                     const Context& ctx, Pool& pool, Record& r);
+
+}  // namespace ca

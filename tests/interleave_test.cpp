@@ -1,0 +1,181 @@
+// The interleaved scheduler (core/measure/interleave.hpp) with scripted sample sources: no clock is read,
+// so every assertion is about who is sampled when, and what is recorded.
+#include "measure/interleave.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <vector>
+
+#include "stats/paired.hpp"
+
+namespace ca {
+namespace {
+
+// A source whose batch costs `ns_per_op` times the host's speed factor at the current visit, logging every
+// visit into a shared trace.
+struct Trace {
+  std::vector<int> visits;  // source ids in visit order
+  size_t visit = 0;
+  std::vector<double> host;  // speed factor per visit (cycled); empty: 1
+  double factor() { return host.empty() ? 1.0 : host[visit++ % host.size()]; }
+};
+
+class Scripted final : public SampleSource {
+ public:
+  Scripted(int id, double ns_per_op, Trace& trace, uint64_t batch = 100) : id_(id), ns_(ns_per_op), trace_(trace), batch_(batch) {}
+  WarmUp warm_up(const MeasureConfig&) override {
+    warmed = true;
+    if (fail_warm) return {0, 3, CA_FAILED, "warm-up failed"};
+    return {batch_, 7, CA_OK, ""};
+  }
+  SampleResult sample(uint64_t ops, uint64_t settle) override {
+    EXPECT_TRUE(warmed);
+    trace_.visits.push_back(id_);
+    settled += settle;
+    sampled_ops += ops;
+    ++calls;
+    if (fail_after >= 0 && calls > fail_after) return {0, 0, CA_FAILED, "broke"};
+    return {ns_ * static_cast<double>(ops) * trace_.factor(), 0, CA_OK, ""};
+  }
+  bool warmed = false, fail_warm = false;
+  int fail_after = -1, calls = 0;
+  uint64_t settled = 0, sampled_ops = 0;
+
+ private:
+  int id_;
+  double ns_;
+  Trace& trace_;
+  uint64_t batch_;
+};
+
+InterleavedRun run_all(std::vector<Scripted*> sources, const MeasureConfig& cfg) {
+  std::vector<SampleSource*> s(sources.begin(), sources.end());
+  return measure_interleaved(s, cfg);
+}
+
+TEST(Interleave, EveryRoundVisitsEverySourceOnceInShuffledOrder) {
+  Trace t;
+  Scripted a(0, 10, t), b(1, 20, t), c(2, 30, t);
+  MeasureConfig cfg;
+  cfg.rounds = 3000;  // exact: 3000 ops each; batch min(100, 3000 / 10) = 100 -> 30 rounds
+  const InterleavedRun run = run_all({&a, &b, &c}, cfg);
+  // Each source needs at least 3000 / 120 = 25 rounds (jitter makes a batch 100-120 operations): the first
+  // 20 rounds visit all three.
+  ASSERT_GE(t.visits.size(), 60u);
+  std::set<std::vector<int>> orders;
+  for (size_t r = 0; r < 20; ++r) {
+    std::vector<int> round(t.visits.begin() + static_cast<long>(3 * r), t.visits.begin() + static_cast<long>(3 * r + 3));
+    EXPECT_EQ(std::set<int>(round.begin(), round.end()).size(), 3u) << "round " << r << " visits a source twice";
+    orders.insert(round);
+  }
+  EXPECT_GE(orders.size(), 3u) << "the order is shuffled every round";
+  EXPECT_GE(run.rounds, 25u);
+  for (const Measurement& m : run.per_source) {
+    EXPECT_EQ(m.timed_ops, 3000u);
+    ASSERT_EQ(m.sample_round.size(), m.sample_ns.size());
+    for (size_t i = 0; i < m.sample_round.size(); ++i) EXPECT_EQ(m.sample_round[i], i);
+  }
+  EXPECT_EQ(a.sampled_ops, 3000u);
+  EXPECT_DOUBLE_EQ(run.per_source[1].sample_ns.front(), 20.0);
+}
+
+TEST(Interleave, SettleBatchRunsUntimedBeforeEachSample) {
+  Trace t;
+  Scripted a(0, 10, t, 200), b(1, 10, t, 200);
+  MeasureConfig cfg;
+  cfg.rounds = 4000;
+  cfg.settle_fraction = 0.1;
+  run_all({&a, &b}, cfg);
+  EXPECT_EQ(a.settled, static_cast<uint64_t>(a.calls) * 20);
+  cfg.settle_fraction = 0;
+  Trace t2;
+  Scripted c(0, 10, t2), d(1, 10, t2);
+  run_all({&c, &d}, cfg);
+  EXPECT_EQ(c.settled, 0u);
+}
+
+TEST(Interleave, PairedRatioCancelsTheHostsPhases) {
+  // The host alternates between full speed and 3x slower in phases of four visits. b is 1.25x a.
+  Trace t;
+  t.host = {1, 1, 1, 1, 3, 3, 3, 3};
+  Scripted a(0, 100, t), b(1, 125, t);
+  MeasureConfig cfg;
+  cfg.rounds = 10000;
+  const InterleavedRun run = run_all({&a, &b}, cfg);
+  const auto& ma = run.per_source[0];
+  const auto& mb = run.per_source[1];
+  std::vector<size_t> ra(ma.sample_round.begin(), ma.sample_round.end()),
+      rb(mb.sample_round.begin(), mb.sample_round.end());
+  const stats::Ratio r = stats::paired_ratio(mb.sample_ns, rb, ma.sample_ns, ra);
+  // Both samples of a round fall in one phase (rounds of two visits, phases of four): exactly 1.25.
+  EXPECT_NEAR(r.ratio, 1.25, 1e-9);
+  EXPECT_NEAR(r.ci.low, 1.25, 1e-9);
+  EXPECT_NEAR(r.ci.high, 1.25, 1e-9);
+}
+
+TEST(Interleave, AdaptiveStopsWhenAdjacentRatiosMeetTheTarget) {
+  Trace t;
+  Scripted a(0, 100, t), b(1, 150, t), c(2, 151, t);
+  MeasureConfig cfg;
+  cfg.budget_s = 1000;  // scripted time: only the ratio rule can stop it early
+  cfg.min_samples = 10;
+  const InterleavedRun run = run_all({&a, &b, &c}, cfg);
+  EXPECT_TRUE(run.target_met);
+  EXPECT_EQ(run.rounds, 10u);  // constant ratios: exact intervals at the first check
+  for (const auto& m : run.per_source) EXPECT_TRUE(m.target_met);
+}
+
+TEST(Interleave, AdaptiveStopsOnTheBudgetTimesTheSources) {
+  Trace t;
+  t.host = {1, 2, 1, 1.5, 1, 3, 2, 1, 1.2};  // noisy enough that 0.1 % is never met
+  Scripted a(0, 1000, t, 100), b(1, 1000, t, 100);
+  MeasureConfig cfg;
+  cfg.budget_s = 0.01;  // 10 ms of timed work per source: 20 ms in all
+  cfg.target_rel_ci = 0.001;
+  cfg.settle_fraction = 0;
+  const InterleavedRun run = run_all({&a, &b}, cfg);
+  EXPECT_FALSE(run.target_met);
+  const double spent = run.per_source[0].timed_ns + run.per_source[1].timed_ns;
+  EXPECT_GE(spent, 2 * 0.01e9);
+  EXPECT_LT(spent, 2 * 0.01e9 * 1.1);
+}
+
+TEST(Interleave, AFailingSourceStopsAloneAndTheOthersGoOn) {
+  Trace t;
+  Scripted a(0, 10, t), b(1, 20, t), c(2, 30, t);
+  b.fail_after = 3;
+  c.fail_warm = true;
+  MeasureConfig cfg;
+  cfg.rounds = 2000;
+  const InterleavedRun run = run_all({&a, &b, &c}, cfg);
+  EXPECT_EQ(run.per_source[0].status, CA_OK);
+  EXPECT_EQ(run.per_source[0].timed_ops, 2000u);
+  EXPECT_EQ(run.per_source[1].status, CA_FAILED);
+  EXPECT_EQ(run.per_source[1].error, "broke");
+  EXPECT_EQ(run.per_source[1].sample_ns.size(), 3u);
+  EXPECT_EQ(b.calls, 4);  // never sampled again after it failed
+  EXPECT_EQ(run.per_source[2].status, CA_FAILED);
+  EXPECT_EQ(run.per_source[2].error, "warm-up failed");
+  EXPECT_EQ(c.calls, 0);
+}
+
+TEST(Interleave, RepetitionsRecordTheirSampleCounts) {
+  Trace t;
+  Scripted a(0, 10, t), b(1, 20, t);
+  MeasureConfig cfg;
+  cfg.rounds = 1000;
+  cfg.repetitions = 3;
+  const InterleavedRun run = run_all({&a, &b}, cfg);
+  for (const auto& m : run.per_source) {
+    ASSERT_EQ(m.repetition_samples.size(), 3u);
+    EXPECT_EQ(m.timed_ops, 3000u);
+    size_t total = 0;
+    for (size_t n : m.repetition_samples) total += n;
+    EXPECT_EQ(total, m.sample_ns.size());
+  }
+}
+
+}  // namespace
+}  // namespace ca
