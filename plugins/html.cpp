@@ -10,6 +10,7 @@
 
 #include "library_grid.hpp"
 #include "rank/ranking.hpp"
+#include "ranking_text.hpp"
 #include "report.hpp"
 #include "svg_chart.hpp"
 
@@ -240,8 +241,7 @@ void write_ranking(const Ranking& rk, bool library, TimeUnit unit, std::ostream&
   for (const auto& e : rk.entries) {
     const Record& r = *e.record;
     std::string versus = e.delta_ns == 0 ? "fastest" : "+" + format_duration(e.delta_ns, unit);
-    if (e.ratio > 1.0005) versus += ", " + fixed(e.ratio, 2) + "x slower";
-    if (e.tied) versus += ", statistically indistinguishable";
+    versus += ranking_standing(e);
     out << "<tr><td class=\"num\">" << e.rank << (e.tied ? "=" : "") << "</td>";
     if (!library)
       out << "<td>" << escape(r.algorithm) << "</td><td class=\"num\">"

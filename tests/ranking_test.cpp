@@ -156,3 +156,31 @@ TEST(PairedRanking, PairwiseRatiosListEveryPairOfAComparison) {
 
 }  // namespace
 }  // namespace ca
+
+#include "plugins/ranking_text.hpp"
+
+namespace ca {
+namespace {
+
+TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
+  RankedEntry e{nullptr, 2, false, 1.523, 10.0, true, {}};
+  e.versus_fastest.ratio = 1.523;
+  e.versus_fastest.ci = {1.49, 1.551};
+  e.versus_fastest.coverage = 0.96;
+  e.versus_fastest.pairs = 40;
+  EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 95% CI 1.49–1.55");
+  e.versus_fastest.coverage = 0.75;  // three pairs: [min, max]
+  EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 75% CI 1.49–1.55");
+  e.ratio = 1.0001;
+  e.versus_fastest.ci = {0.99, 1.01};
+  e.versus_fastest.coverage = 0.96;
+  e.tied = true;
+  EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 0.99–1.01, statistically indistinguishable");
+  RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}};
+  EXPECT_EQ(ranking_standing(unpaired), ", 1.25x slower");
+  RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}};
+  EXPECT_EQ(ranking_standing(fastest), "");
+}
+
+}  // namespace
+}  // namespace ca
