@@ -42,10 +42,12 @@ std::string op_phrase(const AlgorithmInfo& a) {
 
 std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, const ReportSettings& s) {
   const bool stream = s.cipher_stream && a.family == Family::Cipher;
-  std::string rounds = s.rounds ? std::to_string(*s.rounds) + " rounds"
-                                : "adaptive rounds (until the 95% CI of the median is within ±" +
-                                      fmt("%.3g", s.target_rel_ci * 100) + "% or " + fmt("%.3g", s.budget_s) +
-                                      " s per measurement)";
+  const std::string until = s.sequential ? "the 95% CI of the median is within ±"
+                                          : "libraries interleaved, until the 95% CI of each ratio between "
+                                            "them (of the median for one library) is within ±";
+  std::string rounds = s.rounds ? std::to_string(*s.rounds) + (*s.rounds == 1 ? " round" : " rounds")
+                                : "adaptive rounds (" + until + fmt("%.3g", s.target_rel_ci * 100) + "% or " +
+                                      fmt("%.3g", s.budget_s) + " s per library)";
   std::string line =
       "Performing " + rounds + " of " + std::string(a.primitive) + " " +
       (stream ? "stream encryption (one long-running context, no nonce or tag per operation)" : op_phrase(a));
@@ -62,19 +64,20 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, 
 
 std::string measured_detail(const Record& r, const ReportSettings& s) {
   const auto& sm = r.summary;
-  std::string d =
-      "95% CI " + format_duration(sm.ci95.low, s.unit) + "–" + format_duration(sm.ci95.high, s.unit);
+  // The interval's real level: below 95 % when there were too few samples (or repetitions) to reach it; one
+  // value has no interval at all.
+  const size_t values = r.measurement.repetition_samples.empty() ? sm.n : sm.repetition_medians.size();
+  std::string d = values < 2 ? "no CI from one sample"
+                             : ci_label(sm.ci_coverage) + " " + format_duration(sm.ci95.low, s.unit) + "–" +
+                                   format_duration(sm.ci95.high, s.unit);
   if (r.data_bytes > 0 && is_data_operation(r.operation))
     d += ", " + fmt("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
     d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
-  d += ", " + std::to_string(r.measurement.timed_ops) + " ops in " + std::to_string(sm.n) + " samples";
-  if (!r.measurement.repetition_samples.empty()) {
+  d += ", " + std::to_string(r.measurement.timed_ops) + (r.measurement.timed_ops == 1 ? " op in " : " ops in ") +
+       std::to_string(sm.n) + (sm.n == 1 ? " sample" : " samples");
+  if (!r.measurement.repetition_samples.empty())
     d += " over " + std::to_string(r.measurement.repetition_samples.size()) + " repetitions";
-    // Fewer than 6 repetition medians cannot reach 95 %: the interval is their range, at its own level.
-    if (sm.ci_coverage < 0.95)
-      d += " (the CI is their range, a " + fmt("%.1f", sm.ci_coverage * 100) + "% interval)";
-  }
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
   if (!r.exact_rounds && !r.measurement.target_met) d += ", CI target not met within the budget";
   if (r.has_parallel()) {

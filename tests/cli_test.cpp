@@ -41,6 +41,21 @@ TEST(Cli, HashOutputHasCryptauditorShape) {
   EXPECT_NE(r.out.find("(+0.000"), std::string::npos) << r.out;
 }
 
+TEST(Cli, IntervalsSayTheirRealLevelAndOneRoundIsSingular) {
+  REQUIRE_OPENSSL();
+  Result one = run("--hash SHA-256 -r 1 -b openssl");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_NE(one.out.find("Performing 1 round of SHA2-256"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("(no CI from one sample, "), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find(", 1 op in 1 sample"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("95% CI"), std::string::npos) << one.out;
+  // Three samples: the interval is [min, max], a 75 % interval.
+  Result three = run("--hash SHA-256 -r 3 -b openssl");
+  ASSERT_EQ(three.status, 0) << three.err;
+  EXPECT_NE(three.out.find("(75% CI "), std::string::npos) << three.out;
+  EXPECT_EQ(three.out.find("95% CI"), std::string::npos) << three.out;
+}
+
 TEST(Cli, CipherLineNamesModeAndKey) {
   REQUIRE_OPENSSL();
   Result r = run("-c AES-GCM,AES-CTR -k 128 -d 64KB -r 20 -u us -b openssl");
@@ -163,8 +178,9 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_NE(table.out.find("| pinned to CPU " + cpu), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("in 2 repetitions (median and CI over their medians)"), std::string::npos);
-  EXPECT_NE(table.out.find("over 2 repetitions (the CI is their range, a 50.0% interval)"), std::string::npos)
-      << table.out;
+  // Two repetition medians: the interval is their range, a 50 % interval, and says so.
+  EXPECT_NE(table.out.find("(50% CI "), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find(" over 2 repetitions)"), std::string::npos) << table.out;
 }
 
 TEST(Cli, StreamModeTimesEncryptStreamAndSaysWhyAModeHasNone) {
