@@ -120,16 +120,18 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
   m.batch = batch;
 
   // Steady state (adaptive mode only; exact mode never runs more than `rounds` operations untimed): windows
-  // of eight calibrated batches until two successive windows' median speeds agree within the CI target
-  // (at least 0.5 %), for at most warmup_max_s. Lazy initialisation, cold caches and a CPU whose clock is
-  // still rising show as windows that keep getting faster.
+  // of 16 calibrated batches until two successive windows' medians agree — within the CI target (at least
+  // 0.5 %), or the previous median lies inside the current window's 95 % interval of the median (an
+  // operation whose own time varies, as a randomised signature's does, agrees within its noise) — for at
+  // most warmup_max_s. Lazy initialisation, cold caches and a CPU whose clock is still rising show as
+  // windows that keep getting faster.
   if (cfg.rounds || cfg.warmup_max_s <= 0) return true;
   const double tolerance = std::max(cfg.target_rel_ci, 0.005);
   double steady_ns = 0, previous = 0;
   std::vector<double> window;
   while (steady_ns < cfg.warmup_max_s * 1e9) {
     window.clear();
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 16; ++i) {
       Batch b = run_batch(op, batch, cursor);
       m.warmup_ops += batch;
       if (failed(m, b, op)) return false;
@@ -137,7 +139,10 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
       window.push_back(b.ns / static_cast<double>(batch));
     }
     const double current = stats::median(window);
-    if (previous > 0 && std::fabs(current / previous - 1.0) <= tolerance) break;
+    const stats::Interval noise = stats::median_ci(window);
+    if (previous > 0 &&
+        (std::fabs(current / previous - 1.0) <= tolerance || (previous >= noise.low && previous <= noise.high)))
+      break;
     previous = current;
   }
   return true;

@@ -43,7 +43,8 @@ struct MeasureConfig {
   double sample_target_ns = 100e3;  // a sample should last at least this long
   double warmup_s = 0.02;           // warm-up before calibration (at least one operation)
   /// Adaptive mode: after calibration, warm-up goes on in windows of batches until two successive windows'
-  /// median speeds agree within max(target_rel_ci, 0.5 %), for at most this long.
+  /// medians agree (within max(target_rel_ci, 0.5 %), or within the later window's noise), for at most
+  /// this long.
   double warmup_max_s = 0.2;
   /// Interleaved order: a batch of this fraction of the calibrated batch runs untimed before each timed one,
   /// rounded down (none for a batch of fewer than 1 / fraction operations); docs/FIDELITY.md measures what
