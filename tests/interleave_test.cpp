@@ -179,3 +179,34 @@ TEST(Interleave, RepetitionsRecordTheirSampleCounts) {
 
 }  // namespace
 }  // namespace ca
+
+namespace ca {
+namespace {
+
+TEST(Interleave, ASourceWhoseRatiosMeetTheTargetSitsOutWhileANoisyPairGoesOn) {
+  // a and b are steady; c's time wobbles, so the b-c ratio needs more rounds than a-b. a, whose only
+  // neighbour is b, stops being sampled once a-b meets the target; b and c go on.
+  Trace t;
+  Scripted a(0, 100, t), b(1, 200, t);
+  struct Wobbly final : public SampleSource {
+    int calls = 0;
+    WarmUp warm_up(const MeasureConfig&) override { return {100, 1, CA_OK, ""}; }
+    SampleResult sample(uint64_t ops, uint64_t) override {
+      ++calls;
+      const double factor = 1.0 + 0.04 * ((calls * 7919) % 11 - 5) / 5.0;  // 0.96-1.04, no trend
+      return {400.0 * static_cast<double>(ops) * factor, 0, CA_OK, ""};
+    }
+  } c;
+  MeasureConfig cfg;
+  cfg.budget_s = 1000;
+  cfg.settle_fraction = 0;
+  std::vector<SampleSource*> sources{&a, &b, &c};
+  const InterleavedRun run = measure_interleaved(sources, cfg);
+  EXPECT_TRUE(run.target_met);
+  EXPECT_EQ(a.calls, 10) << "a's ratio to b is exact from the first check";
+  EXPECT_GT(c.calls, 10);
+  EXPECT_EQ(b.calls, c.calls) << "b stays, as the b-c ratio needs it";
+}
+
+}  // namespace
+}  // namespace ca

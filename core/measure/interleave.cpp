@@ -23,25 +23,29 @@ std::vector<double> as_double_rounds(const Measurement& m, std::vector<size_t>& 
   return m.sample_ns;
 }
 
-/// The stopping rule of adaptive mode: every adjacent pair of live sources, ordered by median, has a paired
-/// ratio interval within ±target; one live source: its own median's interval.
-bool target_met(const std::vector<Measurement>& ms, const std::vector<bool>& live, double target) {
+/// The stopping rule of adaptive mode, per source: which live sources still need samples. A source does
+/// while a ratio with an adjacent source (live sources ordered by median) has an interval wider than
+/// ±target; a lone live source while its own median's interval is. None: the target is met.
+std::vector<bool> still_needed(const std::vector<Measurement>& ms, const std::vector<bool>& live, double target) {
+  std::vector<bool> needed(ms.size(), false);
   std::vector<size_t> idx;
   for (size_t i = 0; i < ms.size(); ++i)
-    if (live[i] && !ms[i].sample_ns.empty()) idx.push_back(i);
-  if (idx.empty()) return false;
-  if (idx.size() == 1) return own_relative_ci(ms[idx[0]]) <= target;
+    if (live[i]) idx.push_back(i);
+  if (idx.size() == 1) {
+    needed[idx[0]] = ms[idx[0]].sample_ns.empty() || own_relative_ci(ms[idx[0]]) > target;
+    return needed;
+  }
   std::vector<double> medians(ms.size(), 0);
-  for (size_t i : idx) medians[i] = stats::median(ms[i].sample_ns);
+  for (size_t i : idx) medians[i] = ms[i].sample_ns.empty() ? INFINITY : stats::median(ms[i].sample_ns);
   std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return medians[a] < medians[b]; });
   for (size_t k = 0; k + 1 < idx.size(); ++k) {
     std::vector<size_t> ra, rb;
     const auto a = as_double_rounds(ms[idx[k + 1]], ra);
     const auto b = as_double_rounds(ms[idx[k]], rb);
-    const stats::Ratio r = stats::paired_ratio(a, ra, b, rb);
-    if (r.relative_half_width() > target) return false;
+    if (stats::paired_ratio(a, ra, b, rb).relative_half_width() > target)
+      needed[idx[k]] = needed[idx[k + 1]] = true;
   }
-  return true;
+  return needed;
 }
 
 }  // namespace
@@ -51,6 +55,9 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
   const size_t n = sources.size();
   run.per_source.resize(n);
   std::vector<bool> live(n, true);
+  // Adaptive mode: a source whose ratios with its neighbours already meet the target sits rounds out until
+  // a change in the order makes it needed again (the ratios are paired over the rounds both took part in).
+  std::vector<bool> resting(n, false);
   std::vector<uint64_t> batch(n, 1), remaining(n, cfg.rounds.value_or(0));
 
   // Every source warms up and calibrates before the first round, so no round has a cold participant.
@@ -90,7 +97,7 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       std::shuffle(order.begin(), order.end(), rng);
       bool any = false;
       for (size_t i : order) {
-        if (!live[i] || (cfg.rounds && remaining[i] == 0)) continue;
+        if (!live[i] || resting[i] || (cfg.rounds && remaining[i] == 0)) continue;
         Measurement& m = run.per_source[i];
         uint64_t ops = std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
         if (cfg.rounds) ops = std::min(ops, remaining[i]);
@@ -127,10 +134,12 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       }
       if (rep_rounds >= cfg.max_samples || spent_ns >= budget_ns) break;
       if (repetitions == 1 && rep_rounds >= next_check) {
-        if (target_met(run.per_source, live, cfg.target_rel_ci)) {
+        const std::vector<bool> needed = still_needed(run.per_source, live, cfg.target_rel_ci);
+        if (std::none_of(needed.begin(), needed.end(), [](bool b) { return b; })) {
           run.target_met = true;
           break;
         }
+        for (size_t i = 0; i < n; ++i) resting[i] = !needed[i];
         // Re-check after ~10 % more rounds: the sorts inside stay a small share of the work.
         next_check = rep_rounds + std::max<size_t>(1, rep_rounds / 10);
       }

@@ -61,7 +61,8 @@ struct InterleavedRun {
 ///  - exact (cfg.rounds = N): N timed operations per source, spread over the rounds;
 ///  - adaptive: when every adjacent pair (by median) has a paired ratio interval within ±cfg.target_rel_ci
 ///    (one source: its own median's interval), or when the timed work reaches cfg.budget_s times the number
-///    of sources, or cfg.max_samples rounds.
+///    of sources, or cfg.max_samples rounds. Between checks, a source whose ratios with both neighbours
+///    already meet the target sits the rounds out (it rejoins when the order changes its neighbours).
 /// With cfg.repetitions = N >= 2 the rounds run N times, each for the whole budget. A source that fails
 /// (status != CA_OK) stops being sampled; the others go on. `settle_fraction` of a batch is run untimed
 /// before each timed batch (0: none).
