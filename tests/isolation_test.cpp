@@ -58,7 +58,7 @@ class Isolation : public testing::Test {
       ::chmod(to.c_str(), 0755);
     };
     copy(openssl);
-    for (const char* name : {"segfault", "abort", "hang", "exit"})
+    for (const char* name : {"segfault", "abort", "hang", "exit", "wrong_repeat"})
       copy(fs::path(CRYPTAUDITOR_FAULT_PLUGIN_DIR) / ("ca-backend-" + std::string(name) + ".so"));
     copy(fs::path(CRYPTAUDITOR_TEST_PLUGIN_DIR) / "ca-backend-fake.so");
     report_ = root_ / "report.json";
@@ -206,6 +206,30 @@ TEST_F(Isolation, WrongOutputFailsTheSelfTestInTheChildToo) {
     EXPECT_EQ(rec["status"], "failed");
     EXPECT_NE(rec["error"].get<std::string>().find("known answer"), std::string::npos) << rec.dump();
   }
+}
+
+// Correct where it is measured: a backend right in every single call (the self-test passes) whose timed
+// path, the repeat loop, stops computing is failed, named with its size, and never ranked. In process and
+// isolated alike.
+TEST_F(Isolation, WrongOnlyInTheTimedPathIsFailedAndNotRanked) {
+  for (const char* mode : {"--no-isolate", "--isolate"}) {
+    ProgramResult r = run(std::string("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat --format json ") + mode);
+    EXPECT_EQ(r.status, 1) << mode << r.err;
+    const json doc = json::parse(r.out);
+    const json* bad = find(doc, "wrong_repeat", "encrypt", 1024);
+    ASSERT_NE(bad, nullptr);
+    EXPECT_EQ((*bad)["status"], "failed") << bad->dump();
+    EXPECT_NE((*bad)["error"].get<std::string>().find("timed output check: encrypt 1KB: the output of the last "
+                                                      "timed operation"),
+              std::string::npos)
+        << bad->dump();
+    EXPECT_EQ((*find(doc, "wrong_repeat", "decrypt", 1024))["status"], "ok") << "decrypt has no repeat form";
+    EXPECT_EQ((*find(doc, "openssl", "encrypt", 1024))["status"], "ok");
+    for (const auto& p : doc["pairwise_ratios"])
+      EXPECT_FALSE(p["operation"] == "encrypt" && (p["a"] == "wrong_repeat" || p["b"] == "wrong_repeat"));
+  }
+  ProgramResult table = run("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat");
+  EXPECT_EQ(table.out.find("wrong_repeat - "), table.out.rfind("wrong_repeat - ")) << "ranked once (decrypt) only";
 }
 
 TEST_F(Isolation, DefaultBenchCommandIsolatesOnRequest) {

@@ -45,6 +45,9 @@ class SampleSource {
   /// Runs `settle` operations untimed (they refill the caches and predictors another backend evicted), then
   /// times `ops` operations as one batch.
   virtual SampleResult sample(uint64_t ops, uint64_t settle) = 0;
+  /// The index in the input pool of the input the next operation would take (the last timed operation took
+  /// the one before it, cyclically); 0 when the source does not know.
+  virtual size_t next_input() const { return 0; }
 };
 
 /// The in-process source: the one timing loop over a TimedOperation and its input pool.

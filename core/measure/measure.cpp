@@ -365,6 +365,8 @@ class LocalSource final : public SampleSource {
     return r;
   }
 
+  size_t next_input() const override { return cursor_; }
+
  private:
   TimedOperation op_;
   size_t cursor_ = 0;

@@ -56,6 +56,7 @@ class LocalLane final : public Lane {
     source_.reset();
     pool_ = std::make_unique<Pool>();
     size_ = size;
+    op_ = op;
     code_ = op_code(op);
     if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_);
         !e.empty())
@@ -85,7 +86,50 @@ class LocalLane final : public Lane {
     measure_threads(plan_, backend_, job_, size_, code_, *ctx_, *pool_, r);
   }
 
+  // Checked twice, the second time after one more operation through the timed path, so two different inputs
+  // are checked: an output left over from an earlier operation can match one of them by chance, not both.
+  std::string check_timed_output() override {
+    if (!source_ || pool_->ios.empty()) return "";
+    if (code_ == CA_OP_VERIFY || code_ == CA_OP_KEYGEN || code_ == CA_OP_ENCRYPT_STREAM) return "";
+    phase_("checking the output of the last timed " + op_ + " " + format_size(size_));
+    if (std::string wrong = check_last_output(); !wrong.empty()) return wrong;
+    const SampleResult one = source_->sample(1, 0);
+    if (one.status != CA_OK) return op_ + " " + format_size(size_) + ": " + one.error;
+    return check_last_output();
+  }
+
  private:
+  std::string check_last_output() {
+    const AlgorithmInfo& a = *job_.algorithm;
+    const size_t n = pool_->ios.size();
+    const ca_io& io = pool_->ios[(source_->next_input() + n - 1) % n];
+    const std::string where = op_ + " " + format_size(size_) + ": ";
+    if (io.output_len > io.output_cap)
+      return where + "the last timed operation reported " + std::to_string(io.output_len) +
+             " bytes of output in a buffer of " + std::to_string(io.output_cap);
+    const Bytes timed(io.output, io.output + io.output_len);
+    const Bytes input(io.input, io.input + io.input_len), nonce(io.nonce, io.nonce + io.nonce_len), none;
+    const size_t cap = io.output_cap;
+    if (code_ == CA_OP_SIGN) {  // ECDSA and RSA-PSS are randomised: the signature must verify
+      const Call v = call(*ctx_, CA_OP_VERIFY, input, nonce, none, &timed, cap);
+      return v.status == CA_OK ? "" : where + "the signature the last timed operation made does not verify";
+    }
+    if (code_ == CA_OP_ENCRYPT && a.shape == CipherShape::RsaEncryption) {  // randomised padding
+      const Call d = call(*ctx_, CA_OP_DECRYPT, timed, nonce, none, nullptr, cap);
+      return d.status == CA_OK && d.output == input
+                 ? ""
+                 : where + "the ciphertext the last timed operation made does not decrypt to its message";
+    }
+    const Call plain = call(*ctx_, code_, input, nonce, none, nullptr, cap);
+    if (plain.status != CA_OK) return where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status);
+    if (plain.output == timed) return "";
+    size_t at = 0;
+    while (at < plain.output.size() && at < timed.size() && plain.output[at] == timed[at]) ++at;
+    return where + "the output of the last timed operation (" + std::to_string(timed.size()) +
+           " bytes) differs from one plain call's on the same input (" + std::to_string(plain.output.size()) +
+           " bytes) from byte " + std::to_string(at) + " on";
+  }
+
   std::string with_backend_error(const std::string& error) const {
     const std::string why = ctx_->last_error();
     return why.empty() ? error : error + ": " + why;
@@ -100,13 +144,15 @@ class LocalLane final : public Lane {
   std::unique_ptr<SampleSource> source_;
   size_t size_ = 0;
   int code_ = 0;
+  std::string op_;
 };
 
 // ---- In a child process -------------------------------------------------------------------------------------
 //
-// Requests (parent -> child), one line each:   S | B <size> <op> | W | M <ops> <settle> | T | Q
+// Requests (parent -> child), one line each:   S | B <size> <op> | W | M <ops> <settle> | C | T | Q
 // Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
-//                                              M <ns> <cycles> <status> <error> | R <record JSON>
+//                                              M <ns> <cycles> <status> <error> | C <what differs> |
+//                                              R <record JSON>
 // and at any time P <phase>: the step the child starts, named when it dies in it.
 
 std::string one_line(std::string_view text) {
@@ -161,6 +207,8 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
         char numbers[96];
         std::snprintf(numbers, sizeof numbers, "M %.17g %.17g %d ", s.ns, s.cycles, s.status);
         write_all(out, numbers + one_line(s.error) + "\n");
+      } else if (kind == 'C') {
+        write_all(out, "C " + one_line(lane.check_timed_output()) + "\n");
       } else if (kind == 'T') {
         std::string op;
         size_t size = 0;
@@ -267,6 +315,12 @@ class ChildLane final : public Lane {
     in >> s.ns >> s.cycles >> s.status;
     std::getline(in >> std::ws, s.error);
     return s;
+  }
+
+  std::string check_timed_output() override {
+    send("C\n");
+    const auto reply = receive('C');
+    return reply ? *reply : failure_;
   }
 
   void threads(Record& r) override {
@@ -507,6 +561,13 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
         Record r = record_for(*in[k]->backend, job, size, op);
         r.measurement = std::move(run.per_source[k]);
         finish_record(r, "");
+        // Correctness where it is measured: the timed path (the plugin's repeat loop) must compute what one
+        // plain call computes, or the figure is not ranked.
+        if (r.ok())
+          if (std::string wrong = in[k]->lane->check_timed_output(); !wrong.empty()) {
+            r.status = Status::Failed;
+            r.error = "timed output check: " + wrong;
+          }
         if (!id.empty()) {
           r.comparison = id;
         } else {

@@ -40,6 +40,11 @@ class Lane : public SampleSource {
   virtual std::optional<LaneFailure> begin(size_t size, const std::string& op) = 0;
   /// --threads N: the parallel pass on the current comparison, into r.parallel* (or r.status failed).
   virtual void threads(Record& r) = 0;
+  /// After the measurement: the output the last timed operation left (through the repeat form, when the
+  /// plugin has one) checked against one plain call on the same input — equal bytes for a deterministic
+  /// operation, a verification or decryption for a randomised one. Empty when it agrees (or the operation
+  /// leaves nothing to check: verify, keygen, a stream); otherwise what differs.
+  virtual std::string check_timed_output() = 0;
 };
 
 std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,

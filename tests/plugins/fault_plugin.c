@@ -7,6 +7,9 @@
  *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more;
  *   FAULT_exit:     encrypt calls exit(0) on messages of 16KB and more (a process that ends "cleanly"
  *                   in the middle of a job);
+ *   FAULT_wrong_repeat: right in every single call (so it passes the self-test), but its repeat form of
+ *                   encrypt — the timed path — stops computing after its first 64 operations and leaves
+ *                   the output as it was, the way a "fast" broken implementation would;
  *   FAULT_short_table: a backend table smaller than the one this core knows (an older struct_size);
  *   FAULT_null_entry:  a table whose supports() is NULL.
  * The last two must never load.
@@ -27,12 +30,14 @@
 #define BACKEND_NAME "hang"
 #elif defined(FAULT_exit)
 #define BACKEND_NAME "exit"
+#elif defined(FAULT_wrong_repeat)
+#define BACKEND_NAME "wrong_repeat"
 #elif defined(FAULT_short_table)
 #define BACKEND_NAME "short_table"
 #elif defined(FAULT_null_entry)
 #define BACKEND_NAME "null_entry"
 #else
-#error "define FAULT_segfault, FAULT_abort, FAULT_hang, FAULT_exit, FAULT_short_table or FAULT_null_entry"
+#error "define FAULT_segfault, FAULT_abort, FAULT_hang, FAULT_exit, FAULT_wrong_repeat, FAULT_short_table or FAULT_null_entry"
 #endif
 
 enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
@@ -117,6 +122,26 @@ static int decrypt(ca_context* ctx, ca_io* io) {
   return chacha20_xor(ctx, io);
 }
 
+#if defined(FAULT_wrong_repeat)
+static uint64_t g_repeated;
+static int repeat_encrypt(ca_context* ctx, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count) {
+  int status = CA_OK;
+  for (uint64_t i = 0; i < count; ++i) {
+    ca_io* io = &ios[*cursor];
+    if (++g_repeated <= 64)
+      status |= chacha20_xor(ctx, io);
+    else
+      io->output_len = io->input_len; /* claims the work, does none of it */
+    if (++*cursor == n_ios) *cursor = 0;
+  }
+  return status;
+}
+static ca_repeat_fn repeat(ca_context* ctx, int op) {
+  (void)ctx;
+  return op == CA_OP_ENCRYPT ? repeat_encrypt : NULL;
+}
+#endif
+
 static const char* library_version(void) { return "0.0-test"; }
 static const char* acceleration(void) { return ""; }
 
@@ -168,6 +193,8 @@ __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_en
     .abi_version = CA_PLUGIN_ABI_VERSION,
 #if defined(FAULT_short_table)
     .struct_size = offsetof(ca_backend, last_error), /* as if built before last_error existed */
+#elif defined(FAULT_wrong_repeat)
+    .struct_size = sizeof(ca_backend),
 #else
     /* as if built before the optional repeat entry existed: it must still load, and be timed one call per
      * operation */
@@ -187,6 +214,9 @@ __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_en
     .operation = operation,
     .export_key = export_key,
     .last_error = last_error,
+#if defined(FAULT_wrong_repeat)
+    .repeat = repeat,
+#endif
   };
   return &backend;
 }
