@@ -28,19 +28,26 @@ constexpr bool kX86 = true;
 #else
 constexpr bool kX86 = false;
 #endif
+#if defined(BOTAN_TARGET_CPU_IS_ARM_FAMILY)
+constexpr bool kArm = true;
+#else
+constexpr bool kArm = false;
+#endif
 
-/// The CPU extension behind a Botan 2.19 provider() name; empty for the portable code ("base").
+/// The CPU extension behind a Botan 2.19 provider() name; empty for the portable code ("base"). The same
+/// names mean different instructions per architecture: "cpu" AES is AES-NI or the ARMv8 AES instructions,
+/// "vperm" and "simd32" are SSSE3/SSE2 or NEON.
 std::string extension_of(const std::string& provider) {
-  if (provider == "cpu") return kX86 ? "AES-NI" : "hardware AES";  // AES: chosen only when the CPU has it
+  if (provider == "cpu") return kX86 ? "AES-NI" : kArm ? "ARMv8-AES" : "hardware AES";  // only when present
   if (provider == "aesni") return "AES-NI";
-  if (provider == "clmul") return kX86 ? "CLMUL" : "PMULL";  // GHASH
-  if (provider == "vperm") return kX86 ? "SSSE3" : "SIMD";   // vector-permute AES / GHASH
+  if (provider == "clmul") return kX86 ? "CLMUL" : "PMULL";                 // GHASH
+  if (provider == "vperm") return kX86 ? "SSSE3" : kArm ? "NEON" : "SIMD";  // vector-permute AES / GHASH
   if (provider == "shani") return "SHA-NI";
   if (provider == "armv8") return "ARMv8-SHA";
   if (provider == "bmi2") return "BMI2";
   if (provider == "avx2") return "AVX2";
   if (provider == "avx512") return "AVX-512";
-  if (provider == "simd32" || provider == "sse2") return kX86 ? "SSE2" : "SIMD";
+  if (provider == "simd32" || provider == "sse2") return kX86 ? "SSE2" : kArm ? "NEON" : "SIMD";
   return {};
 }
 

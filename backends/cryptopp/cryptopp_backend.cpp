@@ -194,12 +194,25 @@ const char* acceleration() {
   // PCLMUL comes from HasCLMUL(), the test gcm.cpp itself makes before choosing the CLMUL code.
   static const std::string accel = [] {
     const std::pair<bool, const char*> features[] = {
-        {provider_of<AES::Encryption>() == "AESNI", "AES-NI"},
-        {HasCLMUL(), "PCLMUL"},
-        {provider_of<SHA256>() == "SHANI", "SHA-NI"},
-        {provider_of<ChaChaTLS::Encryption, SymmetricCipher>() == "AVX2", "AVX2"},
-        {provider_of<SHA512>() == "SSE2", "SSE2"},       // also Salsa20 / XSalsa20, Whirlpool
-        {provider_of<BLAKE2b>() == "SSE4.1", "SSE4.1"},  // BLAKE2b and BLAKE2s
+#if defined(__x86_64__) || defined(__i386__)
+      {provider_of<AES::Encryption>() == "AESNI", "AES-NI"},
+      {HasCLMUL(), "PCLMUL"},
+      {provider_of<SHA256>() == "SHANI", "SHA-NI"},
+      {provider_of<ChaChaTLS::Encryption, SymmetricCipher>() == "AVX2", "AVX2"},
+      {provider_of<SHA512>() == "SSE2", "SSE2"},       // also Salsa20 / XSalsa20, Whirlpool
+      {provider_of<BLAKE2b>() == "SSE4.1", "SSE4.1"},  // BLAKE2b and BLAKE2s
+#elif defined(__aarch64__)
+      // The same objects name their Arm code "ARMv8" (crypto extensions) and "NEON"; GHASH again
+      // follows HasPMULL(), the test gcm.cpp makes.
+      {provider_of<AES::Encryption>() == "ARMv8", "ARMv8-AES"},
+      {HasPMULL(), "ARMv8-PMULL"},
+      {provider_of<SHA1>() == "ARMv8", "ARMv8-SHA1"},
+      {provider_of<SHA256>() == "ARMv8", "ARMv8-SHA2"},
+      {provider_of<ChaChaTLS::Encryption, SymmetricCipher>() == "NEON" || provider_of<BLAKE2b>() == "NEON",
+       "NEON"},
+#else
+      {false, ""},  // no other architecture's names are known here
+#endif
     };
     std::string out;
     for (const auto& [used, name] : features)

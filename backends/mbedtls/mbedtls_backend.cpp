@@ -98,10 +98,14 @@ const char* library_version() {
 const char* acceleration() {
   // mbedtls_aesni_has_support is the CPUID test aes.c and gcm.c make before taking the AES-NI / PCLMULQDQ
   // code paths. Mbed TLS 2.28 has no other accelerated code on x86-64 (SHA and ChaCha20 are portable C).
+  // The test is declared only where aesni.h has AES-NI code for the target (MBEDTLS_AESNI_HAVE_CODE): on
+  // aarch64 Mbed TLS 2.28 has no accelerated code at all (its Armv8 AES code came in 3.x), so "".
   static const std::string accel = [] {
     std::string out;
+#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE)
     if (mbedtls_aesni_has_support(MBEDTLS_AESNI_AES)) out = "AES-NI";
     if (mbedtls_aesni_has_support(MBEDTLS_AESNI_CLMUL)) out += out.empty() ? "PCLMUL" : ", PCLMUL";
+#endif
     return out;
   }();
   return accel.c_str();

@@ -40,7 +40,25 @@ constexpr CapabilityBit kIa32CapBits[] = {
     {1, 16, "AVX-512F"},    // #64+16
 };
 
+// Bits of OpenSSL's Arm capability word (OPENSSL_armcap_P, crypto/arm_arch.h), which OpenSSL fills from
+// getauxval(AT_HWCAP) (or SIGILL probes) and the OPENSSL_armcap environment override. Bits 0-7 are those of
+// OpenSSL 3.0; SM3, SM4, SHA3, SVE and SVE2 were added in later releases with these numbers.
+constexpr CapabilityBit kArmCapBits[] = {
+    {0, 0, "NEON"},  {0, 2, "AES"}, {0, 5, "PMULL"}, {0, 3, "SHA1"}, {0, 4, "SHA256"}, {0, 6, "SHA512"},
+    {0, 11, "SHA3"}, {0, 9, "SM3"}, {0, 10, "SM4"},  {0, 13, "SVE"}, {0, 14, "SVE2"},
+};
+
 }  // namespace
+
+std::string decode_armcap(uint64_t word) {
+  std::string names;
+  for (const auto& cap : kArmCapBits) {
+    if (((word >> cap.bit) & 1u) == 0) continue;
+    if (!names.empty()) names += ", ";
+    names += cap.name;
+  }
+  return names;
+}
 
 std::string decode_ia32cap(uint64_t word0, uint64_t word1) {
   std::string names;
@@ -54,8 +72,15 @@ std::string decode_ia32cap(uint64_t word0, uint64_t word1) {
 }
 
 std::string describe_cpu_settings(std::string_view info) {
+  constexpr std::string_view arm_prefix = "OPENSSL_armcap=";
+  if (info.substr(0, arm_prefix.size()) == arm_prefix) {  // Arm: one word, "OPENSSL_armcap=0x3d"
+    const std::string text(info.substr(arm_prefix.size()));
+    char* end = nullptr;
+    const uint64_t word = std::strtoull(text.c_str(), &end, 16);
+    return end == text.c_str() ? "" : decode_armcap(word);
+  }
   constexpr std::string_view prefix = "OPENSSL_ia32cap=";
-  if (info.substr(0, prefix.size()) != prefix) return "";  // not x86, or no CPU detection compiled in
+  if (info.substr(0, prefix.size()) != prefix) return "";  // no CPU detection compiled in ("N/A")
   const std::string text(info.substr(prefix.size()));
   char* end = nullptr;
   const uint64_t word0 = std::strtoull(text.c_str(), &end, 16);

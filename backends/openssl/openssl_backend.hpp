@@ -159,8 +159,12 @@ sdk::Factory signature(SignatureRow row);
 /// word0 = CPUID(1) EDX | ECX << 32, word1 = CPUID(7,0) EBX | ECX << 32 (OPENSSL_ia32cap(3)).
 std::string decode_ia32cap(uint64_t word0, uint64_t word1);
 
-/// Parses OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) ("OPENSSL_ia32cap=0x..:0x..[ env:...]") into the
-/// comma-separated list acceleration() returns; "" for other architectures or an unexpected format.
+/// Names of the Arm extensions set in OpenSSL's OPENSSL_armcap_P word, in the order listed in backend.cpp.
+std::string decode_armcap(uint64_t word);
+
+/// Parses OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS) ("OPENSSL_ia32cap=0x..:0x..[ env:...]" on x86,
+/// "OPENSSL_armcap=0x.." on Arm) into the comma-separated list acceleration() returns; "" for other
+/// architectures ("N/A") or an unexpected format.
 std::string describe_cpu_settings(std::string_view info);
 
 }  // namespace ca::openssl

@@ -137,8 +137,10 @@ const char* acceleration() {
   // wolfCrypt has no run-time query. Debian builds it without --enable-aesni / --enable-intelasm (neither
   // WOLFSSL_AESNI nor USE_INTEL_SPEEDUP is in options.h), so AES, GHASH, SHA-2 and ChaCha20 run portable C;
   // only the big-integer code has x86-64 assembly (WOLFSSL_SP_X86_64), which is not a CPU extension.
-#if defined(WOLFSSL_AESNI) || defined(USE_INTEL_SPEEDUP)
-#error "this wolfSSL build has Intel acceleration: acceleration() must report it"
+  // The same holds for Debian's arm64 build: no WOLFSSL_ARMASM (ARMv8 AES/PMULL/SHA-2 code), only the
+  // big-integer assembly (WOLFSSL_SP_ARM64).
+#if defined(WOLFSSL_AESNI) || defined(USE_INTEL_SPEEDUP) || defined(WOLFSSL_ARMASM)
+#error "this wolfSSL build has CPU acceleration: acceleration() must report it"
 #endif
   return "";
 }

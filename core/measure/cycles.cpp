@@ -4,7 +4,9 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
+#endif
 
 #include <cerrno>
 #include <chrono>
@@ -39,6 +41,8 @@ int open_cycles_fd() {
   return static_cast<int>(::syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+
 bool cpu_has_invariant_tsc() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
@@ -60,6 +64,70 @@ double calibrate_tsc_ghz() {
   return static_cast<double>(c1 - c0) / ns;
 }
 
+/// The invariant TSC, or false (s untouched) when the CPU does not promise one.
+bool probe_reference_counter(CycleSource& s, const std::string& why) {
+  if (!cpu_has_invariant_tsc()) return false;
+  s.kind = CycleSource::Tsc;
+  s.tsc_ghz = calibrate_tsc_ghz();
+  std::ostringstream d;
+  d.precision(4);
+  d << "TSC reference cycles at " << s.tsc_ghz << " GHz (hardware counters unavailable: " << why
+    << "); reference cycles tick at a constant rate, not at the core's clock";
+  s.description = d.str();
+  return true;
+}
+
+const char* no_reference_counter() { return "no invariant TSC"; }
+
+#elif defined(__aarch64__)
+
+// The generic timer's virtual counter. Linux lets user space read it (CNTKCTL_EL1.EL0VCTEN) on every
+// arm64 system: the vDSO's clock_gettime is built on it. The isb keeps the read from being hoisted
+// above earlier instructions, as the kernel's own __arch_counter_get_cntvct does.
+uint64_t read_cntvct() {
+  uint64_t v;
+  asm volatile("isb\n\tmrs %0, cntvct_el0" : "=r"(v)::"memory");
+  return v;
+}
+
+uint64_t read_cntfrq() {
+  uint64_t v;
+  asm volatile("mrs %0, cntfrq_el0" : "=r"(v));
+  return v;
+}
+
+/// cntvct_el0 at the frequency firmware wrote into cntfrq_el0, or false when the counter does not run
+/// (a zero frequency, or no tick over 1 ms).
+bool probe_reference_counter(CycleSource& s, const std::string& why) {
+  const uint64_t hz = read_cntfrq();
+  if (hz == 0) return false;
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const uint64_t c0 = read_cntvct();
+  while (Clock::now() - t0 < std::chrono::milliseconds(1)) {
+  }
+  if (read_cntvct() == c0) return false;
+  s.kind = CycleSource::Tsc;
+  s.tsc_ghz = static_cast<double>(hz) / 1e9;
+  std::ostringstream d;
+  d.precision(4);
+  d << "Arm generic timer ticks (cntvct_el0) at " << static_cast<double>(hz) / 1e6
+    << " MHz from cntfrq_el0 (hardware counters unavailable: " << why
+    << "); the timer ticks at a constant rate, typically far below the core's clock, not per core cycle";
+  s.description = d.str();
+  return true;
+}
+
+const char* no_reference_counter() { return "generic timer not running"; }
+
+#else
+
+bool probe_reference_counter(CycleSource&, const std::string&) { return false; }
+
+const char* no_reference_counter() { return "no reference counter known on this architecture"; }
+
+#endif
+
 CycleSource probe() {
   CycleSource s;
   int fd = open_cycles_fd();
@@ -70,21 +138,20 @@ CycleSource probe() {
     return s;
   }
   const std::string why = std::strerror(errno);
-  if (cpu_has_invariant_tsc()) {
-    s.kind = CycleSource::Tsc;
-    s.tsc_ghz = calibrate_tsc_ghz();
-    std::ostringstream d;
-    d.precision(4);
-    d << "TSC reference cycles at " << s.tsc_ghz << " GHz (hardware counters unavailable: " << why
-      << "); reference cycles tick at a constant rate, not at the core's clock";
-    s.description = d.str();
-    return s;
-  }
-  s.description = "none (no hardware counters: " + why + "; no invariant TSC)";
+  if (probe_reference_counter(s, why)) return s;
+  s.description = "none (no hardware counters: " + why + "; " + no_reference_counter() + ")";
   return s;
 }
 
 }  // namespace
+
+const char* CycleSource::reference_counter_name() {
+#if defined(__aarch64__)
+  return "cntvct";
+#else
+  return "tsc";
+#endif
+}
 
 const CycleSource& cycle_source() {
   static const CycleSource source = probe();

@@ -1,7 +1,9 @@
 // Cycles per operation. Hardware cycle counters (perf_event_open, PERF_COUNT_HW_CPU_CYCLES, user space
-// only) are used where the kernel allows them; otherwise, on a CPU with an invariant TSC, time is converted
-// to TSC *reference* cycles (the TSC ticks at a constant rate, not at the core's current frequency, so the
-// figure is labelled as such); otherwise there is no cycle figure. The source is always named.
+// only) are used where the kernel allows them; otherwise time is converted to the ticks of a constant-rate
+// reference counter: on x86-64 the TSC when the CPU says it is invariant, on aarch64 the generic timer's
+// virtual counter (cntvct_el0, frequency from cntfrq_el0). Reference ticks come at a constant rate, not at
+// the core's current clock, so the figure is labelled as such; otherwise there is no cycle figure. The
+// source is always named.
 #pragma once
 
 #include <cstdint>
@@ -18,14 +20,21 @@ class CycleCounter {
 };
 
 struct CycleSource {
+  // Tsc is any constant-rate reference counter: the x86 TSC, or Arm's cntvct_el0 (name() "cntvct").
   enum Kind { None, Perf, Tsc } kind = None;
-  double tsc_ghz = 0;  // Tsc: ticks per nanosecond, calibrated against steady_clock
-  std::string
-      description;  // "perf cpu-cycles (user space)", "TSC reference cycles at 2.994 GHz", "none: ..."
-  std::string name() const { return kind == Perf ? "perf" : kind == Tsc ? "tsc" : "none"; }
+  double tsc_ghz = 0;       // Tsc: reference ticks per nanosecond (x86: calibrated; aarch64: cntfrq_el0)
+  std::string description;  // "perf cpu-cycles (user space)", "TSC reference cycles at 2.994 GHz",
+                            // "Arm generic timer (cntvct_el0) ticks at 25 MHz ...", "none: ..."
+  std::string name() const {
+    if (kind == Perf) return "perf";
+    if (kind == Tsc) return reference_counter_name();
+    return "none";
+  }
+  /// The reference counter of this build's architecture: "tsc" (x86-64), "cntvct" (aarch64).
+  static const char* reference_counter_name();
 };
 
-/// Probes once per process (cached): perf first, then the TSC, then none.
+/// Probes once per process (cached): perf first, then the reference counter, then none.
 const CycleSource& cycle_source();
 
 /// A counter for the calling thread when the source is Perf, else nullptr.

@@ -1,6 +1,7 @@
 // The context a result needs to be read correctly: machine, build and libraries.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,9 +12,10 @@ struct BackendInfo {
 };
 
 struct Environment {
-  std::string cpu_model;
-  std::vector<std::string>
-      cpu_features;  // of interest to crypto: aes, vaes, pclmulqdq, sha_ni, avx2, avx512f
+  std::string cpu_model;  // x86: "model name"; aarch64: decoded MIDR ("ARM Neoverse-N1 r3p1 (MIDR 0x...)")
+  // Of interest to crypto. x86: aes, vaes, pclmulqdq, sha_ni, avx2, ...; aarch64: asimd, aes, pmull, sha1,
+  // sha2, sha3, sha512, sve, sve2.
+  std::vector<std::string> cpu_features;
   unsigned logical_cpus = 0;
   std::string cpu_affinity;  // CPUs this process may run on ("0-1"; --pin narrows it); "" when unknown
   std::string governor;      // cpufreq scaling governor of cpu0, "" when not readable
@@ -31,6 +33,15 @@ struct Environment {
   std::vector<BackendInfo> backends;
   std::vector<std::string> warnings;  // each says how to fix its cause
 };
+
+/// The crypto-relevant Arm features set in getauxval(AT_HWCAP) and getauxval(AT_HWCAP2) of an aarch64
+/// Linux process, named as the kernel's /proc/cpuinfo "Features" line names them, in a fixed order. The bit
+/// numbers are the kernel's (arch/arm64/include/uapi/asm/hwcap.h), so this decodes on any architecture.
+std::vector<std::string> arm_hwcap_features(uint64_t hwcap, uint64_t hwcap2);
+
+/// An aarch64 MIDR_EL1 value as "<implementer> <part> r<variant>p<revision> (MIDR 0x...)", e.g.
+/// "ARM Neoverse-N1 r3p1 (MIDR 0x413fd0c1)"; unknown implementers and parts are given by number.
+std::string describe_arm_midr(uint64_t midr);
 
 /// Reads what it can from /proc and /sys; never fails (unknown fields stay empty).
 Environment read_environment();
