@@ -134,7 +134,7 @@ TEST(PluginSources, AFileInAPluginFolderThatIsNotLoadedGetsOneWarning) {
 TEST(PluginSources, ARowNamedByAnAliasGetsOneWarning) {
   ca::PluginScan scan = ca::load_plugins(kAliasPlugins);
   ASSERT_EQ(scan.backends.size(), 1u);
-  ASSERT_EQ(scan.problems.size(), 1u) << scan.problems[0];
+  ASSERT_EQ(scan.problems.size(), 1u) << testing::PrintToString(scan.problems);
   EXPECT_NE(scan.problems[0].find("row 'SHA-512' is not a catalog name (the catalog calls it SHA2-512)"),
             std::string::npos)
       << scan.problems[0];

@@ -161,13 +161,12 @@ namespace {
 void check_rows(PluginScan& scan, const Backend& backend, const std::string& file) {
   for (const std::string& row : backend.row_algorithms()) {
     if (find_algorithm(row) != nullptr) continue;
+    std::string upper = row;
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return std::toupper(c); });
     std::string hint;
-    for (const Alias& a : aliases()) {
-      std::string upper = row;
-      std::transform(upper.begin(), upper.end(), upper.begin(),
-                     [](unsigned char c) { return std::toupper(c); });
+    for (const Alias& a : aliases())
       if (a.alias == upper) hint = " (the catalog calls it " + std::string(a.canonical) + ")";
-    }
     scan.problems.push_back("plugin " + file + ": row '" + row + "' is not a catalog name" +
                             (hint.empty() ? " (cryptauditor list --aliases shows the names)" : hint) +
                             "; it is never run");
