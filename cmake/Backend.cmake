@@ -3,7 +3,10 @@
 #
 # Declares the CMake option CRYPTAUDITOR_BACKEND_<NAME> = AUTO | ON | OFF. AUTO (the default) builds the
 # backend when its library is found; ON makes a missing library a configure error; OFF skips it.
-# The plugin lands in ${CMAKE_BINARY_DIR}/backends/ca-backend-<name>.so, where build/cryptauditor finds it.
+# The plugin lands in ${CMAKE_BINARY_DIR}/backends/ca-backend-<name>.so, where build/cryptauditor finds it,
+# and installs to <libdir>/cryptauditor/backends. The same file is installed with the SDK package
+# (find_package(cryptauditor CONFIG)), so an out-of-tree backend (examples/backend/) calls it unchanged and
+# loads with `cryptauditor --plugin-dir <its build>/backends`.
 #
 # How the library is found:
 #  - PKG: the pkg-config module (with an optional version bound, "libcrypto>=3.0"), tried first;
@@ -12,6 +15,7 @@
 #    ("mbedcrypto"), in CMake's default search paths plus CMAKE_PREFIX_PATH. The results are cached as
 #    CRYPTAUDITOR_<NAME>_INCLUDE_DIR and CRYPTAUDITOR_<NAME>_<LIB>_LIBRARY, which may be set by hand.
 # A backend gives PKG, or HEADER and LIBS, or both (the fallback is then used only when pkg-config fails).
+include(GNUInstallDirs)
 function(cryptauditor_backend)
   cmake_parse_arguments(B "" "NAME;PKG;HEADER" "SOURCES;EXTRA_LIBS;LIBS" ${ARGN})
   string(TOUPPER "${B_NAME}" upper)
@@ -33,6 +37,9 @@ function(cryptauditor_backend)
   set(found_what "")
   set(missing_what "")
   if(B_PKG)
+    if(NOT PKG_CONFIG_FOUND)
+      find_package(PkgConfig REQUIRED)
+    endif()
     pkg_check_modules(${upper}_PKG QUIET IMPORTED_TARGET ${B_PKG})
     if(${upper}_PKG_FOUND)
       set(library_target PkgConfig::${upper}_PKG)
@@ -86,7 +93,13 @@ function(cryptauditor_backend)
   message(STATUS "backend ${B_NAME}: building against ${found_what}")
   set(target ca-backend-${B_NAME})
   add_library(${target} MODULE ${B_SOURCES})
-  target_link_libraries(${target} PRIVATE cryptauditor_sdk ${library_target} ${B_EXTRA_LIBS})
+  # In this project the SDK is the target cryptauditor_sdk; from the installed package, cryptauditor::sdk.
+  if(TARGET cryptauditor_sdk)
+    set(sdk_target cryptauditor_sdk)
+  else()
+    set(sdk_target cryptauditor::sdk)
+  endif()
+  target_link_libraries(${target} PRIVATE ${sdk_target} ${library_target} ${B_EXTRA_LIBS})
   set_target_properties(${target} PROPERTIES
     PREFIX ""
     CXX_VISIBILITY_PRESET hidden
@@ -94,5 +107,7 @@ function(cryptauditor_backend)
     LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/backends)
   install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/cryptauditor/backends)
   set_property(GLOBAL APPEND PROPERTY CRYPTAUDITOR_BACKENDS ${B_NAME})
-  add_dependencies(cryptauditor_backends ${target})
+  if(TARGET cryptauditor_backends)
+    add_dependencies(cryptauditor_backends ${target})
+  endif()
 endfunction()

@@ -38,7 +38,7 @@ json context_json(const ReportInput& in) {
       {"mhz_per_cpu", static_cast<long long>(std::llround(env.cpu_mhz))},
       {"cpu_scaling_enabled", !env.governor.empty() && env.governor != "performance"},
       {"caches", json::array()},
-      {"load_avg", json::array()},
+      {"load_avg", env.load_avg},
       {"library_build_type", release ? "release" : "debug"},
       // Custom context (google/benchmark's AddCustomContext): string values only.
       {"cryptauditor_version", env.program_version},
@@ -48,6 +48,55 @@ json context_json(const ReportInput& in) {
     context["backend_" + b.name] =
         b.library + " " + b.version + (b.acceleration.empty() ? "" : " [" + b.acceleration + "]");
   return context;
+}
+
+void add_rates(json& b, const Record& r, double ns) {
+  if (is_data_operation(r.operation) && ns > 0)
+    b["bytes_per_second"] = static_cast<double>(r.data_bytes) * 1e9 / ns;
+  b["items_per_second"] = ns > 0 ? number(1e9 / ns) : json(nullptr);
+}
+
+// The entries google/benchmark writes for --benchmark_repetitions=N: N runs, then the mean, median and
+// stddev aggregates over the runs' times (aggregate_name, aggregate_unit "time", iterations = N).
+void append_repetitions(const json& base, const Record& r, json& benchmarks) {
+  const std::vector<double>& medians = r.summary.repetition_medians;
+  const size_t n = medians.size();
+  for (size_t i = 0; i < n; ++i) {
+    json b = base;
+    b["repetitions"] = n;
+    b["repetition_index"] = i;
+    b["iterations"] = r.measurement.timed_ops / n;
+    b["real_time"] = number(medians[i]);
+    b["cpu_time"] = number(medians[i]);
+    b["time_unit"] = "ns";
+    add_rates(b, r, medians[i]);
+    benchmarks.push_back(std::move(b));
+  }
+  double mean = 0;
+  for (double m : medians) mean += m;
+  mean /= static_cast<double>(n);
+  double squares = 0;
+  for (double m : medians) squares += (m - mean) * (m - mean);
+  std::vector<double> sorted = medians;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  // Sample standard deviation (n - 1), as google/benchmark's StatisticsStdDev.
+  const double stddev = std::sqrt(squares / static_cast<double>(n - 1));
+  for (const auto& [aggregate, value] : {std::pair{"mean", mean}, {"median", median}, {"stddev", stddev}}) {
+    json b = base;
+    b["name"] = base["name"].get<std::string>() + "_" + aggregate;
+    b["run_type"] = "aggregate";
+    b["repetitions"] = n;
+    b.erase("repetition_index");
+    b["aggregate_name"] = aggregate;
+    b["aggregate_unit"] = "time";
+    b["iterations"] = n;
+    b["real_time"] = number(value);
+    b["cpu_time"] = number(value);
+    b["time_unit"] = "ns";
+    if (std::string(aggregate) != "stddev") add_rates(b, r, value);
+    benchmarks.push_back(std::move(b));
+  }
 }
 
 class GbenchJsonReporter : public Reporter {
@@ -92,6 +141,13 @@ class GbenchJsonReporter : public Reporter {
         continue;
       }
       const auto& sm = r.summary;
+      const size_t repetitions = sm.repetition_medians.size();
+      if (repetitions > 1) {
+        // --repetitions N: one "iteration" entry per repetition (its median), then google/benchmark's
+        // aggregates, so that compare.py sees N values per side and runs its Mann-Whitney U test.
+        append_repetitions(b, r, benchmarks);
+        continue;
+      }
       b["iterations"] = r.measurement.timed_ops;
       // We time wall-clock only (a monotonic clock, in core/measure): cpu_time repeats real_time so
       // compare.py's CPU column is the same comparison rather than a missing field.

@@ -37,8 +37,11 @@ class JsonReporter : public Reporter {
                      {"command_line", in.settings.command_line}};
     json context = {{"program", "cryptauditor"},
                     {"program_version", env.program_version},
+                    {"project_commit", env.project_commit},
+                    {"date", env.date},
                     {"cpu_model", env.cpu_model},
                     {"cpu_features", env.cpu_features},
+                    {"cpu_mhz", env.cpu_mhz},
                     {"logical_cpus", env.logical_cpus},
                     {"cpu_affinity", env.cpu_affinity},
                     {"governor", env.governor},
@@ -52,6 +55,9 @@ class JsonReporter : public Reporter {
                     {"warnings", env.warnings},
                     {"backends", backends},
                     {"settings", settings}};
+    // --anonymize clears the host name: the key is then left out rather than written empty.
+    if (!env.host_name.empty()) context["host_name"] = env.host_name;
+    if (!env.machine_label.empty()) context["machine_label"] = env.machine_label;
     json results = json::array();
     for (const auto& r : in.records) results.push_back(record_to_json(r));
     // Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.

@@ -83,8 +83,8 @@ class Isolation : public testing::Test {
   // into its report and an abort; handle_segv=0 lets the signal kill the job as it does in a normal build.
   ProgramResult run(const std::string& args) {
     return ca::test::run_program("ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
-                                 std::string(CRYPTAUDITOR_BINARY) + " " + args + " --quiet --plugin-dir " +
-                                 plugins_.string());
+                                 std::string(CRYPTAUDITOR_BINARY) + " " + args +
+                                 " --quiet --no-default-plugins --plugin-dir " + plugins_.string());
   }
 
   json report() {
@@ -411,6 +411,7 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
                                    "run",
                                    cfg,
                                    "--quiet",
+                                   "--no-default-plugins",
                                    "--plugin-dir",
                                    plugins_.string(),
                                    isolate ? "--isolate" : "--no-isolate"};

@@ -80,7 +80,11 @@ for s in "${stages[@]}"; do
   case "$s" in
     release)
       stage "release build and test suite"
-      cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON "${cache[@]}"
+      # The Debian layout for /usr (lib/<multiarch>), so the install_tree test checks that the installed
+      # program finds its plugins through the configured CMAKE_INSTALL_LIBDIR, not a hard-coded lib/.
+      multiarch=$(${CXX:-c++} -print-multiarch 2>/dev/null || true)
+      cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON \
+        -DCMAKE_INSTALL_LIBDIR="lib${multiarch:+/$multiarch}" "${cache[@]}"
       cmake --build build -j"$jobs"
       ctest --test-dir build -j"$jobs" --output-on-failure
       ;;

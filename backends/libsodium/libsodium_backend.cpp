@@ -651,6 +651,7 @@ extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor
       &RowTable::export_key,
       &RowTable::last_error,
       &RowTable::repeat,
+      &RowTable::algorithm_at,
   };
   return &backend;
 }

@@ -3,18 +3,25 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/exports.hpp"
+#include "cli/locations.hpp"
 #include "cli/study.hpp"
 
 namespace ca {
 namespace {
 
 cxxopts::Options bench_options() {
-  cxxopts::Options o("cryptauditor",
-                     "Times the same cryptographic algorithm across libraries and ranks algorithms and "
-                     "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
-                     "backends, aliases)\n"
-                     "  cryptauditor run CONFIG.json [--resume]  (a study described by a JSON file)\n"
-                     "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n");
+  cxxopts::Options o(
+      "cryptauditor",
+      "Times the same cryptographic algorithm across libraries and ranks algorithms and "
+      "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
+      "backends, aliases)\n"
+      "  cryptauditor run CONFIG.json|NAME [--resume]  (a study described by a JSON file; NAME: "
+      "a shipped config)\n"
+      "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n"
+      "  cryptauditor report REPORT.json --format html  (a saved JSON report in another format)\n"
+      "  cryptauditor merge A.json B.json -o FLEET.json  (reports of several machines, --label)\n"
+      "  cryptauditor verify  (test vectors and cross-library interop)\n");
   o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [--kdf KDF] [--kex KEX] [options]");
   using Strings = std::vector<std::string>;
   // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.
@@ -96,8 +103,6 @@ cxxopts::Options bench_options() {
       "the host's phases, and ranked by paired ratios) or sequential (each backend on its own, one after "
       "another)",
       cxxopts::value<std::string>()->default_value("interleaved"));
-  add("plugin-dir", "directory of backend plugins (default: next to the program)",
-      cxxopts::value<std::string>());
   add("isolate",
       "run each job (backend x algorithm x key size) in a child process: a backend that crashes, aborts "
       "or hangs is recorded as failed and the run goes on (default for `run`)");
@@ -109,6 +114,8 @@ cxxopts::Options bench_options() {
   add("quiet", "no progress line on stderr");
   add("version", "print the version");
   add("h,help", "print this help");
+  add_plugin_options(o);
+  add_export_options(o);
   return o;
 }
 
@@ -162,6 +169,9 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.outputs = {
       {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
   check_outputs(study.outputs, "--format");
+  for (OutputSpec& spec : export_outputs(args, study.outputs)) study.outputs.push_back(spec);
+  study.anonymize = args.count("anonymize") > 0;
+  if (args.count("label")) study.label = parse_label(args["label"].as<std::string>());
 
   if (args.count("rounds"))
     study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
@@ -178,14 +188,13 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.order = parse_order("--order", args["order"].as<std::string>());
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
-  const std::string dir =
-      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir();
-  PluginScan scan = load_backends(dir, err);
+  const PluginRequest plugins = plugin_request(args);
+  PluginScan scan = load_backends(plugins, err);
   std::vector<std::string> wanted;
   if (args.count("backend")) wanted = split_list(args["backend"].as<std::vector<std::string>>());
   study.plan.backends = select_backends(wanted, "--backend", scan);
   if (study.plan.backends.empty()) {
-    err << "cryptauditor: no backend plugins could be loaded from " << dir << '\n';
+    err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;
   }
   study.quiet = args.count("quiet") > 0;

@@ -20,6 +20,12 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 /// `cryptauditor verify [--vectors DIR-or-FILE] [-b ...] [--format table|json] [--interop]` (docs/VERIFY.md)
 int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
+/// `cryptauditor report REPORT.json --format FORMAT [-o OUT]`: a saved JSON report in another format
+int report_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+/// `cryptauditor merge A.json B.json ... [-o FLEET.json]` (docs/FLEET.md)
+int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+
 /// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
 PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);
 

@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/locations.hpp"
 
 namespace ca {
 namespace {
@@ -65,8 +66,8 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cxxopts::Options o("cryptauditor list",
                      "The capability matrix: which backend offers which algorithm and key.");
   o.add_options()("backends", "the loaded backends, their library versions and acceleration")(
-      "aliases", "the alias and group tables")("plugin-dir", "directory of backend plugins",
-                                               cxxopts::value<std::string>())("h,help", "print this help");
+      "aliases", "the alias and group tables")("h,help", "print this help");
+  add_plugin_options(o);
   auto args = o.parse(argc, argv);
   if (!args.unmatched().empty())
     throw UsageError("unexpected argument '" + args.unmatched().front() + "' for list");
@@ -78,9 +79,7 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     print_aliases(out);
     return kExitOk;
   }
-  PluginScan scan = load_backends(
-      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir(),
-      err);
+  PluginScan scan = load_backends(plugin_request(args), err);
   if (args.count("backends"))
     print_backends(scan, out);
   else

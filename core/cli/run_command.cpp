@@ -8,6 +8,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/exports.hpp"
+#include "cli/locations.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
 
@@ -17,7 +19,10 @@ namespace {
 cxxopts::Options run_options() {
   cxxopts::Options o(
       "cryptauditor run",
-      "Runs the study a JSON config file describes (docs/CONFIG.md). Flags override the file.\n");
+      "Runs the study a JSON config file describes (docs/CONFIG.md). Flags override the file.\nCONFIG may "
+      "also "
+      "be the bare name of a shipped config (`run default`), looked up in share/cryptauditor/configs next to "
+      "the program (the source tree's configs/ in a build tree).\n");
   o.custom_help("CONFIG.json [options]");
   o.positional_help("");
   o.add_options()("config", "the study config file", cxxopts::value<std::string>())(
@@ -51,13 +56,13 @@ cxxopts::Options run_options() {
                                      "run on these CPUs only (1, 0-3, 0,2), instead of the config's \"pin\"",
                                      cxxopts::value<std::string>())(
       "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
-      cxxopts::value<std::string>())("cipher-mode",
-                                     "per-message or stream, instead of the config's \"cipher_mode\"",
-                                     cxxopts::value<std::string>())(
+      cxxopts::value<std::string>())(
+      "cipher-mode", "per-message or stream, instead of the config's \"cipher_mode\"",
+      cxxopts::value<std::string>())(
       "order", "interleaved or sequential, instead of the config's \"order\" (default interleaved)",
-      cxxopts::value<std::string>())("quiet", "no progress line on stderr")(
-      "plugin-dir", "directory of backend plugins (default: next to the program)",
-      cxxopts::value<std::string>())("h,help", "print this help");
+      cxxopts::value<std::string>())("quiet", "no progress line on stderr")("h,help", "print this help");
+  add_plugin_options(o);
+  add_export_options(o);
   o.parse_positional({"config"});
   return o;
 }
@@ -111,7 +116,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   // The whole config is checked first, then the flags, then the plugins and outputs: nothing runs before
   // every value is known to be good.
-  const StudyConfig cfg = load_study_config(args["config"].as<std::string>());
+  const StudyConfig cfg = load_study_config(find_config(args["config"].as<std::string>()));
 
   Study study;
   study.name = cfg.name;
@@ -183,6 +188,11 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       study.outputs.push_back(spec);
     }
   }
+  // Exports come on top of the config's outputs or of --format/-o; their paths are taken as given (not
+  // resolved against --output-dir), as any other flag's path.
+  for (OutputSpec& spec : export_outputs(args, study.outputs)) study.outputs.push_back(spec);
+  study.anonymize = args.count("anonymize") > 0;
+  if (args.count("label")) study.label = parse_label(args["label"].as<std::string>());
   // The journal goes next to the first report file, else into the current (or --output-dir) directory.
   for (const OutputSpec& o : study.outputs)
     if (!o.path.empty() && study.journal.empty()) study.journal = o.path + ".journal";
@@ -191,9 +201,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.resume_command = resume_command(argc, argv);
   study.quiet = args.count("quiet") > 0;
 
-  const std::string dir =
-      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir();
-  PluginScan scan = load_backends(dir, err);
+  const PluginRequest plugins = plugin_request(args);
+  PluginScan scan = load_backends(plugins, err);
   if (args.count("backend")) {
     study.plan.backends =
         select_backends(split_list(args["backend"].as<std::vector<std::string>>()), "--backend", scan);
@@ -207,7 +216,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
           study.plan.backends.push_back(backend);
   }
   if (study.plan.backends.empty()) {
-    err << "cryptauditor: no backend plugins could be loaded from " << dir << '\n';
+    err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;
   }
   return execute_study(study, out, err);

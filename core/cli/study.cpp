@@ -99,6 +99,8 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     if (std::string why = pin_to_cpus(study.pin_cpus); !why.empty())
       throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " + why);
   Environment env = read_environment();
+  if (study.anonymize) env.host_name.clear();
+  env.machine_label = study.label;
   for (const Backend* b : plan.backends)
     env.backends.push_back({b->name(), b->library(), b->library_version(), b->acceleration(), b->path()});
   env.clock_overhead_ns = clock_overhead_ns();

@@ -33,6 +33,10 @@ struct Study {
   std::vector<int> pin_cpus;
   /// No progress line on stderr (--quiet).
   bool quiet = false;
+  /// --anonymize: the host name is left out of the environment, so no report names the machine.
+  bool anonymize = false;
+  /// --label NAME: the machine's name in merged reports (JSON context "machine_label").
+  std::string label;
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.
   std::string resume_command;
 };

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/locations.hpp"
 #include "verify/interop.hpp"
 #include "verify/vector_runner.hpp"
 #include "verify/verify_report.hpp"
@@ -30,8 +31,8 @@ cxxopts::Options verify_options() {
                                     "backend(s), comma-separated (default: every loaded backend)",
                                     cxxopts::value<std::vector<std::string>>())(
       "format", "output format: table or json", cxxopts::value<std::string>()->default_value("table"))(
-      "plugin-dir", "directory of backend plugins (default: next to the program)",
-      cxxopts::value<std::string>())("h,help", "print this help");
+      "h,help", "print this help");
+  add_plugin_options(o);
   return o;
 }
 
@@ -86,9 +87,7 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     }
   }
 
-  PluginScan scan = load_backends(
-      args.count("plugin-dir") ? plugin_dir_flag(args["plugin-dir"].as<std::string>()) : default_plugin_dir(),
-      err);
+  PluginScan scan = load_backends(plugin_request(args), err);
   const auto backends =
       select_backends(split_list(args.count("backend") ? args["backend"].as<std::vector<std::string>>()
                                                        : std::vector<std::string>{}),

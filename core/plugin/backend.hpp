@@ -46,16 +46,23 @@ class Context {
 /// A loaded backend plugin.
 class Backend {
  public:
-  Backend(void* handle, const ca_backend* api, std::string path);
+  /// name: the name this backend is known by (--plugin FILE=NAME); empty: the plugin's own name.
+  Backend(void* handle, const ca_backend* api, std::string path, std::string name = "");
   ~Backend();
   Backend(const Backend&) = delete;
   Backend& operator=(const Backend&) = delete;
 
-  std::string name() const { return api_->name; }
+  /// The name on the command line and in every record: the plugin's own, or the one --plugin FILE=NAME gave.
+  std::string name() const { return name_.empty() ? std::string(api_->name) : name_; }
+  /// The name the plugin itself declares (differs from name() only under --plugin FILE=NAME).
+  std::string plugin_name() const { return api_->name; }
   std::string library() const { return api_->library; }
   std::string library_version() const;
   std::string acceleration() const;
   const std::string& path() const { return path_; }
+  /// The algorithm names of the plugin's rows (ca_backend.algorithm_at); empty when the plugin does not
+  /// list them.
+  std::vector<std::string> row_algorithms() const;
 
   /// nullopt when supported, otherwise the backend's reason.
   std::optional<std::string> unsupported_reason(const std::string& algorithm, uint32_t key_bits) const;
@@ -68,6 +75,7 @@ class Backend {
   void* handle_;
   const ca_backend* api_;
   std::string path_;
+  std::string name_;
 };
 
 /// Outcome of scanning plugin directories: the backends that loaded, and one line per plugin that did not.
@@ -77,15 +85,37 @@ struct PluginScan {
 };
 
 /// Loads one plugin file. Refuses (nullptr + message) a missing entry point, a different ABI version, a
-/// struct smaller than this core knows, a duplicate name, or a file writable by other users.
-std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem);
+/// struct smaller than this core knows, a duplicate name, or a file writable by other users. A non-empty
+/// name loads it under that name instead of its own.
+std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem,
+                                     const std::string& name = "");
 
-/// Loads every ca-backend-*.so in dir, in name order.
+/// Loads every ca-backend-*.so in dir, in name order. Any other shared object in dir (*.so, *.so.N) gets one
+/// line in problems, and so does each row of a loaded plugin whose algorithm is not a catalog name (it would
+/// never be run).
 PluginScan load_plugins(const std::string& dir);
 
-/// Where plugins are looked for when no --plugin-dir is given: $CRYPTAUDITOR_PLUGIN_DIR, else
-/// <dir of the executable>/backends (the build tree), else <dir of the
-/// executable>/../lib/cryptauditor/backends.
+/// One plugin file to load on its own (--plugin FILE[=NAME]); an empty name keeps the plugin's own.
+struct PluginFile {
+  std::string path;
+  std::string name;
+};
+
+/// Loads the folders in order, then the files; a backend whose name is already loaded is refused with a
+/// line in problems (so the first folder wins), as is a folder that does not exist.
+PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<PluginFile>& files);
+
+/// The folders plugins are looked for in unless --no-default-plugins: the ':'-separated folders of
+/// $CRYPTAUDITOR_PLUGIN_DIR when set; else <dir of the executable>/backends when it exists (the build
+/// tree); else the installed folder, <dir of the executable>/<CMAKE_INSTALL_LIBDIR relative to
+/// CMAKE_INSTALL_BINDIR>/cryptauditor/backends as configured at build time (installed_plugin_dir()).
+std::vector<std::string> default_plugin_dirs();
+
+/// The first of default_plugin_dirs() (messages, and callers that take one folder).
 std::string default_plugin_dir();
+
+/// The installed plugin folder for an executable at exe: the configured relative path from the binary
+/// folder to <libdir>/cryptauditor/backends applied to exe's folder (or the configured absolute folder).
+std::string installed_plugin_dir(const std::string& exe);
 
 }  // namespace ca

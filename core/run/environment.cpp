@@ -207,6 +207,9 @@ Environment read_environment() {
   env.build_type = CRYPTAUDITOR_BUILD_TYPE;
   env.program_version = CRYPTAUDITOR_VERSION;
   env.host_name = first_line("/proc/sys/kernel/hostname");
+  env.project_commit = CRYPTAUDITOR_PROJECT_COMMIT;
+  if (std::ifstream loadavg("/proc/loadavg"); loadavg)
+    for (double v; env.load_avg.size() < 3 && loadavg >> v;) env.load_avg.push_back(v);
   // A calendar date stamp for report headers (google/benchmark's "date"); timing stays in measure/.
   std::time_t now = std::time(nullptr);
   std::tm local{};

@@ -25,9 +25,13 @@ struct Environment {
   std::string compiler;
   std::string build_type;
   std::string program_version;
+  std::string
+      project_commit;     // `git describe --always --dirty` of the source at configure time, or "unknown"
   std::string date;       // local time the environment was read, ISO 8601 ("2024-05-01T12:00:00+02:00")
   std::string host_name;  // "" when not readable
-  double cpu_mhz = 0;     // "cpu MHz" of the first CPU in /proc/cpuinfo; 0 when absent
+  std::vector<double> load_avg;  // /proc/loadavg's 1, 5 and 15 minute averages when the run started
+  std::string machine_label;  // --label NAME: names this machine in merged fleet reports; "" when not given
+  double cpu_mhz = 0;         // "cpu MHz" of the first CPU in /proc/cpuinfo; 0 when absent
   double clock_overhead_ns = 0;
   double empty_operation_ns = 0;
   std::vector<BackendInfo> backends;

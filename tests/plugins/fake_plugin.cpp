@@ -32,8 +32,16 @@ const char* acceleration() { return ""; }
 const ca::sdk::Row kRows[] = {
     {"AES-CTR", ca::sdk::KeyBits::list({128, 192, 256}), ca::sdk::make_factory<XorCipher>()},
     {"SHA2-256", ca::sdk::KeyBits::list({0}), ca::sdk::make_factory<ZeroHash>()},
+#ifdef FAKE_ALIAS_ROW
+    // An alias where the catalog's name belongs: the core never asks for it, and the loader says so.
+    {"SHA-512", ca::sdk::KeyBits::list({0}), ca::sdk::make_factory<ZeroHash>()},
+#endif
 };
 
 }  // namespace
 
+#ifdef FAKE_ALIAS_ROW
+CRYPTAUDITOR_BACKEND("aliasrow", "Fake with an alias row (tests only)", version, acceleration, kRows)
+#else
 CRYPTAUDITOR_BACKEND("fake", "Fake (tests only)", version, acceleration, kRows)
+#endif

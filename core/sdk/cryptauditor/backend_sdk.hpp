@@ -386,6 +386,9 @@ struct Table {
       return CA_FAILED;
     }
   }
+  static const char* algorithm_at(size_t index) noexcept {
+    return index < N ? Rows[index].algorithm : nullptr;
+  }
   static const char* last_error(ca_context* c) noexcept {
     return reinterpret_cast<ContextBase*>(c)->error.c_str();
   }
@@ -409,6 +412,7 @@ struct Table {
                                        &TableT::operation,                                               \
                                        &TableT::export_key,                                              \
                                        &TableT::last_error,                                              \
-                                       &TableT::repeat};                                                 \
+                                       &TableT::repeat,                                                  \
+                                       &TableT::algorithm_at};                                           \
     return &backend;                                                                                     \
   }

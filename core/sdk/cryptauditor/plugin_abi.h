@@ -135,6 +135,10 @@ typedef struct ca_backend {
    * it existed still load): the repeat function of one ca_operation, NULL when not offered. When there is
    * none, the core calls operation()'s function once per input. */
   ca_repeat_fn (*repeat)(ca_context* context, int op);
+  /* Optional, NULL allowed, and absent from tables whose struct_size ends before it: the algorithm name of
+   * row `index` (0, 1, ...), NULL past the last row. The core only reads it to warn about a row whose name
+   * is not a catalog name (an alias such as "SHA-256"), which it would never ask for. */
+  const char* (*algorithm_at)(size_t index);
 } ca_backend;
 
 typedef const ca_backend* (*ca_backend_entry_fn)(void);

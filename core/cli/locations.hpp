@@ -1,0 +1,40 @@
+// Where the program finds its plugins and configs, and the command-line flags that choose plugins
+// (--plugin-dir, --no-default-plugins, --plugin), shared by every subcommand that loads backends.
+#pragma once
+
+#include <cxxopts.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "plugin/backend.hpp"
+
+namespace ca {
+
+/// Adds --plugin-dir DIR (repeatable, added to the default folders), --no-default-plugins and
+/// --plugin FILE[=NAME] (repeatable) to a subcommand's options.
+void add_plugin_options(cxxopts::Options& options);
+
+/// What the plugin flags ask for: folders (the defaults unless --no-default-plugins, then each
+/// --plugin-dir not already listed) and single files. A --plugin-dir that is not a folder, a --plugin file that does not
+/// exist or a NAME that is not a valid backend name is a UsageError.
+struct PluginRequest {
+  std::vector<std::string> dirs;
+  std::vector<PluginFile> files;
+  /// "DIR", "DIR, DIR2 and 1 file": for "no backend plugins could be loaded from ..." messages.
+  std::string describe() const;
+};
+PluginRequest plugin_request(const cxxopts::ParseResult& args);
+
+/// Loads what the flags ask for, printing one line per refused or skipped file.
+PluginScan load_backends(const PluginRequest& request, std::ostream& err);
+
+/// The folder of installed study configs for an executable at exe: <datadir>/cryptauditor/configs relative
+/// to the binary as configured at build time; in a build tree, the source tree's configs/.
+std::string config_dir(const std::string& exe);
+
+/// `run NAME`: NAME when it is a file; otherwise, for a bare name (no '/'), NAME or NAME.json in
+/// config_dir(). A UsageError names the value, where it was looked for and the configs found there.
+std::string find_config(const std::string& typed);
+
+}  // namespace ca

@@ -1,0 +1,60 @@
+// `cryptauditor merge A.json B.json ... [-o FLEET.json]`: reports from several machines in one document,
+// the machine as a dimension (docs/FLEET.md). Nothing is measured; every input is checked as `compare`
+// checks a report, and the output is written only once all inputs have been read.
+#include <cxxopts.hpp>
+#include <fstream>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "compare/fleet.hpp"
+
+namespace ca {
+
+int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  cxxopts::Options o(
+      "cryptauditor merge",
+      "Merges JSON reports from several machines (each run with its own --label) into one fleet "
+      "report; `cryptauditor report FLEET.json --format html` renders it as machine x library "
+      "tables (docs/FLEET.md).\n");
+  o.custom_help("REPORT.json REPORT.json... [-o FLEET.json]");
+  o.positional_help("");
+  o.add_options()("reports", "the JSON reports (or merged fleets)",
+                  cxxopts::value<std::vector<std::string>>())(
+      "o,output", "write the merged report to FILE instead of standard output",
+      cxxopts::value<std::string>())("h,help", "print this help");
+  o.parse_positional({"reports"});
+  auto args = o.parse(argc, argv);
+  if (args.count("help")) {
+    out << o.help() << '\n';
+    return kExitOk;
+  }
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() + "' (see --help)");
+  const auto paths =
+      args.count("reports") ? args["reports"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (paths.empty())
+    throw UsageError("merge needs JSON reports: cryptauditor merge A.json B.json -o fleet.json (see --help)");
+  Fleet fleet;
+  try {
+    fleet = merge_fleet(paths);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  const std::string text = fleet_to_json(fleet).dump(2) + "\n";
+  if (!args.count("output")) {
+    out << text;
+    return kExitOk;
+  }
+  const std::string path = args["output"].as<std::string>();
+  std::ofstream file(path);
+  if (!file) throw UsageError("-o output file '" + path + "' cannot be written");
+  file << text;
+  file.flush();
+  if (!file) {
+    err << "cryptauditor: writing the merged report to " << path << " failed\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace ca

@@ -1,0 +1,162 @@
+// Where plugins come from: the default folder, --plugin-dir added to it, --no-default-plugins, --plugin
+// FILE[=NAME], $CRYPTAUDITOR_PLUGIN_DIR, and one warning line per file or row that is not used.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "plugin/backend.hpp"
+#include "tests/support/run_program.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using ca::test::ProgramResult;
+
+const std::string kBackends = CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS;
+const std::string kTestPlugins = CRYPTAUDITOR_TEST_PLUGIN_DIR;
+const std::string kAliasPlugins = CRYPTAUDITOR_ALIAS_PLUGIN_DIR;
+
+bool have_openssl() { return fs::exists(kBackends + "/ca-backend-openssl.so"); }
+
+#define REQUIRE_OPENSSL() \
+  if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built"
+
+// The backend column of a CSV report, as a set.
+std::set<std::string> csv_backends(const std::string& csv) {
+  std::set<std::string> names;
+  std::istringstream lines(csv);
+  std::string line;
+  std::getline(lines, line);  // header: backend is the first column
+  while (std::getline(lines, line))
+    if (!line.empty()) names.insert(line.substr(0, line.find(',')));
+  return names;
+}
+
+// `list --backends` names, one per line starting with the name.
+ProgramResult run(const std::string& args) { return ca::test::run_cryptauditor(args); }
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(PluginSources, PluginDirAddsToTheDefaultFolder) {
+  REQUIRE_OPENSSL();
+  // The fake backend computes SHA2-256 wrongly: it is loaded (and excluded by the correctness gate), and the
+  // built-in openssl backend from the default folder is still there.
+  ProgramResult r = run("list --backends --plugin-dir " + kTestPlugins);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("fake"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("openssl"), std::string::npos) << r.out;
+}
+
+TEST(PluginSources, TheDefaultFolderGivenAgainIsLoadedOnce) {
+  REQUIRE_OPENSSL();
+  ProgramResult r = run("list --backends --plugin-dir " + kBackends);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(count(r.out, "ca-backend-openssl.so"), 1u) << r.out;
+}
+
+TEST(PluginSources, NoDefaultPluginsSwapsTheFolder) {
+  ProgramResult r = run("list --backends --no-default-plugins --plugin-dir " + kTestPlugins);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("fake"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("openssl"), std::string::npos) << r.out;
+}
+
+TEST(PluginSources, NoDefaultPluginsWithNothingElseIsAUsageError) {
+  ProgramResult r = run("list --backends --no-default-plugins");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--no-default-plugins leaves no plugin to load"), std::string::npos) << r.err;
+  EXPECT_EQ(count(r.err, "\n"), 1u) << r.err;
+}
+
+TEST(PluginSources, PluginFileUnderAnotherNameIsRankedBesideTheOriginal) {
+  REQUIRE_OPENSSL();
+  ProgramResult r = run("--hash SHA2-256 -r 20 --format csv --quiet -b openssl,openssl-copy --plugin " +
+                        kBackends + "/ca-backend-openssl.so=openssl-copy");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(csv_backends(r.out), (std::set<std::string>{"openssl", "openssl-copy"})) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(PluginSources, PluginFileUnderItsOwnNameCollidesWithTheDefaultFolder) {
+  REQUIRE_OPENSSL();
+  ProgramResult r = run("list --backends --plugin " + kBackends + "/ca-backend-openssl.so");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("a backend named 'openssl' is already loaded"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--plugin FILE=NAME"), std::string::npos) << r.err;
+}
+
+TEST(PluginSources, BadPluginFlagsAreUsageErrors) {
+  for (const std::string& args : {std::string("--plugin /nonexistent/ca-backend-x.so"),
+                                  "--plugin " + kBackends + "/ca-backend-openssl.so=bad/name",
+                                  "--plugin " + kBackends + "/ca-backend-openssl.so=",
+                                  std::string("--plugin-dir /nonexistent/plugins")}) {
+    ProgramResult r = run("list --backends " + args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(count(r.err, "\n"), 1u) << args << ": " << r.err;
+  }
+}
+
+TEST(PluginSources, EnvironmentFolderReplacesTheBuiltInLookup) {
+  ProgramResult r = ca::test::run_program("CRYPTAUDITOR_PLUGIN_DIR=" + kTestPlugins + " " +
+                                          CRYPTAUDITOR_BINARY + " list --backends");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("fake"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("openssl"), std::string::npos) << r.out;
+}
+
+TEST(PluginSources, AFileInAPluginFolderThatIsNotLoadedGetsOneWarning) {
+  const fs::path dir = fs::path(testing::TempDir()) / "plugin_sources_skipped";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(kTestPlugins + "/ca-backend-fake.so", dir / "ca-backend-fake.so");
+  fs::copy_file(kTestPlugins + "/ca-backend-fake.so", dir / "libfake.so");  // not named ca-backend-*.so
+  std::ofstream(dir / "README") << "notes\n";
+  fs::permissions(dir, fs::perms::group_write | fs::perms::others_write, fs::perm_options::remove);
+  ca::PluginScan scan = ca::load_plugins(dir.string());
+  ASSERT_EQ(scan.backends.size(), 1u);
+  // The library with another name is named; a file that is no library (README) is not a plugin at all.
+  ASSERT_EQ(scan.problems.size(), 1u);
+  EXPECT_NE(scan.problems[0].find("libfake.so skipped (plugins are files named ca-backend-<name>.so)"),
+            std::string::npos)
+      << scan.problems[0];
+  fs::remove_all(dir);
+}
+
+TEST(PluginSources, ARowNamedByAnAliasGetsOneWarning) {
+  ca::PluginScan scan = ca::load_plugins(kAliasPlugins);
+  ASSERT_EQ(scan.backends.size(), 1u);
+  ASSERT_EQ(scan.problems.size(), 1u) << testing::PrintToString(scan.problems);
+  EXPECT_NE(scan.problems[0].find("row 'SHA-512' is not a catalog name (the catalog calls it SHA2-512)"),
+            std::string::npos)
+      << scan.problems[0];
+  // Rows with catalog names are not mentioned.
+  EXPECT_EQ(ca::load_plugins(kTestPlugins).problems.size(), 1u);  // only wrong_abi
+}
+
+TEST(PluginSources, FoldersLoadInOrderAndTheFirstNameWins) {
+  ca::PluginScan scan = ca::load_plugins(std::vector<std::string>{kTestPlugins, kTestPlugins}, {});
+  ASSERT_EQ(scan.backends.size(), 1u);
+  EXPECT_EQ(scan.backends[0]->name(), "fake");
+  EXPECT_EQ(std::count_if(scan.problems.begin(), scan.problems.end(),
+                          [](const std::string& p) { return p.find("already loaded") != std::string::npos; }),
+            1);
+}
+
+TEST(PluginSources, InstalledFolderFollowsTheConfiguredLibdir) {
+  // CRYPTAUDITOR_PLUGIN_DIR_FROM_BINDIR comes from CMAKE_INSTALL_LIBDIR; the install test runs the
+  // installed program. Here: the path is <bin>/<relative>/cryptauditor/backends, normalised.
+  const std::string dir = ca::installed_plugin_dir("/opt/x/bin/cryptauditor");
+  EXPECT_TRUE(dir.ends_with("/cryptauditor/backends")) << dir;
+  EXPECT_EQ(dir.find(".."), std::string::npos) << dir;
+}
+
+}  // namespace
