@@ -1,6 +1,7 @@
 // `cryptauditor merge` and the fleet report: two runs labelled m1 and m2 merge into one document whose HTML
 // and Markdown have a machine x library table with one winner per machine.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -36,7 +37,8 @@ class Fleet : public testing::Test {
  protected:
   static void SetUpTestSuite() {
     if (!have_openssl()) return;
-    dir_ = fs::path(testing::TempDir()) / "fleet_test";
+    // One folder per process: ctest runs each test of this suite in its own process, in parallel.
+    dir_ = fs::path(testing::TempDir()) / ("fleet_test_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     // Two libraries on each "machine": openssl, and the same plugin under a second name.
@@ -50,6 +52,9 @@ class Fleet : public testing::Test {
   }
   void SetUp() override {
     if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
+  }
+  static void TearDownTestSuite() {
+    if (!dir_.empty()) fs::remove_all(dir_);
   }
   static fs::path dir_;
 };
