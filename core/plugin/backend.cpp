@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <set>
+#include <map>
+#include <vector>
+
+#include "plugin/probe.hpp"
 
 namespace ca {
 namespace fs = std::filesystem;
@@ -74,27 +77,70 @@ std::unique_ptr<Context> Backend::create(const ca_key_spec& spec, std::string& e
 
 namespace {
 
-// A plugin is code we run with our privileges: refuse one that another user could have replaced.
-std::optional<std::string> writable_by_others(const fs::path& p) {
+// A plugin is code we run with our privileges: refuse one that another user could have replaced. That is
+// true of the file, and of every folder above it up to /: whoever may write to a folder may rename the
+// plugin, or any folder below it, away and put their own in its place. A folder writable by others is safe
+// only when it is sticky (others may not rename what they do not own) and owned by root, as /tmp is.
+std::optional<std::string> writable_by_others(const fs::path& p, bool folder) {
   struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0)
+  if (::stat(p.c_str(), &st) != 0) return std::nullopt;  // dlopen will say what is missing
+  const bool others_write = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0;
+  if (others_write && !(folder && (st.st_mode & S_ISVTX) != 0 && st.st_uid == 0))
     return p.string() + " is writable by group or others (chmod go-w it)";
   if (st.st_uid != ::geteuid() && st.st_uid != 0)
     return p.string() + " is owned by another user (uid " + std::to_string(st.st_uid) + ")";
   return std::nullopt;
 }
 
+// The file, its real path (symbolic links resolved), and every folder above either, up to /.
+std::optional<std::string> untrusted_path(const fs::path& file) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(file, ec);
+  if (ec) return std::nullopt;  // missing: dlopen reports it
+  if (auto bad = writable_by_others(file, false)) return bad;
+  if (real != fs::absolute(file, ec))
+    if (auto bad = writable_by_others(real, false)) return *bad + " (" + file.string() + " links to it)";
+  std::vector<fs::path> folders;
+  for (const fs::path& start :
+       {fs::canonical(fs::absolute(file, ec).parent_path(), ec), real.parent_path()}) {
+    if (start.empty()) continue;
+    for (fs::path dir = start;; dir = dir.parent_path()) {
+      if (std::find(folders.begin(), folders.end(), dir) == folders.end()) folders.push_back(dir);
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  for (const fs::path& dir : folders)
+    if (auto bad = writable_by_others(dir, true)) return bad;
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+
+std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem);
+
 }  // namespace
 
 std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem) {
   const fs::path file(path);
-  for (const fs::path& p : {file, file.parent_path()}) {
-    if (auto bad = writable_by_others(p)) {
-      problem = "plugin " + file.filename().string() + " refused: " + *bad;
-      return nullptr;
-    }
+  if (auto bad = untrusted_path(file)) {
+    problem = "plugin " + file.filename().string() + " refused: " + *bad;
+    return nullptr;
   }
+  // Its constructors and queries run in a child first (plugin/probe.hpp): a crash there costs the plugin,
+  // not the program.
+  if (std::string crash = probe_plugin(path); !crash.empty()) {
+    problem = "plugin " + file.filename().string() + " not loaded: " + crash;
+    return nullptr;
+  }
+  return load_probed_plugin(path, problem);
+}
+
+namespace {
+
+std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem) {
+  const fs::path file(path);
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* e = ::dlerror();
@@ -138,6 +184,8 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& probl
   return std::make_unique<Backend>(handle, api, path);
 }
 
+}  // namespace
+
 PluginScan load_plugins(const std::string& dir) {
   PluginScan scan;
   std::error_code ec;
@@ -151,20 +199,48 @@ PluginScan load_plugins(const std::string& dir) {
     if (name.rfind("ca-backend-", 0) == 0 && entry.path().extension() == ".so") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
-  std::set<std::string> names;
-  for (const auto& f : files) {
-    std::string problem;
-    auto backend = load_plugin(f.string(), problem);
+  // Trusted files are probed all at once (plugin/probe.hpp), then loaded one by one, in name order.
+  std::vector<std::string> trusted;
+  std::vector<std::string> problem_of(files.size());
+  for (size_t i = 0; i < files.size(); ++i)
+    if (auto bad = untrusted_path(files[i]))
+      problem_of[i] = "plugin " + files[i].filename().string() + " refused: " + *bad;
+    else
+      trusted.push_back(files[i].string());
+  const std::vector<std::string> crashes = probe_plugins(trusted);
+  std::vector<std::unique_ptr<Backend>> loaded;
+  for (size_t i = 0, t = 0; i < files.size(); ++i) {
+    std::string problem = problem_of[i];
+    std::unique_ptr<Backend> backend;
+    if (problem.empty()) {
+      const std::string& crash = crashes[t++];
+      if (crash.empty())
+        backend = load_probed_plugin(files[i].string(), problem);
+      else
+        problem = "plugin " + files[i].filename().string() + " not loaded: " + crash;
+    }
     if (!backend) {
       scan.problems.push_back(problem);
       continue;
     }
-    if (!names.insert(backend->name()).second) {
-      scan.problems.push_back("plugin " + f.filename().string() + " refused: a backend named '" +
-                              backend->name() + "' is already loaded");
+    loaded.push_back(std::move(backend));
+  }
+  // Two plugins with one name: neither is trusted to be the backend that name promises (a file that sorts
+  // first must not displace the real one), and the user is told which files to look at.
+  std::map<std::string, std::vector<std::string>> files_of;
+  for (const auto& b : loaded) files_of[b->name()].push_back(fs::path(b->path()).filename().string());
+  for (auto& b : loaded) {
+    const auto& same = files_of[b->name()];
+    if (same.size() == 1) {
+      scan.backends.push_back(std::move(b));
       continue;
     }
-    scan.backends.push_back(std::move(backend));
+    std::string others;
+    for (const auto& f : same)
+      if (f != fs::path(b->path()).filename().string()) others += (others.empty() ? "" : ", ") + f;
+    scan.problems.push_back("plugin " + fs::path(b->path()).filename().string() +
+                            " refused: it calls itself '" + b->name() + "', and so does " + others +
+                            " (remove the one that is not that backend)");
   }
   return scan;
 }

@@ -7,6 +7,7 @@
 
 #include "catalog/known_answers.hpp"
 #include "measure/cycles.hpp"
+#include "run/exit_guard.hpp"
 #include "run/interrupt.hpp"
 #include "run/isolated_job.hpp"
 #include "run/record_key.hpp"
@@ -552,7 +553,6 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
     records.push_back(std::move(r));
     if (observer) observer(records.back(), records.size(), total);
   };
-  const Phase no_phase = [](std::string_view) {};
 
   for (const Job& job : plan.jobs) {
     const auto ops = planned_operations(plan, *job.algorithm);
@@ -564,7 +564,10 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
       if (!anything_left) continue;
       if (interrupt_signal() != 0) return records;
       if (!plan.isolate) {
-        run_job(plan, job, *backend, wanted, emit, no_phase);
+        // Named for run/exit_guard.hpp: a plugin that calls exit() in process is blamed with its step.
+        run_job(plan, job, *backend, wanted, emit,
+                [&](std::string_view what) { note_step(backend->name(), what); });
+        clear_step();
         continue;
       }
       std::set<RecordKey> delivered;
