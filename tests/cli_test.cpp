@@ -260,7 +260,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--kdf PBKDF2-SHA256 --kdf-params rounds=5", "rounds"},
         BadInput{"--hash SHA2-256 --operations encrypt,bogus", "'bogus'"},
         BadInput{"--hash SHA2-256 --plugin-dir /nonexistent/plugins", "/nonexistent/plugins"},
-        BadInput{"--hash SHA2-256 --format json -o /nonexistent/dir/r.json", "/nonexistent/dir/r.json"}),
+        BadInput{"--hash SHA2-256 --format json -o /nonexistent/dir/r.json", "/nonexistent/dir/r.json"},
+        // Empty selections measure nothing: a usage error, not a silent success.
+        BadInput{"--hash SHA2-256 -d ''", "--data_size '' names nothing"},
+        BadInput{"--hash SHA2-256 -d ,,", "--data_size"},
+        BadInput{"-c '' -d 1KB", "--cipher '' names nothing"},
+        BadInput{"--hash ''", "--hash '' names nothing"},
+        BadInput{"--hash SHA2-256 -b ''", "--backend '' names nothing"},
+        BadInput{"--hash SHA2-256 --operations ''", "--operations '' names nothing"},
+        BadInput{"--operations sign -c AES-GCM", "--operations 'sign' leaves nothing to measure"},
+        BadInput{"--operations keygen --hash SHA2-256,SHA3-256", "SHA2-256: hash; SHA3-256: hash"}),
     [](const testing::TestParamInfo<BadInput>& info) {
       std::string name;
       for (const char* c = info.param.args; *c; ++c)

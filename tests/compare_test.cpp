@@ -293,5 +293,82 @@ TEST(CompareCommand, UsageErrors) {
   EXPECT_MENTIONS(missing.err, "/nonexistent/x.json: cannot be read");
 }
 
+// A comparison that compares nothing must not pass as "no regression": the new report empty, all failed,
+// or sharing no row with the base is a usage error (exit 2) saying so.
+TEST(CompareCommand, NothingComparableIsAnErrorNotAPass) {
+  const std::string base = write(report_of({rec("a", "AES-GCM", "encrypt", 1000)}).dump());
+  const std::string empty = write(report_of({}).dump());
+  Record failed = rec("a", "AES-GCM", "encrypt", 1000);
+  failed.status = Status::Failed;
+  failed.error = "killed by signal 11 (SIGSEGV) in encrypt 1KB";
+  const std::string all_failed = write(report_of({failed}).dump());
+  const std::string other = write(report_of({rec("b", "AES-GCM", "encrypt", 1000)}).dump());
+  const std::pair<std::string, const char*> cases[] = {
+      {empty, "has no results: nothing to compare"},
+      {all_failed, "results was measured (all unsupported or failed): nothing to compare"},
+      {other, "share no measured row"},
+  };
+  for (const auto& [candidate, message] : cases) {
+    Result r = run_binary("compare " + base + " " + candidate);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_MENTIONS(r.err, message);
+    // --allow-missing does not make an empty comparison a pass.
+    EXPECT_EQ(run_binary("compare " + base + " " + candidate + " --allow-missing").status, 2);
+  }
+}
+
+// Rows the base measured that the new report lacks or failed are a regression too: exit 1, unless
+// --allow-missing.
+TEST(CompareCommand, MissingOrFailedRowsOfTheBaseFailUnlessAllowed) {
+  const std::string base =
+      write(report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000)}).dump());
+  Record failed = rec("a", "AES-GCM", "decrypt", 1000);
+  failed.status = Status::Failed;
+  failed.error = "killed by signal 6 (SIGABRT) in decrypt 1KB";
+  const std::string with_failed = write(report_of({rec("a", "AES-GCM", "encrypt", 1000), failed}).dump());
+  const std::string with_missing = write(report_of({rec("a", "AES-GCM", "encrypt", 1000)}).dump());
+  for (const std::string& candidate : {with_failed, with_missing}) {
+    Result r = run_binary("compare " + base + " " + candidate);
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    EXPECT_MENTIONS(r.err, "1 row measured in " + base + " missing or not measured in " + candidate);
+    EXPECT_MENTIONS(r.out, "1 row measured in the base report is missing or not measured in the new one");
+    Result allowed = run_binary("compare " + base + " " + candidate + " --allow-missing");
+    EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
+  }
+  // Rows only in the new report, or not measured in the base either, are not missing.
+  const std::string more =
+      write(report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000),
+                       rec("b", "AES-GCM", "encrypt", 1000)})
+                .dump());
+  EXPECT_EQ(run_binary("compare " + base + " " + more).status, 0);
+}
+
+// Input files are read with a size cap (util/input_file.hpp): /dev/zero or a huge file is refused at once.
+TEST(CompareCommand, AnInputLargerThanTheCapIsRefused) {
+  const std::string base = write(report_of({rec("a", "AES-GCM", "encrypt", 1000)}).dump());
+  // `timeout`: without the cap, reading /dev/zero never ends; the test then fails instead of hanging.
+  Result zero = ca::test::run_program("CRYPTAUDITOR_MAX_INPUT_MB=8 timeout 120 " + ca::test::binary() +
+                                      " compare " + base + " /dev/zero");
+  EXPECT_EQ(zero.status, 2) << zero.err;
+  EXPECT_EQ(std::count(zero.err.begin(), zero.err.end(), '\n'), 1) << zero.err;
+  EXPECT_MENTIONS(zero.err, "/dev/zero: larger than 8 MiB, the limit for input files");
+  // A regular file over the cap: refused by its size, before it is read.
+  std::string padded = report_of({rec("a", "AES-GCM", "encrypt", 1000)}).dump();
+  padded += std::string((size_t{1} << 20) + 10, ' ');
+  const std::string big = write(padded);
+  Result capped = ca::test::run_program("CRYPTAUDITOR_MAX_INPUT_MB=1 " + ca::test::binary() + " compare " +
+                                        base + " " + big);
+  EXPECT_EQ(capped.status, 2) << capped.err;
+  EXPECT_MENTIONS(capped.err, big + ": larger than 1 MiB");
+  EXPECT_MENTIONS(capped.err, "CRYPTAUDITOR_MAX_INPUT_MB");
+  // The same file under the default cap is fine.
+  EXPECT_EQ(run_binary("compare " + base + " " + big).status, 0);
+  Result bad_env = ca::test::run_program("CRYPTAUDITOR_MAX_INPUT_MB=lots " + ca::test::binary() +
+                                         " compare " + base + " " + base);
+  EXPECT_EQ(bad_env.status, 2) << bad_env.err;
+  EXPECT_MENTIONS(bad_env.err, "CRYPTAUDITOR_MAX_INPUT_MB 'lots' is not valid");
+}
+
 }  // namespace
 }  // namespace ca

@@ -68,6 +68,14 @@ class Isolation : public testing::Test {
     if (!root_.empty()) fs::remove_all(root_);
   }
 
+  // Puts one more fault plugin into the plugin folder (under another file name when `as` is given).
+  void add_fault_plugin(const std::string& fault, const std::string& as = "") {
+    const fs::path from = fs::path(CRYPTAUDITOR_FAULT_PLUGIN_DIR) / ("ca-backend-" + fault + ".so");
+    const fs::path to = plugins_ / (as.empty() ? from.filename().string() : as);
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    ::chmod(to.c_str(), 0755);
+  }
+
   // Writes a study config: `extra` is spliced into the object (e.g. "\"job_timeout_s\": 2,").
   std::string config(const std::string& algorithms, const std::string& backends, const std::string& sizes,
                      const std::string& extra) {
@@ -83,7 +91,7 @@ class Isolation : public testing::Test {
   // into its report and an abort; handle_segv=0 lets the signal kill the job as it does in a normal build.
   ProgramResult run(const std::string& args) {
     return ca::test::run_program("ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
-                                 std::string(CRYPTAUDITOR_BINARY) + " " + args +
+                                 ca::test::binary() + " " + args +
                                  " --quiet --no-default-plugins --plugin-dir " + plugins_.string());
   }
 
@@ -347,6 +355,185 @@ TEST(RefusedPlugin, GroupWritableFileOrFolder) {
   EXPECT_NE(folder.find("is writable by group or others"), std::string::npos) << folder;
 }
 
+// --- Hostile plugins: nothing a plugin does may lose a report -------------------------------------------
+
+// In process (the default command's default, `run --no-isolate`), a plugin that calls exit(0) in encrypt
+// ended the run with status 0 and an empty report. The exit guard writes the partial report and fails,
+// naming the plugin and the step.
+TEST_F(Isolation, ExitInProcessWritesThePartialReportAndNamesThePluginAndStep) {
+  ProgramResult r = run("run " + config(kChaCha, "[\"openssl\", \"exit\"]", kTwoSizes, "\"rounds\": 20,") +
+                        " --no-isolate");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("plugin code called exit() (backend 'exit' in encrypt 16KB): the run stopped"),
+            std::string::npos)
+      << r.err;
+  const json doc = report();
+  expect_all_ok(doc, "openssl", 4);
+  EXPECT_EQ((*find(doc, "exit", "encrypt", 1024))["status"], "ok");
+  EXPECT_EQ((*find(doc, "exit", "decrypt", 1024))["status"], "ok");
+
+  // The default command, report on standard output.
+  ProgramResult bench = run("-c CHACHA20 -d 1KB,16KB -r 20 -b openssl,exit --format json");
+  EXPECT_EQ(bench.status, 1) << bench.err;
+  const json out = json::parse(bench.out);
+  expect_all_ok(out, "openssl", 4);
+  EXPECT_NE(bench.err.find("backend 'exit' in encrypt 16KB"), std::string::npos) << bench.err;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define CA_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CA_UNDER_ASAN 1
+#endif
+#endif
+
+// Memory exhaustion in process: std::bad_alloc escaped the runner and the program exited without a report.
+TEST_F(Isolation, OutOfMemoryInProcessWritesThePartialReport) {
+#ifdef CA_UNDER_ASAN
+  GTEST_SKIP() << "ASan's allocator does not return null under RLIMIT_AS; the Release stage runs this";
+#endif
+  add_fault_plugin("oom");
+  ProgramResult r =
+      run("run " + config(kChaCha, "[\"openssl\", \"oom\"]", kTwoSizes, "\"rounds\": 20,") + " --no-isolate");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("out of memory (std::bad_alloc) (backend 'oom' in "), std::string::npos) << r.err;
+  const json doc = report();
+  expect_all_ok(doc, "openssl", 4);
+  EXPECT_EQ((*find(doc, "oom", "encrypt", 1024))["status"], "ok");
+}
+
+// A plugin's writes to standard output landed inside a JSON report written there. Now descriptor 1 is the
+// standard error for the whole run, in process and in isolated jobs.
+TEST_F(Isolation, APluginPrintingToStdoutDoesNotCorruptTheReport) {
+  add_fault_plugin("print");
+  for (const char* isolate : {"--no-isolate", "--isolate"}) {
+    ProgramResult r = run(std::string("-c CHACHA20 -d 1KB -r 20 -b openssl,print --format json ") + isolate);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("PLUGIN-NOISE"), std::string::npos) << isolate << "\n" << r.out;
+    EXPECT_NE(r.err.find("PLUGIN-NOISE from library_version"), std::string::npos) << r.err;
+    const json doc = json::parse(r.out);  // throws if anything else is in it
+    expect_all_ok(doc, "print", 2);
+  }
+}
+
+// A crash while loading (a constructor) or in library_version() killed even an isolated run with no
+// message: loading happened in the parent. Each plugin is probed in a child first.
+TEST_F(Isolation, APluginCrashingAtLoadOrInLibraryVersionIsNotLoadedAndTheRunGoesOn) {
+  add_fault_plugin("ctor_crash");
+  add_fault_plugin("version_crash");
+  for (const std::string& command :
+       {"run " + config(kChaCha, "[\"openssl\"]", "[\"1KB\"]", "\"rounds\": 20,"),
+        std::string("-c CHACHA20 -d 1KB -r 20 -b openssl --format json --no-isolate")}) {
+    ProgramResult r = run(command);
+    EXPECT_EQ(r.status, 0) << command << "\n" << r.err;
+    EXPECT_NE(r.err.find("plugin ca-backend-ctor_crash.so not loaded: killed by signal 11 (SIGSEGV) while "
+                         "loading it (dlopen runs its constructors)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("plugin ca-backend-version_crash.so not loaded: killed by signal 11 (SIGSEGV) in "
+                         "library_version()"),
+              std::string::npos)
+        << r.err;
+    const json doc = command.starts_with("run") ? report() : json::parse(r.out);
+    expect_all_ok(doc, "openssl", 2);
+    EXPECT_TRUE(of(doc, "version_crash").empty());
+  }
+}
+
+// A plugin named `openssl` in a file that sorts first displaced the real OpenSSL backend, with a warning.
+TEST_F(Isolation, TwoPluginsWithOneNameAreBothRefusedNamingTheFiles) {
+  add_fault_plugin("dup_openssl", "ca-backend-0penssl.so");
+  ProgramResult r = run("-c CHACHA20 -d 1KB -r 20 -b openssl --format json");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("plugin ca-backend-0penssl.so refused: it calls itself 'openssl', and so does "
+                       "ca-backend-openssl.so"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("plugin ca-backend-openssl.so refused: it calls itself 'openssl', and so does "
+                       "ca-backend-0penssl.so"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("--backend 'openssl' is not a loaded backend"), std::string::npos) << r.err;
+}
+
+// verify and verify --interop ran every backend in the program itself: one segfault ended the whole
+// verification with no output. Each backend's share (per file, per algorithm, per pair) is isolated.
+TEST_F(Isolation, VerifyRecordsACrashAsThatBackendsFailure) {
+  const fs::path vectors =
+      fs::path(CRYPTAUDITOR_WYCHEPROOF_DIR) / "testvectors_v1" / "chacha20_poly1305_test.json";
+  if (!fs::exists(vectors)) GTEST_SKIP() << "no Wycheproof vectors at " << vectors;
+  add_fault_plugin("verify_crash");
+  auto verify = [&](const std::string& args) {
+    return ca::test::run_program("ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
+                                 ca::test::binary() + " verify " + args + " --plugin-dir " + plugins_.string());
+  };
+  ProgramResult r = verify("--vectors " + vectors.string() + " -b openssl,verify_crash --format json");
+  EXPECT_EQ(r.status, 1) << r.err;
+  const json doc = json::parse(r.out);
+  ASSERT_EQ(doc["files"].size(), 1u);
+  bool saw_openssl = false, saw_crash = false;
+  for (const auto& b : doc["files"][0]["backends"]) {
+    if (b["backend"] == "openssl") {
+      saw_openssl = true;
+      EXPECT_GT(b["passed"].get<size_t>(), 100u) << b.dump();
+      EXPECT_EQ(b["failed"], 0) << b.dump();
+    } else if (b["backend"] == "verify_crash") {
+      saw_crash = true;
+      EXPECT_EQ(b["failed"], 1);
+      EXPECT_NE(b["failures"][0]["detail"].get<std::string>().find(
+                    "killed by signal 11 (SIGSEGV) while running chacha20_poly1305_test.json"),
+                std::string::npos)
+          << b.dump();
+    }
+  }
+  EXPECT_TRUE(saw_openssl && saw_crash) << r.out;
+
+  ProgramResult interop = verify("--interop -b openssl,verify_crash --format json");
+  EXPECT_EQ(interop.status, 1) << interop.err;
+  const json checks = json::parse(interop.out)["checks"];
+  size_t chacha_ok = 0, poly_crashed = 0;
+  for (const auto& c : checks) {
+    if (c["algorithm"] == "CHACHA20" && c["status"] == "ok") ++chacha_ok;
+    if (c["algorithm"] == "CHACHA20-POLY1305" && c["status"] == "FAIL" &&
+        c["detail"].get<std::string>().find("killed by signal 11 (SIGSEGV)") != std::string::npos)
+      ++poly_crashed;
+  }
+  EXPECT_EQ(chacha_ok, 2u) << "both directions of the pair that works: " << checks.dump();
+  EXPECT_EQ(poly_crashed, 2u) << checks.dump();
+}
+
+// The trust check looked at the plugin's own folder only: a symlink into a world-writable folder, or a
+// 0755 folder inside a 0777 one, loaded.
+TEST(RefusedPlugin, EveryFolderUpToTheRootAndSymlinkTargetsAreChecked) {
+  const fs::path fake = fs::path(CRYPTAUDITOR_TEST_PLUGIN_DIR) / "ca-backend-fake.so";
+  const fs::path root = fs::path(testing::TempDir()) / ("ca-trust-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path open = root / "open", inner = open / "inner", safe = root / "safe";
+  fs::create_directories(inner);
+  fs::create_directories(safe);
+  ::chmod(root.c_str(), 0755);
+  ::chmod(safe.c_str(), 0755);
+  ::chmod(inner.c_str(), 0755);
+  ::chmod(open.c_str(), 0777);  // writable by anyone, not sticky
+  fs::copy_file(fake, inner / fake.filename());
+  ::chmod((inner / fake.filename()).c_str(), 0755);
+  std::string problem;
+  EXPECT_EQ(ca::load_plugin((inner / fake.filename()).string(), problem), nullptr);
+  EXPECT_NE(problem.find(open.string() + " is writable by group or others"), std::string::npos) << problem;
+
+  fs::create_symlink(inner / fake.filename(), safe / fake.filename());
+  problem.clear();
+  EXPECT_EQ(ca::load_plugin((safe / fake.filename()).string(), problem), nullptr);
+  EXPECT_NE(problem.find(open.string() + " is writable by group or others"), std::string::npos) << problem;
+
+  // The control: the same folders, none writable by others, load.
+  ::chmod(open.c_str(), 0755);
+  problem.clear();
+  EXPECT_NE(ca::load_plugin((safe / fake.filename()).string(), problem), nullptr) << problem;
+  fs::remove_all(root);
+}
+
 // --- Interruption -------------------------------------------------------------------------------------
 
 // Starts the program with its output in files, so the test can signal it.
@@ -407,7 +594,7 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
                  "\"stopping\": {\"budget_s\": 1, \"target_rel_ci\": 0.000001},");
   }
   const fs::path out = root_ / "stdout", err = root_ / "stderr";
-  std::vector<std::string> args = {CRYPTAUDITOR_BINARY,
+  std::vector<std::string> args = {ca::test::binary(),
                                    "run",
                                    cfg,
                                    "--quiet",
@@ -417,14 +604,14 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
                                    isolate ? "--isolate" : "--no-isolate"};
   const pid_t pid = spawn(args, out, err);
   ASSERT_GT(pid, 0);
-  // Until the journal holds a record (no fixed sleep: the machine may be slow).
+  // Until the journal holds a record after its settings line (no fixed sleep: the machine may be slow).
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  while (complete_lines(journal_) < 1 && std::chrono::steady_clock::now() < give_up) {
+  while (complete_lines(journal_) < 2 && std::chrono::steady_clock::now() < give_up) {
     int status = 0;
     ASSERT_EQ(::waitpid(pid, &status, WNOHANG), 0) << "ended before the signal:\n" << slurp(err);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  ASSERT_GE(complete_lines(journal_), 1u) << slurp(err);
+  ASSERT_GE(complete_lines(journal_), 2u) << slurp(err);
   ASSERT_EQ(::kill(pid, sig), 0);
   bool timed_out = false;
   const int status = wait_for(pid, std::chrono::minutes(2), timed_out);
@@ -442,7 +629,8 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
   const json doc = report();
   const size_t reported = doc["results"].size();
   EXPECT_GE(reported, 1u);
-  EXPECT_EQ(complete_lines(journal_), reported) << "the journal and the report hold the same records";
+  EXPECT_EQ(complete_lines(journal_), 1 + reported)
+      << "the journal (after its settings line) and the report hold the same records";
   const size_t planned = isolate ? 8 : 2 * 6 + 2 * 6 + 6;
   EXPECT_LT(reported, planned) << "the study was stopped early";
   for (const auto& rec : doc["results"])

@@ -219,23 +219,83 @@ TEST(JournalFile, BadCompleteLineIsAnError) {
 
 TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
   const std::string path = testing::TempDir() + "journal_writer_" + std::to_string(::getpid()) + ".journal";
+  JournalSettings settings;
+  settings.threads = 3;
+  settings.rounds = 30;
   {
-    JournalWriter w(path, false);
-    ASSERT_TRUE(w.ok());
+    JournalWriter w(path, false, settings);
+    ASSERT_TRUE(w.ok()) << w.error();
     EXPECT_TRUE(w.append(measured("a", "encrypt", {1})));
     std::ifstream in(path);  // flushed: readable while the writer is still open
     EXPECT_EQ(read_journal(in, path).records.size(), 1u);
   }
   {
-    JournalWriter w(path, true);
+    JournalWriter w(path, true, settings);
     EXPECT_TRUE(w.append(measured("a", "decrypt", {1})));
   }
   std::ifstream in(path);
-  EXPECT_EQ(read_journal(in, path).records.size(), 2u);
-  JournalWriter fresh(path, false);  // not appending: starts afresh
+  const JournalContents contents = read_journal(in, path);
+  EXPECT_EQ(contents.records.size(), 2u);
+  ASSERT_TRUE(contents.settings.has_value()) << "the first line holds the settings";
+  EXPECT_EQ(*contents.settings, settings);
+  JournalWriter fresh(path, false, settings);  // not appending: starts afresh
   std::ifstream again(path);
   EXPECT_TRUE(read_journal(again, path).records.empty());
   std::filesystem::remove(path);
+}
+
+TEST(JournalFile, SettingsDifferenceNamesTheFlag) {
+  JournalSettings a, b;
+  EXPECT_EQ(settings_difference(a, b), "");
+  b.threads = 4;
+  EXPECT_EQ(settings_difference(a, b), "--threads 1, this run uses --threads 4");
+  b = a;
+  b.repetitions = 3;
+  EXPECT_EQ(settings_difference(a, b), "--repetitions 1, this run uses --repetitions 3");
+  b = a;
+  b.cipher_stream = true;
+  EXPECT_EQ(settings_difference(a, b), "--cipher-mode per-message, this run uses --cipher-mode stream");
+  b = a;
+  b.budget_s = 0.5;
+  EXPECT_NE(settings_difference(a, b).find("--budget"), std::string::npos);
+  b = a;
+  b.target_rel_ci = 0.02;
+  EXPECT_NE(settings_difference(a, b).find("--ci-target"), std::string::npos);
+}
+
+// A journal is input like any other file: a record no measurement could have made is refused, naming the
+// line, rather than resumed as `ok`.
+TEST(JournalFile, ImplausibleRecordsAreRefused) {
+  struct Case {
+    std::vector<double> samples;
+    const char* must_mention;
+  };
+  const Case cases[] = {
+      {{}, "an ok record without samples"},
+      {{100, -5, 100}, "/samples_ns/1: -5 is not a time"},
+      {{100, 0}, "/samples_ns/1: 0 is not a time"},
+  };
+  for (const Case& c : cases) {
+    std::istringstream in(lines_of({measured("a", "encrypt", {1}), measured("a", "decrypt", c.samples)}));
+    try {
+      read_journal(in, "j.journal");
+      FAIL() << "accepted: " << c.must_mention;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("j.journal:2: ", 0), 0u) << e.what();
+      EXPECT_NE(std::string(e.what()).find(c.must_mention), std::string::npos) << e.what();
+    }
+  }
+  // Operation counts that do not add up to the record's rounds.
+  Record bad = measured("a", "encrypt", {100, 200});
+  json j = record_to_json(bad);
+  j["rounds"] = 999;
+  std::istringstream in(j.dump() + "\n");
+  try {
+    read_journal(in, "j.journal");
+    FAIL() << "accepted a record whose sample_ops do not add up to its rounds";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("the record's rounds say 999"), std::string::npos) << e.what();
+  }
 }
 
 // ---- The program: interrupt and resume -------------------------------------------------------------
@@ -249,7 +309,7 @@ std::string temp_dir() {
 }
 
 Result run_binary(const std::string& args, const std::string& dir) {
-  return ca::test::run_program("cd " + dir + " && " + CRYPTAUDITOR_BINARY + " " + args);
+  return ca::test::run_program("cd " + dir + " && " + ca::test::binary() + " " + args);
 }
 
 std::vector<std::string> read_lines(const std::string& path) {
@@ -287,14 +347,14 @@ TEST_F(Resume, InterruptedRunIsCompletedWithEveryRecordOnce) {
   Result first = run_binary("run study.json --output-dir out --quiet", dir_);
   ASSERT_EQ(first.status, 0) << first.err;
   const std::vector<std::string> lines = read_lines(journal());
-  ASSERT_EQ(lines.size(), 6u) << "one line per record";
+  ASSERT_EQ(lines.size(), 7u) << "the settings, then one line per record";
   EXPECT_EQ(report()["results"].size(), 6u);
 
   // An interrupt after the third record, in the middle of writing the fourth.
   {
     std::ofstream cut(journal(), std::ios::trunc);
-    for (size_t i = 0; i < 3; ++i) cut << lines[i] << '\n';
-    cut << lines[3].substr(0, lines[3].size() / 2);
+    for (size_t i = 0; i < 4; ++i) cut << lines[i] << '\n';
+    cut << lines[4].substr(0, lines[4].size() / 2);
   }
   std::filesystem::remove(dir_ + "/out/report.json");
 
@@ -317,12 +377,12 @@ TEST_F(Resume, InterruptedRunIsCompletedWithEveryRecordOnce) {
 
   // The first three records were taken from the journal, not measured again: same samples, same place.
   for (size_t i = 0; i < 3; ++i) {
-    const json old = json::parse(lines[i]);
+    const json old = json::parse(lines[i + 1]);
     EXPECT_EQ(results[i]["samples_ns"], old["samples_ns"]) << i;
   }
   // The journal is whole again: the partial line replaced, the three missing records appended.
   const auto after = read_lines(journal());
-  ASSERT_EQ(after.size(), 6u);
+  ASSERT_EQ(after.size(), 7u);
   for (const auto& line : after) EXPECT_NO_THROW(json::parse(line)) << line;
 
   // The report is in the plan's order: SHA2-256 at 64B and 1KB, then AES-GCM.
@@ -342,12 +402,63 @@ TEST_F(Resume, OtherRoundsSettingIsRefused) {
   ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
   Result r = run_binary("run study.json --output-dir out --resume -r 50", dir_);
   EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_NE(
-      r.err.find("report.json.journal:1: this record was measured with exactly 300 rounds, this run uses "
-                 "exactly 50 rounds"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("journal 'out/report.json.journal' was measured with --rounds 300, this run uses "
+                       "--rounds 50"),
+            std::string::npos)
       << r.err;
-  EXPECT_EQ(read_lines(journal()).size(), 6u) << "the journal is left as it was";
+  EXPECT_EQ(read_lines(journal()).size(), 7u) << "the journal is left as it was";
+  // A journal of an older cryptauditor has no settings line: its records' rounds are still checked.
+  auto lines = read_lines(journal());
+  {
+    std::ofstream out(journal(), std::ios::trunc);
+    for (size_t i = 1; i < lines.size(); ++i) out << lines[i] << '\n';
+  }
+  Result old = run_binary("run study.json --output-dir out --resume -r 50", dir_);
+  EXPECT_EQ(old.status, 2) << old.err;
+  EXPECT_NE(
+      old.err.find("report.json.journal:1: this record was measured with exactly 300 rounds, this run uses "
+                   "exactly 50 rounds"),
+      std::string::npos)
+      << old.err;
+}
+
+// The settings that shape a record but are not in it (threads, repetitions, cipher mode, budget, CI
+// target): a resumed run with other values would mix records measured two ways in one report.
+TEST_F(Resume, OtherSettingsThatShapeRecordsAreRefused) {
+  ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
+  const auto before = read_lines(journal());
+  const std::pair<const char*, const char*> cases[] = {
+      {"--threads 2", "was measured with --threads 1, this run uses --threads 2"},
+      {"--repetitions 2", "was measured with --repetitions 1, this run uses --repetitions 2"},
+      {"--cipher-mode stream",
+       "was measured with --cipher-mode per-message, this run uses --cipher-mode stream"},
+  };
+  for (const auto& [flag, message] : cases) {
+    Result r = run_binary(std::string("run study.json --output-dir out --resume --quiet ") + flag, dir_);
+    EXPECT_EQ(r.status, 2) << flag << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(read_lines(journal()), before) << "the journal is left as it was";
+  }
+}
+
+TEST_F(Resume, AdaptiveBudgetOrCiTargetMismatchIsRefused) {
+  std::ofstream(dir_ + "/adaptive.json") << R"({
+    "name": "adaptive", "algorithms": [{"hash": "SHA2-256"}], "backends": ["openssl"],
+    "data_sizes": ["64B"], "stopping": {"budget_s": 0.05, "target_rel_ci": 0.05},
+    "outputs": [{"format": "json", "path": "a.json"}]})";
+  ASSERT_EQ(run_binary("run adaptive.json --quiet", dir_).status, 0);
+  Result budget = run_binary("run adaptive.json --resume --quiet --budget 0.1", dir_);
+  EXPECT_EQ(budget.status, 2) << budget.err;
+  EXPECT_NE(budget.err.find("was measured with --budget 0.05, this run uses --budget 0.1"), std::string::npos)
+      << budget.err;
+  Result target = run_binary("run adaptive.json --resume --quiet --ci-target 2", dir_);
+  EXPECT_EQ(target.status, 2) << target.err;
+  EXPECT_NE(target.err.find("was measured with --ci-target 5, this run uses --ci-target 2"),
+            std::string::npos)
+      << target.err;
+  Result same = run_binary("run adaptive.json --resume --quiet", dir_);
+  EXPECT_EQ(same.status, 0) << same.err;
 }
 
 TEST_F(Resume, WithoutAJournalStartsFromTheBeginning) {
@@ -360,7 +471,7 @@ TEST_F(Resume, WithoutAJournalStartsFromTheBeginning) {
 TEST_F(Resume, WithoutResumeTheJournalStartsAfresh) {
   ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
   ASSERT_EQ(run_binary("run study.json --output-dir out --quiet", dir_).status, 0);
-  EXPECT_EQ(read_lines(journal()).size(), 6u);
+  EXPECT_EQ(read_lines(journal()).size(), 7u);
 }
 
 TEST_F(Resume, CorruptJournalLineIsAUsageError) {
@@ -368,11 +479,11 @@ TEST_F(Resume, CorruptJournalLineIsAUsageError) {
   auto lines = read_lines(journal());
   {
     std::ofstream out(journal(), std::ios::trunc);
-    out << lines[0] << "\n{\"backend\": 1}\n";
+    out << lines[0] << '\n' << lines[1] << "\n{\"backend\": 1}\n";
   }
   Result r = run_binary("run study.json --output-dir out --resume", dir_);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("report.json.journal:2: not a journal record: /backend: expected a string"),
+  EXPECT_NE(r.err.find("report.json.journal:3: not a journal record: /backend: expected a string"),
             std::string::npos)
       << r.err;
 }

@@ -140,7 +140,9 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                               std::pair{"signature", Family::Signature}, std::pair{"mac", Family::Mac},
                               std::pair{"kdf", Family::Kdf}, std::pair{"kex", Family::KeyAgreement}})
     if (args.count(flag))
-      for (const auto& typed : split_list(args[flag].as<std::vector<std::string>>()))
+      for (const auto& typed :
+           split_given_list(args[flag].as<std::vector<std::string>>(), "--" + std::string(flag),
+                            "one or more names, comma-separated (see --help)"))
         requests.push_back({family, typed, ""});
   std::optional<uint32_t> key_bits;
   if (args.count("key_length"))
@@ -149,7 +151,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("kdf-params")) apply_kdf_params(sel, args["kdf-params"].as<std::string>(), "--kdf-params");
 
   std::vector<SizeRequest> sizes;
-  for (const auto& typed : split_list(args["data_size"].as<std::vector<std::string>>()))
+  for (const auto& typed : split_given_list(args["data_size"].as<std::vector<std::string>>(), "--data_size",
+                                            "one or more sizes, comma-separated, e.g. 1KB,16KB"))
     sizes.push_back({typed, "--data_size"});
 
   Study study;
@@ -158,7 +161,9 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.jobs = sel.jobs;
   if (args.count("operations"))
     study.plan.operations =
-        parse_operations(split_list(args["operations"].as<std::vector<std::string>>()), "--operations");
+        parse_operations(split_given_list(args["operations"].as<std::vector<std::string>>(), "--operations",
+                                          "one or more operations, comma-separated, e.g. encrypt,decrypt"),
+                         "--operations");
   study.plan.data_sizes = select_sizes(sizes, sel.jobs);
 
   auto unit = parse_unit(args["unit"].as<std::string>());
@@ -172,6 +177,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (OutputSpec& spec : export_outputs(args, study.outputs)) study.outputs.push_back(spec);
   study.anonymize = args.count("anonymize") > 0;
   if (args.count("label")) study.label = parse_label(args["label"].as<std::string>());
+  check_distinct_files(study, "");
 
   if (args.count("rounds"))
     study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
@@ -186,12 +192,15 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
   study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
   study.plan.order = parse_order("--order", args["order"].as<std::string>());
+  check_plan_measures_something(study.plan, "--operations");
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
   const PluginRequest plugins = plugin_request(args);
   PluginScan scan = load_backends(plugins, err);
   std::vector<std::string> wanted;
-  if (args.count("backend")) wanted = split_list(args["backend"].as<std::vector<std::string>>());
+  if (args.count("backend"))
+    wanted = split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
+                              "one or more backend names, comma-separated (cryptauditor list --backends)");
   study.plan.backends = select_backends(wanted, "--backend", scan);
   if (study.plan.backends.empty()) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';

@@ -20,6 +20,34 @@ std::vector<std::string> split_list(const std::vector<std::string>& values) {
   return out;
 }
 
+std::vector<std::string> split_given_list(const std::vector<std::string>& values, const std::string& flag,
+                                          const std::string& expected) {
+  auto items = split_list(values);
+  if (items.empty()) {
+    std::string typed;
+    for (const auto& v : values) typed += (typed.empty() ? "" : ",") + v;
+    throw UsageError(flag + " '" + typed + "' names nothing: expected " + expected);
+  }
+  return items;
+}
+
+void check_plan_measures_something(const RunPlan& plan, const std::string& operations_where) {
+  std::string offered;
+  for (const Job& job : plan.jobs) {
+    if (!planned_operations(plan, *job.algorithm).empty() && !planned_sizes(plan, job).empty()) return;
+    std::string ops;
+    for (const auto& op : all_operations_for(static_cast<int>(job.algorithm->family)))
+      ops += (ops.empty() ? "" : ", ") + op;
+    offered += (offered.empty() ? "" : "; ") + std::string(job.algorithm->name) + ": " + ops;
+  }
+  if (plan.jobs.empty()) throw UsageError("nothing to measure: no algorithm is selected");
+  std::string filter;
+  for (const auto& op : plan.operations) filter += (filter.empty() ? "" : ",") + op;
+  throw UsageError(operations_where + " '" + filter +
+                   "' leaves nothing to measure: none of the selected algorithms has such an operation (" +
+                   offered + ")");
+}
+
 double parse_positive(const std::string& where, const std::string& text, const char* what) {
   char* end = nullptr;
   double v = std::strtod(text.c_str(), &end);

@@ -24,6 +24,13 @@ struct UsageError : std::runtime_error {
 
 /// Splits "a,b" items of repeated flags into one list.
 std::vector<std::string> split_list(const std::vector<std::string>& values);
+/// split_list for a flag that was given: an empty result ("-d ''", "-d ,,") is a UsageError naming the flag
+/// and `expected` (e.g. "one or more sizes such as 1KB,16KB").
+std::vector<std::string> split_given_list(const std::vector<std::string>& values, const std::string& flag,
+                                          const std::string& expected);
+/// A plan that measures nothing is a usage error, not a silent success: throws a UsageError when no job has
+/// an operation left after the operations filter (`operations_where` names where the filter came from).
+void check_plan_measures_something(const RunPlan& plan, const std::string& operations_where);
 
 double parse_positive(const std::string& where, const std::string& text, const char* what);
 uint64_t parse_rounds(const std::string& where, const std::string& text);

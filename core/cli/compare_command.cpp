@@ -1,6 +1,7 @@
 // `cryptauditor compare BASE.json NEW.json [--threshold 5%]`: which rows of two JSON reports changed,
 // by how much, and whether significantly (docs/COMPARE.md). Exit status 1 when a row is significantly
 // slower by more than the threshold, so a CI job can fail on a regression.
+#include <algorithm>
 #include <cxxopts.hpp>
 #include <stdexcept>
 
@@ -13,17 +14,23 @@ namespace ca {
 namespace {
 
 cxxopts::Options compare_options() {
-  cxxopts::Options o("cryptauditor compare",
-                     "Compares two JSON reports (cryptauditor --format json) row by row: the change of the "
-                     "median and a two-sided Mann-Whitney U test on the samples. Exit status 1 when a row is "
-                     "significantly (p < 0.05) slower by more than the threshold.\n");
-  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT]");
+  cxxopts::Options o(
+      "cryptauditor compare",
+      "Compares two JSON reports (cryptauditor --format json) row by row: the change of the "
+      "median and a two-sided Mann-Whitney U test on the samples. Exit status 1 when a row is "
+      "significantly (p < 0.05) slower by more than the threshold, or when a row measured in the base "
+      "report is missing or not measured in the new one (unless --allow-missing); 2 when no "
+      "row can be compared.\n");
+  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing]");
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
       cxxopts::value<std::string>()->default_value("5%"))(
       "u,unit", "time unit of the medians: ns, us, ms, s (default: the base report's)",
-      cxxopts::value<std::string>())("h,help", "print this help");
+      cxxopts::value<std::string>())(
+      "allow-missing",
+      "exit 0 even when rows measured in the base report are missing or not measured (failed, unsupported) "
+      "in the new one")("h,help", "print this help");
   o.parse_positional({"reports"});
   return o;
 }
@@ -36,9 +43,29 @@ ReportFile read(const std::string& path) {
   }
 }
 
+// Why nothing can be compared, for the one-line usage error: the new report is empty, nothing in one of
+// them was measured, or they share no measured row.
+std::string nothing_to_compare(const ReportFile& base, const ReportFile& candidate) {
+  auto measured = [](const ReportFile& f) {
+    return std::count_if(f.records.begin(), f.records.end(),
+                         [](const Record& r) { return r.ok() && !r.measurement.sample_ns.empty(); });
+  };
+  if (base.records.empty()) return base.path + " has no results: nothing to compare";
+  if (candidate.records.empty()) return candidate.path + " has no results: nothing to compare";
+  if (measured(base) == 0)
+    return base.path + ": none of its " + std::to_string(base.records.size()) +
+           " results was measured (all unsupported or failed): nothing to compare";
+  if (measured(candidate) == 0)
+    return candidate.path + ": none of its " + std::to_string(candidate.records.size()) +
+           " results was measured (all unsupported or failed): nothing to compare";
+  return base.path + " and " + candidate.path +
+         " share no measured row (rows match by backend, algorithm, key bits, operation and size): "
+         "nothing to compare";
+}
+
 }  // namespace
 
-int compare_main(int argc, char** argv, std::ostream& out, std::ostream& /*err*/) {
+int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto options = compare_options();
   auto args = options.parse(argc, argv);
   if (args.count("help")) {
@@ -70,7 +97,14 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& /*err*/
     unit = *parsed;
   }
   const Comparison comparison = compare_records(base.records, candidate.records, settings);
+  if (comparison.compared == 0) throw UsageError(nothing_to_compare(base, candidate));
   print_comparison(comparison, settings, unit, base.path, candidate.path, out);
+  if (comparison.missing > 0 && !args.count("allow-missing")) {
+    err << "cryptauditor: " << comparison.missing << (comparison.missing == 1 ? " row" : " rows")
+        << " measured in " << base.path << " missing or not measured in " << candidate.path
+        << " (--allow-missing accepts that)\n";
+    return kExitFailure;
+  }
   return comparison.slower > 0 ? kExitFailure : kExitOk;
 }
 

@@ -1,13 +1,14 @@
 #include "cli/resume.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "cli/common.hpp"
 #include "run/journal.hpp"
+#include "util/input_file.hpp"
 
 namespace ca {
 namespace {
@@ -31,16 +32,38 @@ std::vector<RecordKey> planned_keys(const RunPlan& plan) {
   return keys;
 }
 
+JournalSettings journal_settings(const RunPlan& plan) {
+  JournalSettings s;
+  s.rounds = plan.measure.rounds;
+  s.budget_s = plan.measure.budget_s;
+  s.target_rel_ci = plan.measure.target_rel_ci;
+  s.repetitions = plan.measure.repetitions;
+  s.threads = plan.threads;
+  s.cipher_stream = plan.cipher_stream;
+  return s;
+}
+
 ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("journal '" + path + "' cannot be read");
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("journal ") + e.what());
+  }
+  std::istringstream in(text);
+  text.clear();
   JournalContents contents;
   try {
     contents = read_journal(in, path);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string(e.what()) + "; remove the line, or run without --resume to start again");
   }
+  if (contents.settings)
+    if (std::string diff = settings_difference(*contents.settings, journal_settings(plan)); !diff.empty())
+      throw UsageError("journal '" + path + "' was measured with " + diff +
+                       ": resume with the same settings, or run without --resume to start again");
   ResumedJournal resumed;
+  resumed.has_settings = contents.settings.has_value();
   resumed.ignored_partial_line = contents.ignored_partial_line;
   resumed.valid_bytes = contents.valid_bytes;
   const auto planned = planned_keys(plan);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "run/journal.hpp"
 #include "run/record.hpp"
 #include "run/record_key.hpp"
 #include "run/runner.hpp"
@@ -18,12 +19,18 @@ struct ResumedJournal {
   std::vector<Record> records;  // journal records that belong to the plan, the first of each key
   size_t outside_plan = 0;      // journal records for keys the plan does not have (ignored)
   bool ignored_partial_line = false;
-  size_t valid_bytes = 0;  // the journal is cut back to this before new records are appended
+  size_t valid_bytes = 0;    // the journal is cut back to this before new records are appended
+  bool has_settings = true;  // false: a journal of an older cryptauditor, without its settings line
 };
 
-/// Reads `path` (which must exist) for a resumed run of `plan`. Throws UsageError when a line is not a
-/// record, or when a record was measured with another rounds setting than the plan's (mixing exact and
-/// adaptive measurements, or different -r N, in one report would mislead).
+/// The settings of `plan` that shape its records, as a journal records them.
+JournalSettings journal_settings(const RunPlan& plan);
+
+/// Reads `path` (which must exist; at most util/input_file.hpp's cap) for a resumed run of `plan`. Throws
+/// UsageError when a line is not a plausible record, when the journal's settings line differs from the
+/// plan's settings (rounds, repetitions, threads, cipher mode, budget, CI target), or when a record was
+/// measured with another rounds setting than the plan's: one report mixing records measured two ways, and
+/// naming only one, would mislead.
 ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan);
 
 /// Orders records as run(plan) would have emitted them (stable; unknown keys last).

@@ -74,12 +74,13 @@ std::string file_name_for(const std::string& name) {
   return out.empty() || out[0] == '.' ? "study" + out : out;
 }
 
-void create_parent_directories(const std::string& path, const std::string& where) {
+// The folder of `path` when it does not exist yet: execute_study creates it once every check has passed.
+void plan_parent_folder(const std::string& path, Study& study) {
   const auto parent = std::filesystem::path(path).parent_path();
-  if (parent.empty()) return;
   std::error_code ec;
-  std::filesystem::create_directories(parent, ec);
-  if (ec) throw UsageError(where + " folder '" + parent.string() + "' cannot be created: " + ec.message());
+  if (parent.empty() || std::filesystem::exists(parent, ec)) return;
+  if (std::find(study.folders.begin(), study.folders.end(), parent.string()) == study.folders.end())
+    study.folders.push_back(parent.string());
 }
 
 // The command line that resumes this study: the same arguments, plus --resume when not already there.
@@ -153,6 +154,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                                  ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
                                  : cfg.cipher_stream;
   study.plan.order = args.count("order") ? parse_order("--order", args["order"].as<std::string>()) : cfg.order;
+  check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
   if (args.count("repetitions"))
     study.plan.measure.repetitions =
         parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
@@ -167,15 +169,14 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("output-dir")) {
     output_dir = args["output-dir"].as<std::string>();
     std::error_code ec;
-    std::filesystem::create_directories(output_dir, ec);
-    if (ec || !std::filesystem::is_directory(output_dir))
-      throw UsageError("--output-dir '" + output_dir + "' cannot be created" +
-                       (ec ? ": " + ec.message() : ""));
+    if (std::filesystem::exists(output_dir, ec) && !std::filesystem::is_directory(output_dir, ec))
+      throw UsageError("--output-dir '" + output_dir + "' is not a folder");
   }
   auto resolve = [&](const std::string& path) {
     if (path.empty() || output_dir.empty() || std::filesystem::path(path).is_absolute()) return path;
     return (std::filesystem::path(output_dir) / path).string();
   };
+  // Nothing is created here: a usage error further on must leave no file or folder behind.
   if (args.count("format") || args.count("output")) {
     study.outputs = {{args.count("format") ? args["format"].as<std::string>() : "table",
                       args.count("output") ? args["output"].as<std::string>() : ""}};
@@ -183,8 +184,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   } else {
     for (const ConfigOutput& o : cfg.outputs) {
       OutputSpec spec{o.spec.format, resolve(o.spec.path)};
-      create_parent_directories(spec.path, o.where);
-      check_outputs({spec}, o.where);
+      check_outputs({spec}, o.where, /*may_create_folder=*/true);
+      plan_parent_folder(spec.path, study);
       study.outputs.push_back(spec);
     }
   }
@@ -197,6 +198,9 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (const OutputSpec& o : study.outputs)
     if (!o.path.empty() && study.journal.empty()) study.journal = o.path + ".journal";
   if (study.journal.empty()) study.journal = resolve(file_name_for(cfg.name) + ".journal");
+  check_journal_path(study.journal, /*may_create_folder=*/true);
+  plan_parent_folder(study.journal, study);
+  check_distinct_files(study, args["config"].as<std::string>());
   study.resume = args.count("resume") > 0;
   study.resume_command = resume_command(argc, argv);
   study.quiet = args.count("quiet") > 0;
@@ -205,7 +209,10 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   PluginScan scan = load_backends(plugins, err);
   if (args.count("backend")) {
     study.plan.backends =
-        select_backends(split_list(args["backend"].as<std::vector<std::string>>()), "--backend", scan);
+        select_backends(split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
+                                         "one or more backend names, comma-separated (cryptauditor list "
+                                         "--backends)"),
+                        "--backend", scan);
   } else if (cfg.backends.empty()) {
     study.plan.backends = select_backends({}, "", scan);
   } else {

@@ -1,14 +1,16 @@
 #include "cli/study.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
+#include <new>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
@@ -17,59 +19,176 @@
 #include "measure/stopwatch.hpp"
 #include "run/affinity.hpp"
 #include "run/environment.hpp"
+#include "run/exit_guard.hpp"
 #include "run/interrupt.hpp"
 #include "run/journal.hpp"
+#include "util/atomic_file.hpp"
 
 namespace ca {
 
-void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where) {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Where writing `path` lands: symbolic links followed (also one whose target does not exist yet, which
+// weakly_canonical alone would leave as it is, so that a rename would replace the link), '.' and '..'
+// resolved. A report written through a link goes to the file the link names, and the link stays.
+std::string real_output_path(const std::string& path) {
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec);
+  if (ec) return path;
+  for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  const fs::path real = fs::weakly_canonical(p, ec);
+  return ec ? p.lexically_normal().string() : real.string();
+}
+
+// Why a new file at `path` could not be created: its folder is missing (unless `may_create_folder` and the
+// nearest existing folder above it is writable), not a folder, or not writable. Empty when it could.
+std::string folder_problem(const std::string& path, bool may_create_folder) {
+  const fs::path given = fs::path(path).parent_path();
+  const std::string shown = given.empty() ? "." : given.string();
+  std::error_code ec;
+  const fs::path folder = fs::absolute(path, ec).parent_path();
+  if (ec) return "its folder cannot be found: " + ec.message();
+  if (fs::is_directory(folder, ec))
+    return ::access(folder.c_str(), W_OK | X_OK) == 0 ? "" : "its folder '" + shown + "' is not writable";
+  if (fs::exists(folder, ec)) return "'" + shown + "' is not a folder";
+  if (!may_create_folder) return "its folder '" + shown + "' does not exist";
+  fs::path up = folder;
+  while (up.has_parent_path() && up != up.parent_path() && !fs::exists(up, ec)) up = up.parent_path();
+  if (!fs::is_directory(up, ec)) return "'" + up.string() + "' is not a folder";
+  if (::access(up.c_str(), W_OK | X_OK) != 0)
+    return "the folder '" + shown + "' cannot be created ('" + up.string() + "' is not writable)";
+  return "";
+}
+
+// Why the file at `path` could not be written (replaced by a rename, or written in place when it is a
+// device or a FIFO); empty when it could.
+std::string file_problem(const std::string& path, bool may_create_folder) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return folder_problem(path, may_create_folder);
+  if (S_ISDIR(st.st_mode)) return "it is a folder";
+  if (!S_ISREG(st.st_mode)) return ::access(path.c_str(), W_OK) == 0 ? "" : "no permission to write it";
+  return folder_problem(path, false);
+}
+
+}  // namespace
+
+void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where, bool may_create_folder) {
   for (const auto& o : outputs) {
     if (!make_reporter(o.format)) {
       std::string allowed;
       for (const auto& [name, _] : reporter_names()) allowed += (allowed.empty() ? "" : ", ") + name;
       throw UsageError(where + " '" + o.format + "' is not valid: expected one of " + allowed);
     }
-    if (!o.path.empty()) {
-      std::ofstream probe(o.path, std::ios::app);
-      if (!probe) throw UsageError(where + " output file '" + o.path + "' cannot be written");
-    }
+    if (o.path.empty()) continue;
+    if (std::string why = file_problem(real_output_path(o.path), may_create_folder); !why.empty())
+      throw UsageError(where + " output file '" + o.path + "' cannot be written: " + why);
   }
+}
+
+void check_journal_path(const std::string& journal, bool may_create_folder) {
+  struct stat st {};
+  if (::stat(journal.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw UsageError("journal '" + journal + "' cannot be written: it is not a regular file");
+  if (std::string why = file_problem(journal, may_create_folder); !why.empty())
+    throw UsageError("journal '" + journal + "' cannot be written: " + why);
+}
+
+void check_distinct_files(const Study& study, const std::string& config) {
+  struct File {
+    std::string role;
+    std::string real;
+    bool exists;
+    dev_t dev;
+    ino_t ino;
+  };
+  std::vector<File> files;
+  auto add = [&](const std::string& role, const std::string& path) {
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    files.push_back({role, real_output_path(path), exists, st.st_dev, st.st_ino});
+  };
+  if (!config.empty()) add("the config file '" + config + "'", config);
+  if (!study.journal.empty()) add("the journal '" + study.journal + "'", study.journal);
+  for (const OutputSpec& o : study.outputs)
+    if (!o.path.empty()) add("the output '" + o.path + "'", o.path);
+  for (size_t i = 0; i < files.size(); ++i)
+    for (size_t j = i + 1; j < files.size(); ++j) {
+      const File &a = files[i], &b = files[j];
+      if (a.real == b.real || (a.exists && b.exists && a.dev == b.dev && a.ino == b.ino))
+        throw UsageError(a.role + " and " + b.role + " are one file (" + b.real +
+                         "): give each output a file of its own");
+    }
 }
 
 namespace {
 
-// Opens the journal, reading it first when resuming; sets plan.skip so the runner leaves out what it holds.
-// Returns the journal's records that belong to the plan.
-std::vector<Record> open_journal(const Study& study, RunPlan& plan, std::optional<JournalWriter>& journal,
-                                 std::ostream& err) {
+// Reads the journal when resuming (a UsageError when it does not fit the study, before anything is
+// written); sets plan.skip so the runner leaves out what it holds. Returns the journal's records that
+// belong to the plan, and whether new records are appended to it (else it is started afresh).
+std::vector<Record> read_journal_for_resume(const Study& study, RunPlan& plan, bool& append,
+                                            std::ostream& err) {
   std::vector<Record> resumed;
-  bool append = false;
-  if (study.resume) {
-    if (std::filesystem::exists(study.journal)) {
-      ResumedJournal j = read_resumed_journal(study.journal, plan);
-      if (j.ignored_partial_line)
-        err << "note: ignoring the journal's last line, cut short when the run was interrupted\n";
-      if (j.outside_plan > 0)
-        err << "note: ignoring " << j.outside_plan << " journal record(s) that are not part of this study\n";
-      std::error_code ec;
-      std::filesystem::resize_file(study.journal, j.valid_bytes, ec);
-      if (ec) throw UsageError("journal '" + study.journal + "' cannot be written: " + ec.message());
-      resumed = std::move(j.records);
-      err << "note: resuming from " << study.journal << ": " << resumed.size() << " of "
-          << planned_keys(plan).size() << " records already measured\n";
-      append = true;
-    } else {
-      err << "note: no journal at " << study.journal << " yet: starting from the beginning\n";
-    }
+  append = false;
+  if (!study.resume) return resumed;
+  if (!std::filesystem::exists(study.journal)) {
+    err << "note: no journal at " << study.journal << " yet: starting from the beginning\n";
+    return resumed;
   }
-  journal.emplace(study.journal, append);
-  if (!journal->ok()) throw UsageError("journal '" + study.journal + "' cannot be written");
+  ResumedJournal j = read_resumed_journal(study.journal, plan);
+  if (j.ignored_partial_line)
+    err << "note: ignoring the journal's last line, cut short when the run was interrupted\n";
+  if (j.outside_plan > 0)
+    err << "note: ignoring " << j.outside_plan << " journal record(s) that are not part of this study\n";
+  if (!j.has_settings && !j.records.empty())
+    err << "note: the journal does not record its settings (an older cryptauditor wrote it): only the "
+           "rounds of its records are checked against this run's\n";
+  std::error_code ec;
+  std::filesystem::resize_file(study.journal, j.valid_bytes, ec);
+  if (ec) throw UsageError("journal '" + study.journal + "' cannot be written: " + ec.message());
+  resumed = std::move(j.records);
+  err << "note: resuming from " << study.journal << ": " << resumed.size() << " of "
+      << planned_keys(plan).size() << " records already measured\n";
+  append = j.has_settings || !resumed.empty();
   if (!resumed.empty()) {
     std::set<RecordKey> done;
     for (const Record& r : resumed) done.insert(key_of(r));
     plan.skip = [done = std::move(done)](const Record& r) { return done.count(key_of(r)) > 0; };
   }
   return resumed;
+}
+
+// Writes every output: files atomically, standard output directly. False when one failed (said on err).
+bool write_reports(const Study& study, const ReportInput& input, std::ostream& out, std::ostream& err) {
+  bool ok = true;
+  for (const auto& o : study.outputs) {
+    auto reporter = make_reporter(o.format);
+    std::string failure;
+    try {
+      if (o.path.empty()) {
+        reporter->write(input, out);
+        out.flush();
+        if (!out) failure = "the stream failed";
+      } else {
+        std::ostringstream text;
+        reporter->write(input, text);
+        failure = write_file_atomically(real_output_path(o.path), text.view());
+      }
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    if (!failure.empty()) {
+      err << "cryptauditor: writing the " << o.format << " report to " << (o.path.empty() ? "stdout" : o.path)
+          << " failed: " << failure << '\n';
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 // What the reports say about how the study was measured, read from the plan that ran; the commands set only
@@ -91,9 +210,21 @@ ReportSettings report_settings(const Study& study) {
 
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   RunPlan plan = study.plan;
-  std::optional<JournalWriter> journal;
+  bool append = false;
   std::vector<Record> resumed;
-  if (!study.journal.empty()) resumed = open_journal(study, plan, journal, err);
+  if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);
+  // Every check has passed: from here on files and folders may be made.
+  for (const std::string& folder : study.folders) {
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) throw UsageError("folder '" + folder + "' cannot be created: " + ec.message());
+  }
+  std::optional<JournalWriter> journal;
+  if (!study.journal.empty()) {
+    journal.emplace(study.journal, append, journal_settings(plan));
+    if (!journal->ok())
+      throw UsageError("journal '" + study.journal + "' cannot be written: " + journal->error());
+  }
 
   if (!study.pin_cpus.empty())
     if (std::string why = pin_to_cpus(study.pin_cpus); !why.empty())
@@ -112,53 +243,75 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   const bool progress = !study.quiet && ::isatty(STDERR_FILENO) == 1;
   const Stopwatch stopwatch;
   bool journal_failed = false;
-  const InterruptHandlers interrupt_handlers;
-  auto records = run(plan, [&](const Record& r, size_t i, size_t total) {
-    if (journal && !journal_failed && !journal->append(r)) {
-      journal_failed = true;
-      err << (progress ? "\r\033[K" : "") << "cryptauditor: writing the journal " << study.journal
-          << " failed; the study goes on without it\n";
-    }
-    if (progress) err << '\r' << progress_text(r, i, total, stopwatch.elapsed_s()) << "\033[K" << std::flush;
-  });
-  if (progress) err << "\r\033[K" << std::flush;
-  if (!resumed.empty()) {
-    records.insert(records.begin(), std::make_move_iterator(resumed.begin()),
-                   std::make_move_iterator(resumed.end()));
-    sort_in_plan_order(records, plan);
-  }
-
-  int status = journal_failed ? kExitFailure : kExitOk;
   const ReportSettings settings = report_settings(study);
-  for (const auto& o : study.outputs) {
-    auto reporter = make_reporter(o.format);
-    std::ofstream file;
-    std::ostream* dest = &out;
-    if (!o.path.empty()) {
-      file.open(o.path);
-      dest = &file;
+  // Every record as it arrives, so that a run that cannot finish (below) still reports what it measured.
+  std::vector<Record> finished;
+  auto with_resumed = [&](std::vector<Record> records) {
+    if (!resumed.empty()) {
+      records.insert(records.begin(), resumed.begin(), resumed.end());
+      sort_in_plan_order(records, plan);
     }
-    if (*dest) reporter->write({records, env, settings}, *dest);
-    dest->flush();
-    if (!*dest) {
-      err << "cryptauditor: writing the " << o.format << " report to " << (o.path.empty() ? "stdout" : o.path)
-          << " failed\n";
+    return records;
+  };
+  // One line naming what stopped the run and where, the partial reports, status 1.
+  auto stop_early = [&](const std::string& what, const std::string& step) {
+    if (progress) err << "\r\033[K";
+    const auto records = with_resumed(finished);
+    err << "cryptauditor: " << what << (step.empty() ? "" : " (" + step + ")") << ": the run stopped; "
+        << records.size() << " of " << planned_keys(plan).size() << " records measured, written to the report"
+        << (study.journal.empty() ? "" : " and the journal " + study.journal) << '\n';
+    write_reports(study, {records, env, settings}, out, err);
+    out.flush();
+    err.flush();
+    return kExitFailure;
+  };
+  std::vector<Record> records;
+  {
+    const InterruptHandlers interrupt_handlers;
+    const ExitGuard exit_guard(
+        [&](const std::string& step) { return stop_early("plugin code called exit()", step); });
+    try {
+      records = run(plan, [&](const Record& r, size_t i, size_t total) {
+        finished.push_back(r);
+        if (journal && !journal_failed && !journal->append(r)) {
+          journal_failed = true;
+          err << (progress ? "\r\033[K" : "") << "cryptauditor: writing the journal " << study.journal
+              << " failed; the study goes on without it\n";
+        }
+        if (progress)
+          err << '\r' << progress_text(r, i, total, stopwatch.elapsed_s()) << "\033[K" << std::flush;
+      });
+    } catch (const std::bad_alloc&) {
+      const std::string step = current_step();
+      clear_step();
+      return stop_early("out of memory (std::bad_alloc)", step);
+    } catch (const std::exception& e) {
+      const std::string step = current_step();
+      clear_step();
+      return stop_early(e.what(), step);
+    }
+    if (progress) err << "\r\033[K" << std::flush;
+    finished.clear();
+    records = with_resumed(std::move(records));
+
+    int status = journal_failed ? kExitFailure : kExitOk;
+    if (!write_reports(study, {records, env, settings}, out, err)) status = kExitFailure;
+    if (const int sig = interrupt_signal(); sig != 0) {
+      err << "cryptauditor: interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": "
+          << records.size() << " of " << planned_keys(plan).size()
+          << " records measured, written to the report"
+          << (study.journal.empty() ? "" : " and the journal " + study.journal)
+          << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command)
+          << '\n';
+      return 128 + sig;
+    }
+    if (std::any_of(records.begin(), records.end(),
+                    [](const Record& r) { return r.status == Status::Failed; })) {
+      err << "cryptauditor: some measurements failed (see the report)\n";
       status = kExitFailure;
     }
+    return status;
   }
-  if (const int sig = interrupt_signal(); sig != 0) {
-    err << "cryptauditor: interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": " << records.size()
-        << " of " << planned_keys(plan).size() << " records measured, written to the report"
-        << (study.journal.empty() ? "" : " and the journal " + study.journal)
-        << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command) << '\n';
-    return 128 + sig;
-  }
-  if (std::any_of(records.begin(), records.end(),
-                  [](const Record& r) { return r.status == Status::Failed; })) {
-    err << "cryptauditor: some measurements failed (see the report)\n";
-    status = kExitFailure;
-  }
-  return status;
 }
 
 }  // namespace ca

@@ -39,13 +39,31 @@ struct Study {
   std::string label;
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.
   std::string resume_command;
+  /// Folders the outputs and the journal need (a config's output folders, --output-dir). They are created
+  /// by execute_study once every check has passed, so that a usage error leaves nothing behind.
+  std::vector<std::string> folders;
 };
 
-/// Checks every output format is registered and every output file can be opened, before anything runs.
-void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where);
+/// Checks, creating nothing, that every output format is registered and every output file could be
+/// written: not a folder, and in a writable folder. `may_create_folder`: the folder may be missing when the
+/// nearest existing one above it is writable (it goes into Study::folders). A UsageError names `where`.
+void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where,
+                   bool may_create_folder = false);
 
-/// Runs the study and writes every output. Returns kExitOk, or kExitFailure when a measurement failed or
-/// a report (or the journal) could not be written. SIGINT or SIGTERM stops the run (run/interrupt.hpp):
+/// The same check for the journal: a regular file (or none yet) in a writable folder.
+void check_journal_path(const std::string& journal, bool may_create_folder);
+
+/// Checks that the study's files are distinct once '.', '..' and symbolic links are resolved (and hard
+/// links, for files that exist): no two outputs name one file, and no output names the config file
+/// (`config`, empty: none) or the journal. A UsageError names both.
+void check_distinct_files(const Study& study, const std::string& config);
+
+/// Runs the study and writes every output, each atomically (util/atomic_file.hpp: a reader sees the old
+/// report or the complete new one, never a truncated one). Returns kExitOk, or kExitFailure when a
+/// measurement failed or a report (or the journal) could not be written. In process, a plugin that calls
+/// exit() (run/exit_guard.hpp) or an exception that escapes the runner (std::bad_alloc) still writes the
+/// reports with the records finished so far and one line naming the backend and the step; the status is
+/// then kExitFailure. SIGINT or SIGTERM stops the run (run/interrupt.hpp):
 /// the reports and journal are written with the records finished so far, one line says so, and the
 /// status is 128 + the signal (130, 143). A journal that cannot be read or does not match the
 /// study's settings is a UsageError, thrown before anything is measured.

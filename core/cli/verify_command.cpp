@@ -1,6 +1,7 @@
 // `cryptauditor verify`: every backend against the Wycheproof test vectors, or (--interop) every ordered
-// pair of backends against each other. Exit 0 when everything passes, 1 on any failure or malformed vector
-// file, 2 on usage errors.
+// pair of backends against each other. Each backend's share of a file, and each algorithm's interop checks,
+// run in a child process (verify/isolated.hpp): a backend that crashes is that backend's failure. Exit 0
+// when everything passes, 1 on any failure or malformed vector file, 2 on usage errors.
 #include <cxxopts.hpp>
 #include <filesystem>
 
@@ -8,6 +9,7 @@
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
 #include "verify/interop.hpp"
+#include "verify/isolated.hpp"
 #include "verify/vector_runner.hpp"
 #include "verify/verify_report.hpp"
 
@@ -98,13 +100,13 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
 
   if (interop) {
-    const verify::InteropRun run = verify::run_interop(backends);
+    const verify::InteropRun run = verify::run_interop_isolated(backends);
     const verify::InteropReportInput in{backend_infos(backends), run};
     format == "json" ? verify::write_interop_json(in, out) : verify::write_interop_table(in, out);
     return run.ok() ? kExitOk : kExitFailure;
   }
 
-  const verify::VectorRun run = verify::run_vector_files(files, backends);
+  const verify::VectorRun run = verify::run_vector_files_isolated(files, backends);
   for (const auto& f : run.files)
     if (!f.error.empty()) err << "cryptauditor: " << f.error << '\n';
   const verify::VectorReportInput in{vectors, backend_infos(backends), run};

@@ -32,13 +32,17 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     auto it = by_key.find(key_of(b));
     if (it == by_key.end()) {
       row.note = "only in the base report";
+      c.missing += not_measured(b, "base").empty();
       c.rows.push_back(row);
       continue;
     }
     matched[it->first] = true;
     row.candidate = it->second;
     row.note = not_measured(b, "base");
-    if (row.note.empty()) row.note = not_measured(*row.candidate, "new");
+    if (row.note.empty()) {
+      row.note = not_measured(*row.candidate, "new");
+      c.missing += !row.note.empty();
+    }
     if (row.note.empty()) {
       row.ratio = row.candidate->summary.median / b.summary.median;
       row.test = stats::mann_whitney_u(row.candidate->measurement.sample_ns, b.measurement.sample_ns);

@@ -40,6 +40,9 @@ struct Comparison {
   size_t compared = 0;            // rows with both medians
   double geomean_ratio = 0;       // geometric mean of the compared rows' ratios; NaN when none
   size_t slower = 0, faster = 0;
+  /// Rows measured in the base report (ok, with samples) that the new report lacks or did not measure
+  /// (failed, unsupported): a regression a comparison of the remaining rows would not show.
+  size_t missing = 0;
 };
 
 /// Matches and tests. The records must outlive the result (rows point into them).

@@ -77,6 +77,9 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
     out << "no row is " << rule << '\n';
   else
     out << c.slower << (c.slower == 1 ? " row is " : " rows are ") << rule << '\n';
+  if (c.missing > 0)
+    out << c.missing << (c.missing == 1 ? " row" : " rows") << " measured in the base report "
+        << (c.missing == 1 ? "is" : "are") << " missing or not measured in the new one\n";
 }
 
 }  // namespace ca

@@ -8,8 +8,11 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <vector>
 
 #include "catalog/catalog.hpp"
+#include "plugin/probe.hpp"
 
 namespace ca {
 namespace fs = std::filesystem;
@@ -90,27 +93,72 @@ std::unique_ptr<Context> Backend::create(const ca_key_spec& spec, std::string& e
 
 namespace {
 
-// A plugin is code we run with our privileges: refuse one that another user could have replaced.
-std::optional<std::string> writable_by_others(const fs::path& p) {
+// A plugin is code we run with our privileges: refuse one that another user could have replaced. That is
+// true of the file, and of every folder above it up to /: whoever may write to a folder may rename the
+// plugin, or any folder below it, away and put their own in its place. A folder writable by others is safe
+// only when it is sticky (others may not rename what they do not own) and owned by root, as /tmp is.
+std::optional<std::string> writable_by_others(const fs::path& p, bool folder) {
   struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return std::nullopt;
-  if ((st.st_mode & (S_IWGRP | S_IWOTH)) != 0 && (st.st_mode & S_ISVTX) == 0)
+  if (::stat(p.c_str(), &st) != 0) return std::nullopt;  // dlopen will say what is missing
+  const bool others_write = (st.st_mode & (S_IWGRP | S_IWOTH)) != 0;
+  if (others_write && !(folder && (st.st_mode & S_ISVTX) != 0 && st.st_uid == 0))
     return p.string() + " is writable by group or others (chmod go-w it)";
   if (st.st_uid != ::geteuid() && st.st_uid != 0)
     return p.string() + " is owned by another user (uid " + std::to_string(st.st_uid) + ")";
   return std::nullopt;
 }
 
+// The file, its real path (symbolic links resolved), and every folder above either, up to /.
+std::optional<std::string> untrusted_path(const fs::path& file) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(file, ec);
+  if (ec) return std::nullopt;  // missing: dlopen reports it
+  if (auto bad = writable_by_others(file, false)) return bad;
+  if (real != fs::absolute(file, ec))
+    if (auto bad = writable_by_others(real, false)) return *bad + " (" + file.string() + " links to it)";
+  std::vector<fs::path> folders;
+  for (const fs::path& start :
+       {fs::canonical(fs::absolute(file, ec).parent_path(), ec), real.parent_path()}) {
+    if (start.empty()) continue;
+    for (fs::path dir = start;; dir = dir.parent_path()) {
+      if (std::find(folders.begin(), folders.end(), dir) == folders.end()) folders.push_back(dir);
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  for (const fs::path& dir : folders)
+    if (auto bad = writable_by_others(dir, true)) return bad;
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+
+std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem,
+                                           const std::string& name);
+
 }  // namespace
 
 std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem, const std::string& name) {
   const fs::path file(path);
-  for (const fs::path& p : {file, file.parent_path()}) {
-    if (auto bad = writable_by_others(p)) {
-      problem = "plugin " + file.filename().string() + " refused: " + *bad;
-      return nullptr;
-    }
+  if (auto bad = untrusted_path(file)) {
+    problem = "plugin " + file.filename().string() + " refused: " + *bad;
+    return nullptr;
   }
+  // Its constructors and queries run in a child first (plugin/probe.hpp): a crash there costs the plugin,
+  // not the program.
+  if (std::string crash = probe_plugin(path); !crash.empty()) {
+    problem = "plugin " + file.filename().string() + " not loaded: " + crash;
+    return nullptr;
+  }
+  return load_probed_plugin(path, problem, name);
+}
+
+namespace {
+
+std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem,
+                                           const std::string& name) {
+  const fs::path file(path);
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     const char* e = ::dlerror();
@@ -154,6 +202,8 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& probl
   return std::make_unique<Backend>(handle, api, path, name);
 }
 
+}  // namespace
+
 namespace {
 
 // One line per row the core would never ask for: its name is not a catalog name. Names an alias's canonical
@@ -173,19 +223,6 @@ void check_rows(PluginScan& scan, const Backend& backend, const std::string& fil
   }
 }
 
-// Adds the backend to the scan unless its name is taken (then one line in problems, naming both files).
-void add_backend(PluginScan& scan, std::unique_ptr<Backend> backend, const std::string& file) {
-  for (const auto& b : scan.backends)
-    if (b->name() == backend->name()) {
-      scan.problems.push_back("plugin " + file + " refused: a backend named '" + backend->name() +
-                              "' is already loaded from " + b->path() +
-                              " (load it under another name with --plugin FILE=NAME)");
-      return;
-    }
-  check_rows(scan, *backend, file);
-  scan.backends.push_back(std::move(backend));
-}
-
 // A regular file named *.so or *.so.<version>.
 bool looks_like_shared_object(const fs::directory_entry& entry) {
   std::error_code ec;
@@ -195,13 +232,14 @@ bool looks_like_shared_object(const fs::directory_entry& entry) {
          name.find(".so.") != std::string::npos;
 }
 
-void scan_folder(PluginScan& scan, const std::string& dir) {
+// A folder's plugin files (ca-backend-*.so) in name order; one warning per other shared object in it.
+std::vector<fs::path> folder_plugins(PluginScan& scan, const std::string& dir) {
+  std::vector<fs::path> files;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     scan.problems.push_back("plugin directory " + dir + " does not exist");
-    return;
+    return files;
   }
-  std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.rfind("ca-backend-", 0) == 0 && entry.path().extension() == ".so") {
@@ -214,15 +252,7 @@ void scan_folder(PluginScan& scan, const std::string& dir) {
     }
   }
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    std::string problem;
-    auto backend = load_plugin(f.string(), problem);
-    if (!backend) {
-      scan.problems.push_back(problem);
-      continue;
-    }
-    add_backend(scan, std::move(backend), f.filename().string());
-  }
+  return files;
 }
 
 }  // namespace
@@ -231,15 +261,66 @@ PluginScan load_plugins(const std::string& dir) { return load_plugins(std::vecto
 
 PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<PluginFile>& files) {
   PluginScan scan;
-  for (const auto& dir : dirs) scan_folder(scan, dir);
-  for (const auto& f : files) {
-    std::string problem;
-    auto backend = load_plugin(f.path, problem, f.name);
+  struct Candidate {
+    std::string path, name, shown;  // name: --plugin FILE=NAME; shown: in messages
+  };
+  std::vector<Candidate> candidates;
+  std::vector<fs::path> seen;  // a folder given twice (or the default folder again) loads once
+  auto add = [&](const fs::path& file, const std::string& name, const std::string& shown) {
+    std::error_code ec;
+    const fs::path real = fs::weakly_canonical(file, ec);
+    if (std::find(seen.begin(), seen.end(), real) != seen.end()) return;
+    seen.push_back(real);
+    candidates.push_back({file.string(), name, shown});
+  };
+  for (const auto& dir : dirs)
+    for (const auto& f : folder_plugins(scan, dir)) add(f, "", f.filename().string());
+  for (const auto& f : files) add(f.path, f.name, f.path);
+
+  // Trusted files are probed all at once (plugin/probe.hpp), then loaded one by one, in order.
+  std::vector<std::string> trusted;
+  std::vector<std::string> problem_of(candidates.size());
+  for (size_t i = 0; i < candidates.size(); ++i)
+    if (auto bad = untrusted_path(candidates[i].path))
+      problem_of[i] = "plugin " + fs::path(candidates[i].path).filename().string() + " refused: " + *bad;
+    else
+      trusted.push_back(candidates[i].path);
+  const std::vector<std::string> crashes = probe_plugins(trusted);
+  std::vector<std::pair<std::unique_ptr<Backend>, std::string>> loaded;  // with its shown name
+  for (size_t i = 0, t = 0; i < candidates.size(); ++i) {
+    std::string problem = problem_of[i];
+    std::unique_ptr<Backend> backend;
+    if (problem.empty()) {
+      const std::string& crash = crashes[t++];
+      if (crash.empty())
+        backend = load_probed_plugin(candidates[i].path, problem, candidates[i].name);
+      else
+        problem = "plugin " + fs::path(candidates[i].path).filename().string() + " not loaded: " + crash;
+    }
     if (!backend) {
       scan.problems.push_back(problem);
       continue;
     }
-    add_backend(scan, std::move(backend), f.path);
+    loaded.emplace_back(std::move(backend), candidates[i].shown);
+  }
+  // Two plugins with one name: neither is trusted to be the backend that name promises (a file that sorts
+  // first must not displace the real one), and the user is told which files to look at; a second build of a
+  // library loads under another name with --plugin FILE=NAME.
+  std::map<std::string, std::vector<std::string>> files_of;
+  for (const auto& [b, shown] : loaded) files_of[b->name()].push_back(shown);
+  for (auto& [b, shown] : loaded) {
+    const auto& same = files_of[b->name()];
+    if (same.size() == 1) {
+      check_rows(scan, *b, shown);
+      scan.backends.push_back(std::move(b));
+      continue;
+    }
+    std::string others;
+    for (const auto& f : same)
+      if (f != shown) others += (others.empty() ? "" : ", ") + f;
+    scan.problems.push_back("plugin " + shown + " refused: it calls itself '" + b->name() + "', and so does " +
+                            others + " (remove the one that is not that backend, or load one under another name "
+                            "with --plugin FILE=NAME)");
   }
   return scan;
 }

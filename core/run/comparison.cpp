@@ -18,6 +18,7 @@
 #include <system_error>
 
 #include "measure/stopwatch.hpp"
+#include "run/exit_guard.hpp"
 #include "run/interrupt.hpp"
 #include "run/isolated_job.hpp"
 #include "run/record_json.hpp"
@@ -30,8 +31,10 @@ namespace {
 
 class LocalLane final : public Lane {
  public:
-  LocalLane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase)
-      : plan_(plan), job_(job), backend_(backend), phase_(std::move(phase)) {}
+  // renote: name the step again before every warm-up and sample, not only when it starts (in process, where
+  // the step names who to blame for an exit() inside a plugin, and several lanes take turns).
+  LocalLane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase, bool renote)
+      : plan_(plan), job_(job), backend_(backend), phase_(std::move(phase)), renote_(renote) {}
 
   std::optional<LaneFailure> start() override {
     const AlgorithmInfo& a = *job_.algorithm;
@@ -52,7 +55,8 @@ class LocalLane final : public Lane {
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
-    phase_(op + " " + format_size(size));
+    step_ = op + " " + format_size(size);
+    phase_(step_);
     source_.reset();
     pool_ = std::make_unique<Pool>();
     size_ = size;
@@ -70,12 +74,14 @@ class LocalLane final : public Lane {
   }
 
   WarmUp warm_up(const MeasureConfig& cfg) override {
+    if (renote_) phase_(step_);
     WarmUp w = source_->warm_up(cfg);
     if (w.status != CA_OK) w.error = with_backend_error(w.error);
     return w;
   }
 
   SampleResult sample(uint64_t ops, uint64_t settle) override {
+    if (renote_) phase_(step_);
     SampleResult s = source_->sample(ops, settle);
     if (s.status != CA_OK) s.error = with_backend_error(s.error);
     return s;
@@ -139,6 +145,8 @@ class LocalLane final : public Lane {
   const Job& job_;
   const Backend& backend_;
   Phase phase_;
+  bool renote_;
+  std::string step_;
   std::unique_ptr<Context> ctx_;
   std::unique_ptr<Pool> pool_;
   std::unique_ptr<SampleSource> source_;
@@ -179,7 +187,8 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
   ::setpgid(0, 0);
   reset_interrupt_handlers_in_child();
   ::signal(SIGPIPE, SIG_DFL);
-  LocalLane lane(plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); });
+  LocalLane lane(
+      plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); }, false);
   FILE* requests = ::fdopen(in, "r");
   if (requests == nullptr) ::_exit(4);
   char* line = nullptr;
@@ -486,8 +495,9 @@ std::string new_comparison_id() {
 
 }  // namespace
 
-std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase) {
-  return std::make_unique<LocalLane>(plan, job, backend, std::move(phase));
+std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase,
+                                      bool renote_each_sample) {
+  return std::make_unique<LocalLane>(plan, job, backend, std::move(phase), renote_each_sample);
 }
 
 std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend) {
@@ -499,6 +509,9 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
   const AlgorithmInfo& a = *job.algorithm;
   const auto ops = planned_operations(plan, a);
   const auto& sizes = planned_sizes(plan, job);
+  struct ClearStep {  // back in cryptauditor's own code, however the job ends
+    ~ClearStep() { clear_step(); }
+  } clear_at_end;
 
   struct Entry {
     const Backend* backend;
@@ -511,7 +524,11 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
     for (size_t size : sizes)
       for (const auto& op : ops) anything = anything || wanted(*b, job, size, op);
     if (!anything) continue;
-    auto lane = plan.isolate ? make_child_lane(plan, job, *b) : make_local_lane(plan, job, *b, [](std::string_view) {});
+    // In process, each step is noted for run/exit_guard.hpp: a plugin that calls exit() is blamed with it.
+    auto lane = plan.isolate ? make_child_lane(plan, job, *b)
+                             : make_local_lane(
+                                   plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); },
+                                   true);
     entries.push_back({b, std::move(lane)});
   }
   // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.

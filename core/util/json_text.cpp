@@ -1,13 +1,13 @@
 #include "util/json_text.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
+
+#include "util/input_file.hpp"
 
 namespace ca {
 namespace {
@@ -118,14 +118,6 @@ json parse_json_text(const std::string& text, const std::string& name) {
   return doc;
 }
 
-json read_json_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path))
-    throw std::invalid_argument(path + ": cannot be read (no such file, or no permission)");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument(path + ": cannot be read");
-  return parse_json_text(text.str(), path);
-}
+json read_json_file(const std::string& path) { return parse_json_text(read_input_file(path), path); }
 
 }  // namespace ca

@@ -12,7 +12,8 @@ namespace ca {
 /// "NAME:LINE:COLUMN: JSON syntax error: ..." or "NAME: /pointer: the key 'k' appears twice in one object".
 nlohmann::json parse_json_text(const std::string& text, const std::string& name);
 
-/// Reads and parses a file; a file that cannot be read is an std::invalid_argument too.
+/// Reads (util/input_file.hpp: at most 256 MiB by default) and parses a file; a file that cannot be read
+/// or is too large is an std::invalid_argument too.
 nlohmann::json read_json_file(const std::string& path);
 
 /// One JSON pointer token: '~' -> "~0", '/' -> "~1" (RFC 6901).

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "util/input_file.hpp"
+
 namespace ca::verify {
 namespace {
 
@@ -310,12 +312,13 @@ VectorFile parse_vector_text(std::string_view text, const std::string& name) {
 
 VectorFile load_vector_file(const std::string& path) {
   const std::string name = fs::path(path).filename().string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw VectorFileError(path + ": cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw VectorFileError(path + ": read error");
-  return parse_vector_text(text.str(), name);
+  std::string text;
+  try {
+    text = read_input_file(path);
+  } catch (const std::invalid_argument& e) {
+    throw VectorFileError(e.what());
+  }
+  return parse_vector_text(text, name);
 }
 
 std::vector<std::string> vector_files(const std::string& file_or_directory) {

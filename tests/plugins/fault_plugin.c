@@ -11,13 +11,26 @@
  *                   encrypt — the timed path — stops computing after its first 64 operations and leaves
  *                   the output as it was, the way a "fast" broken implementation would;
  *   FAULT_short_table: a backend table smaller than the one this core knows (an older struct_size);
- *   FAULT_null_entry:  a table whose supports() is NULL.
- * The last two must never load.
+ *   FAULT_null_entry:  a table whose supports() is NULL;
+ *   FAULT_print:    prints to standard output (stdio and write(1)) when loaded, asked its version, and in
+ *                   create and encrypt, as a chatty library would;
+ *   FAULT_oom:      encrypt, on messages of 16KB and more, takes every byte of memory the process may
+ *                   still allocate (it lowers RLIMIT_AS to just above what is mapped, then allocates until
+ *                   malloc fails) and keeps it until its context is destroyed: the core's next allocation
+ *                   fails (std::bad_alloc), as when a machine runs out of memory;
+ *   FAULT_ctor_crash:    segfaults in a constructor, that is while dlopen loads it;
+ *   FAULT_version_crash: segfaults in library_version();
+ *   FAULT_dup_openssl:   a correct plugin that calls itself "openssl", the name of a real backend;
+ *   FAULT_verify_crash:  also offers CHACHA20-POLY1305, and segfaults in every operation of it (only
+ *                        `verify` reaches it: the benchmark tests time its correct CHACHA20).
+ * short_table and null_entry must never load.
  */
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "cryptauditor/plugin_abi.h"
@@ -36,14 +49,30 @@
 #define BACKEND_NAME "short_table"
 #elif defined(FAULT_null_entry)
 #define BACKEND_NAME "null_entry"
+#elif defined(FAULT_print)
+#define BACKEND_NAME "print"
+#elif defined(FAULT_oom)
+#define BACKEND_NAME "oom"
+#elif defined(FAULT_ctor_crash)
+#define BACKEND_NAME "ctor_crash"
+#elif defined(FAULT_version_crash)
+#define BACKEND_NAME "version_crash"
+#elif defined(FAULT_dup_openssl)
+#define BACKEND_NAME "openssl"
+#elif defined(FAULT_verify_crash)
+#define BACKEND_NAME "verify_crash"
 #else
-#error "define FAULT_segfault, FAULT_abort, FAULT_hang, FAULT_exit, FAULT_wrong_repeat, FAULT_short_table or FAULT_null_entry"
+#error "define one FAULT_ variant (see the comment at the top)"
 #endif
 
 enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
 
 struct ca_context {
   uint32_t key[8];
+  void* hoard; /* FAULT_oom: a list of blocks (each starts with the pointer to the next) */
+  struct rlimit saved_limit;
+  int limited;
+  int aead; /* FAULT_verify_crash: a CHACHA20-POLY1305 context */
 };
 
 static uint32_t rotl(uint32_t v, int n) { return (v << n) | (v >> (32 - n)); }
@@ -101,18 +130,86 @@ static int chacha20_xor(ca_context* ctx, ca_io* io) {
  * a real memory bug. */
 static volatile uintptr_t g_bad_address = 16;
 
+#if defined(FAULT_print)
+static void chatter(const char* where) {
+  printf("PLUGIN-NOISE from %s (stdio)\n", where);
+  fflush(stdout);
+  static const char raw[] = "PLUGIN-NOISE (write to descriptor 1)\n";
+  ssize_t n = write(1, raw, sizeof raw - 1);
+  (void)n;
+}
+__attribute__((constructor)) static void on_load(void) { chatter("the constructor"); }
+#endif
+
+#if defined(FAULT_ctor_crash)
+__attribute__((constructor)) static void on_load(void) { *(volatile uint8_t*)g_bad_address = 1; }
+#endif
+
+#if defined(FAULT_oom)
+/* Pages mapped now, from /proc/self/statm: the address space RLIMIT_AS is measured against. */
+static size_t mapped_bytes(void) {
+  FILE* f = fopen("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  if (f == NULL) return 0;
+  if (fscanf(f, "%lu", &pages) != 1) pages = 0;
+  fclose(f);
+  return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static void take_all_memory(ca_context* ctx) {
+  if (ctx->limited) return;
+  const size_t mapped = mapped_bytes();
+  if (mapped == 0 || getrlimit(RLIMIT_AS, &ctx->saved_limit) != 0) return;
+  struct rlimit lower = ctx->saved_limit;
+  lower.rlim_cur = mapped + ((rlim_t)32 << 20);
+  if (setrlimit(RLIMIT_AS, &lower) != 0) return;
+  ctx->limited = 1;
+  /* Ever smaller blocks until not even 16 bytes are left. */
+  for (size_t block = (size_t)1 << 24; block >= 16; block /= 4)
+    for (;;) {
+      void* p = malloc(block);
+      if (p == NULL) break;
+      memset(p, 0, sizeof(void*));
+      *(void**)p = ctx->hoard;
+      ctx->hoard = p;
+    }
+}
+
+static void give_back_memory(ca_context* ctx) {
+  while (ctx->hoard != NULL) {
+    void* next = *(void**)ctx->hoard;
+    free(ctx->hoard);
+    ctx->hoard = next;
+  }
+  if (ctx->limited) setrlimit(RLIMIT_AS, &ctx->saved_limit);
+  ctx->limited = 0;
+}
+#endif
+
 static int encrypt(ca_context* ctx, ca_io* io) {
+#if defined(FAULT_verify_crash)
+  if (ctx->aead) *(volatile uint8_t*)g_bad_address = 1;
+#endif
 #if defined(FAULT_segfault)
   if (io->input_len >= kFaultFrom) *(volatile uint8_t*)g_bad_address = io->input[0];
 #elif defined(FAULT_abort)
   abort();
 #elif defined(FAULT_exit)
   if (io->input_len >= kFaultFrom) exit(0);
+#elif defined(FAULT_print)
+  static int printed = 0;
+  if (!printed) chatter("encrypt");
+  printed = 1;
+#elif defined(FAULT_oom)
+  if (io->input_len >= kFaultFrom) take_all_memory(ctx);
 #endif
   return chacha20_xor(ctx, io);
 }
 
 static int decrypt(ca_context* ctx, ca_io* io) {
+#if defined(FAULT_verify_crash)
+  if (ctx->aead) *(volatile uint8_t*)g_bad_address = 1;
+#endif
 #if defined(FAULT_hang)
   if (io->input_len >= kFaultFrom)
     for (;;) pause();
@@ -142,13 +239,23 @@ static ca_repeat_fn repeat(ca_context* ctx, int op) {
 }
 #endif
 
-static const char* library_version(void) { return "0.0-test"; }
+static const char* library_version(void) {
+#if defined(FAULT_print)
+  chatter("library_version");
+#elif defined(FAULT_version_crash)
+  *(volatile uint8_t*)g_bad_address = 1;
+#endif
+  return "0.0-test";
+}
 static const char* acceleration(void) { return ""; }
 
 /* unused: FAULT_null_entry leaves it out of the table */
 __attribute__((unused)) static int supports(const char* algorithm, uint32_t key_bits, char* reason,
                                             size_t reason_cap) {
   if (strcmp(algorithm, "CHACHA20") == 0 && key_bits == 256) return CA_OK;
+#if defined(FAULT_verify_crash)
+  if (strcmp(algorithm, "CHACHA20-POLY1305") == 0 && key_bits == 256) return CA_OK;
+#endif
   if (reason_cap > 0) {
     strncpy(reason, "only CHACHA20 with a 256-bit key is offered", reason_cap - 1);
     reason[reason_cap - 1] = '\0';
@@ -157,21 +264,34 @@ __attribute__((unused)) static int supports(const char* algorithm, uint32_t key_
 }
 
 static int create(const ca_key_spec* spec, ca_context** out, char* error, size_t error_cap) {
-  if (strcmp(spec->algorithm, "CHACHA20") != 0 || spec->secret_key_len != 32) {
+  int aead = 0;
+#if defined(FAULT_verify_crash)
+  aead = strcmp(spec->algorithm, "CHACHA20-POLY1305") == 0;
+#endif
+  if ((strcmp(spec->algorithm, "CHACHA20") != 0 && !aead) || spec->secret_key_len != 32) {
     if (error_cap > 0) {
       strncpy(error, "only CHACHA20 with a 32-byte key", error_cap - 1);
       error[error_cap - 1] = '\0';
     }
     return CA_UNSUPPORTED;
   }
-  ca_context* ctx = malloc(sizeof *ctx);
+#if defined(FAULT_print)
+  chatter("create");
+#endif
+  ca_context* ctx = calloc(1, sizeof *ctx);
   if (ctx == NULL) return CA_FAILED;
   for (int i = 0; i < 8; ++i) ctx->key[i] = load32(spec->secret_key + 4 * i);
+  ctx->aead = aead;
   *out = ctx;
   return CA_OK;
 }
 
-static void destroy(ca_context* ctx) { free(ctx); }
+static void destroy(ca_context* ctx) {
+#if defined(FAULT_oom)
+  give_back_memory(ctx);
+#endif
+  free(ctx);
+}
 
 static ca_operation_fn operation(ca_context* ctx, int op) {
   (void)ctx;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -36,9 +37,14 @@ inline ProgramResult run_program(const std::string& command) {
   return r;
 }
 
-/// Runs the built program (CRYPTAUDITOR_BINARY) with arguments.
-inline ProgramResult run_cryptauditor(const std::string& args) {
-  return run_program(std::string(CRYPTAUDITOR_BINARY) + " " + args);
+/// The program under test: $CRYPTAUDITOR_TEST_BINARY when set (to see a test fail on another build, e.g.
+/// one without the fix the test is about), else the one built with the tests (CRYPTAUDITOR_BINARY).
+inline std::string binary() {
+  const char* other = std::getenv("CRYPTAUDITOR_TEST_BINARY");
+  return other != nullptr && *other != '\0' ? other : CRYPTAUDITOR_BINARY;
 }
+
+/// Runs the program under test with arguments.
+inline ProgramResult run_cryptauditor(const std::string& args) { return run_program(binary() + " " + args); }
 
 }  // namespace ca::test

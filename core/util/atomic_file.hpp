@@ -1,0 +1,22 @@
+// Writing a file so that it is never seen half-written: the content goes to a temporary file in the same
+// folder, is flushed to the disk (fsync), and is renamed over the destination, which is atomic on POSIX
+// file systems. A reader (or the next run) sees the old file or the complete new one; a program killed
+// while writing (a second Ctrl-C, SIGKILL, a full disk) leaves the old file as it was.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ca {
+
+/// Writes `content` to `path` atomically (above). A destination that exists and is not a regular file
+/// (/dev/null, /dev/stdout, a FIFO) cannot be replaced by a rename: it is written in place. A new file gets
+/// the mode 0666 less the umask, an existing one keeps its mode. Returns an empty string on success, else
+/// one line saying what failed; the temporary file is removed on failure.
+std::string write_file_atomically(const std::string& path, std::string_view content);
+
+/// Creates `path` as an empty file, replacing any existing one atomically (a temporary file renamed over
+/// it). Returns an empty string on success, else what failed.
+std::string replace_with_empty_file(const std::string& path);
+
+}  // namespace ca

@@ -1,0 +1,109 @@
+#include "util/child_call.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+namespace ca {
+namespace {
+
+constexpr char kEnd = '\x04';  // after the answer: the body returned (an exit(0) inside it sends no end)
+
+bool write_all(int fd, const std::string& text) {
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string signal_text(int sig) {
+  const char* abbrev = ::sigabbrev_np(sig);
+  return "signal " + std::to_string(sig) + (abbrev != nullptr ? " (SIG" + std::string(abbrev) + ")" : "");
+}
+
+ChildOutcome call_in_child(const std::function<std::string()>& body, double timeout_s) {
+  ChildOutcome outcome;
+  std::fflush(nullptr);
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    outcome.failure = std::string("cannot create a pipe: ") + std::strerror(errno);
+    return outcome;
+  }
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    outcome.failure = std::string("cannot fork: ") + std::strerror(errno);
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return outcome;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    ::signal(SIGPIPE, SIG_DFL);
+    int status = 0;
+    try {
+      const std::string answer = body() + kEnd;
+      if (!write_all(fds[1], answer)) status = 3;
+    } catch (const std::exception& e) {
+      write_all(STDERR_FILENO, std::string("cryptauditor: ") + e.what() + "\n");
+      status = 1;
+    }
+    ::_exit(status);
+  }
+  ::close(fds[1]);
+  std::string received;
+  bool timed_out = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  for (;;) {
+    int wait_ms = -1;
+    if (timeout_s > 0) {
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        timed_out = true;
+        break;
+      }
+      wait_ms = static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30));
+    }
+    pollfd p{fds[0], POLLIN, 0};
+    const int n = ::poll(&p, 1, wait_ms);
+    if (n <= 0) continue;  // EINTR or the deadline: checked above
+    char buffer[1 << 16];
+    const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    received.append(buffer, static_cast<size_t>(got));
+  }
+  ::close(fds[0]);
+  if (timed_out) ::kill(pid, SIGKILL);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (timed_out) {
+    outcome.failure = "timed out after " + std::to_string(static_cast<long long>(timeout_s)) + " s";
+  } else if (WIFSIGNALED(status)) {
+    outcome.failure = "killed by " + signal_text(WTERMSIG(status));
+  } else if (!received.empty() && received.back() == kEnd && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    received.pop_back();
+    outcome.finished = true;
+    outcome.answer = std::move(received);
+  } else {
+    outcome.failure = "its process exited with status " +
+                      std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + " before finishing";
+  }
+  return outcome;
+}
+
+}  // namespace ca
