@@ -22,6 +22,7 @@
 #include "run/interrupt.hpp"
 #include "run/isolated_job.hpp"
 #include "run/record_json.hpp"
+#include "util/child_call.hpp"
 #include "util/units.hpp"
 
 namespace ca {

@@ -1,7 +1,6 @@
 #include "run/isolated_job.hpp"
 
 #include <cmath>
-#include <cstring>
 #include <sstream>
 
 namespace ca {
@@ -13,11 +12,6 @@ std::string seconds_text(double s) {
   else
     out << s;
   return out.str() + " s";
-}
-
-std::string signal_text(int sig) {
-  const char* abbrev = ::sigabbrev_np(sig);
-  return "signal " + std::to_string(sig) + (abbrev != nullptr ? " (SIG" + std::string(abbrev) + ")" : "");
 }
 
 }  // namespace ca
