@@ -90,7 +90,7 @@ TEST(PluginSources, PluginFileUnderItsOwnNameCollidesWithTheDefaultFolder) {
   REQUIRE_OPENSSL();
   ProgramResult r = run("list --backends --plugin " + kBackends + "/ca-backend-openssl.so");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("a backend named 'openssl' is already loaded"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ca-backend-openssl.so: already loaded from "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--plugin FILE=NAME"), std::string::npos) << r.err;
 }
 
@@ -143,12 +143,17 @@ TEST(PluginSources, ARowNamedByAnAliasGetsOneWarning) {
 }
 
 TEST(PluginSources, FoldersLoadInOrderAndTheFirstNameWins) {
+  // The same folder twice: every file in it loads once, and each second copy gets one line.
   ca::PluginScan scan = ca::load_plugins(std::vector<std::string>{kTestPlugins, kTestPlugins}, {});
   ASSERT_EQ(scan.backends.size(), 1u);
   EXPECT_EQ(scan.backends[0]->name(), "fake");
-  EXPECT_EQ(std::count_if(scan.problems.begin(), scan.problems.end(),
-                          [](const std::string& p) { return p.find("already loaded") != std::string::npos; }),
-            1);
+  size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(kTestPlugins))
+    files += e.path().filename().string().starts_with("ca-backend-") && e.path().extension() == ".so";
+  EXPECT_EQ(static_cast<size_t>(std::count_if(
+                scan.problems.begin(), scan.problems.end(),
+                [](const std::string& p) { return p.find("already loaded") != std::string::npos; })),
+            files);
 }
 
 TEST(PluginSources, InstalledFolderFollowsTheConfiguredLibdir) {

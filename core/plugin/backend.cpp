@@ -265,12 +265,19 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
     std::string path, name, shown;  // name: --plugin FILE=NAME; shown: in messages
   };
   std::vector<Candidate> candidates;
-  std::vector<fs::path> seen;  // a folder given twice (or the default folder again) loads once
+  // The same file under the same name (a folder given twice, a --plugin file from a folder already read)
+  // loads once, and one line says so; under another name (--plugin FILE=NAME) it is a second backend.
+  std::vector<std::pair<std::string, std::string>> seen;  // (real path, name), first source
   auto add = [&](const fs::path& file, const std::string& name, const std::string& shown) {
     std::error_code ec;
-    const fs::path real = fs::weakly_canonical(file, ec);
-    if (std::find(seen.begin(), seen.end(), real) != seen.end()) return;
-    seen.push_back(real);
+    const std::string key = fs::weakly_canonical(file, ec).string() + "\n" + name;
+    for (const auto& [k, first] : seen)
+      if (k == key) {
+        scan.problems.push_back("plugin " + file.string() + ": already loaded from " + first +
+                                " (load a second copy under another name with --plugin FILE=NAME)");
+        return;
+      }
+    seen.emplace_back(key, file.string());
     candidates.push_back({file.string(), name, shown});
   };
   for (const auto& dir : dirs)
@@ -316,8 +323,18 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
       continue;
     }
     std::string others;
-    for (const auto& f : same)
+    bool same_file_name = false;
+    for (const auto& f : same) {
       if (f != shown) others += (others.empty() ? "" : ", ") + f;
+      same_file_name = same_file_name || (&f != &same.front() && f == same.front());
+    }
+    if (others.empty() || same_file_name) {  // files of one name in two folders: say which folders
+      others.clear();
+      for (const auto& [other, other_shown] : loaded)
+        if (other && other.get() != b.get() && other->name() == b->name())
+          others += (others.empty() ? "" : ", ") + other->path();
+      shown = b->path();
+    }
     scan.problems.push_back("plugin " + shown + " refused: it calls itself '" + b->name() + "', and so does " +
                             others + " (remove the one that is not that backend, or load one under another name "
                             "with --plugin FILE=NAME)");

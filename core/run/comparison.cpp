@@ -390,6 +390,19 @@ class ChildLane final : public Lane {
   // timed out or the run was interrupted: failure_ says which, naming the step.
   std::optional<std::pair<char, std::string>> receive(char a, char b) {
     if (dead()) return std::nullopt;
+    // The job's time counts only while the parent waits for this child: in lockstep the child also waits
+    // while the other lanes sample, and that is not its time.
+    const Stopwatch waiting;
+    struct Count {
+      double& total;
+      const Stopwatch& since;
+      const Stopwatch*& current;
+      ~Count() {
+        total += since.elapsed_s();
+        current = nullptr;
+      }
+    } count{waited_s_, waiting, waiting_};
+    waiting_ = &waiting;
     for (;;) {
       for (size_t end; (end = pending_.find('\n')) != std::string::npos;) {
         const std::string line = pending_.substr(0, end);
@@ -413,7 +426,7 @@ class ChildLane final : public Lane {
       }
       int wait_ms = -1;
       if (timeout_s_ > 0) {
-        const double left_ms = (timeout_s_ - since_start_.elapsed_s()) * 1e3;
+        const double left_ms = (timeout_s_ - busy_s()) * 1e3;
         if (left_ms <= 0) {
           die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
           return std::nullopt;
@@ -437,6 +450,9 @@ class ChildLane final : public Lane {
       pending_.append(buffer, static_cast<size_t>(got));
     }
   }
+
+  // Seconds this lane's job has taken so far: the child's start-up and every wait for one of its replies.
+  double busy_s() const { return waited_s_ + (waiting_ != nullptr ? waiting_->elapsed_s() : 0); }
 
   void die(std::string why) {
     failure_ = std::move(why);
@@ -464,7 +480,7 @@ class ChildLane final : public Lane {
         return;
       }
       if (interrupt_signal() != 0) return die("interrupted");
-      if (timeout_s_ > 0 && since_start_.elapsed_s() >= timeout_s_)
+      if (timeout_s_ > 0 && busy_s() >= timeout_s_)
         return die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
       ::poll(nullptr, 0, 20);
     }
@@ -481,7 +497,9 @@ class ChildLane final : public Lane {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
   double timeout_s_;
-  const Stopwatch since_start_;  // core/measure's clock: the job timeout is a watchdog, not a measurement
+  // core/measure's clock: the job timeout is a watchdog, not a measurement.
+  double waited_s_ = 0;
+  const Stopwatch* waiting_ = nullptr;  // the wait in progress, if any
   std::string phase_ = "starting the job", pending_, failure_, child_error_, op_;
   size_t size_ = 0;
   bool reaped_ = false, start_requested_ = false;
@@ -510,8 +528,10 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
   const AlgorithmInfo& a = *job.algorithm;
   const auto ops = planned_operations(plan, a);
   const auto& sizes = planned_sizes(plan, job);
-  struct ClearStep {  // back in cryptauditor's own code, however the job ends
-    ~ClearStep() { clear_step(); }
+  struct ClearStep {  // back in cryptauditor's own code; an exception in flight keeps it, to be named
+    ~ClearStep() {
+      if (std::uncaught_exceptions() == 0) clear_step();
+    }
   } clear_at_end;
 
   struct Entry {
