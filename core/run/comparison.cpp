@@ -593,8 +593,8 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
       MeasureConfig cfg = plan.measure;
       if (in.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
       InterleavedRun run = measure_interleaved(sources, cfg);
-      if (interrupt_signal() != 0) return false;
       const std::string id = in.size() > 1 ? new_comparison_id() : std::string();
+      std::vector<Record> done;
       for (size_t k = 0; k < in.size(); ++k) {
         Record r = record_for(*in[k]->backend, job, size, op);
         r.measurement = std::move(run.per_source[k]);
@@ -612,8 +612,12 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
           r.measurement.sample_round.clear();
         }
         if (r.ok() && plan.threads > 1) in[k]->lane->threads(r);
-        emit(std::move(r));
+        done.push_back(std::move(r));
       }
+      // Interrupted during the comparison (its children killed, their steps failed): nothing of it is
+      // emitted, so --resume measures it again.
+      if (interrupt_signal() != 0) return false;
+      for (Record& r : done) emit(std::move(r));
     }
   return true;
 }
