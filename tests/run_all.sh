@@ -150,6 +150,9 @@ for s in "${stages[@]}"; do
       # here too (it passed, Wycheproof excepted: not run to the end).
       filter='*-Configs/ShippedConfig.*:Wycheproof.EveryBuiltBackendPassesEveryVectorItTakes:Pairs/Agreement.*'
       filter+=':Interop.EveryPairOfBackendsAgrees'
+      # qemu-user maps the guest's memory itself, so RLIMIT_AS never makes the program's allocations fail:
+      # the out-of-memory case ran 335 s and was killed instead of seeing std::bad_alloc.
+      filter+=':Isolation.OutOfMemoryInProcessWritesThePartialReport'
       [[ ${CRYPTAUDITOR_AARCH64_FULL:-0} == 1 ]] && filter='*'
       cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/aarch64-linux-gnu.cmake" \
         -DCRYPTAUDITOR_AARCH64_SYSROOT="$sysroot" -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON \
