@@ -21,8 +21,13 @@ fuzz_seconds=${CRYPTAUDITOR_FUZZ_SECONDS:-30}
 stage() { echo; echo "==== $* ($(date -u +%H:%M:%S))"; }
 # ccache (debian-packages.txt) makes a rebuild of unchanged sources a cache hit: the same compiler on the same
 # preprocessed source and flags gives the same object, so it changes nothing but the time.
+# Paths under this folder are hashed relative to it (and the -g stages' working folder is not hashed), so a
+# fresh clone elsewhere — as CI makes — hits the cache a previous clone filled.
 cache=()
-command -v ccache >/dev/null && cache=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+if command -v ccache >/dev/null; then
+  cache=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+fi
 
 # ---- aarch64 stage helpers ----
 # arm64 -dev packages that install next to the amd64 ones (Multi-Arch: same), and the tools.
