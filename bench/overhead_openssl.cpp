@@ -173,7 +173,8 @@ int main(int argc, char** argv) {
       {plugin_ctx->operation(op), plugin_ctx->raw(), &pool.ios},
       {plugin_ctx->operation(op), plugin_ctx->raw(), &pool.ios, plugin_ctx->repeat(op)},
   };
-  const char* names[] = {"hand loop", "direct/1", "plugin/1", "plugin/16", "repeat/16", "inter/16", "inter/0"};
+  const char* names[] = {"hand loop", "direct/1", "plugin/1", "plugin/16",
+                         "repeat/16", "inter/16", "inter/0"};
   constexpr int kVariants = 7;
   std::vector<ca_io> neighbour_io(1);
   const ca::TimedOperation neighbour{&neighbour_op, nullptr, &neighbour_io};

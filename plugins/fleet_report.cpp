@@ -66,23 +66,7 @@ std::string features_of(const FleetMachine& m) {
   return out;
 }
 
-std::string md_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r') c = ' ';
-    if (c == '<') {
-      out += "&lt;";
-      continue;
-    }
-    if (c == '>') {
-      out += "&gt;";
-      continue;
-    }
-    if (std::string_view("\\`*_[]|#").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
+std::string md_escape(std::string_view text) { return markdown_escape(text); }
 
 void write_markdown(const Fleet& fleet, TimeUnit unit, std::ostream& out) {
   out << "# cryptauditor fleet report\n\n## Machines\n\n| machine | CPU | features | date | report |\n"

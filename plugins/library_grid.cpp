@@ -48,4 +48,25 @@ std::string algorithm_title(const std::string& algorithm, uint32_t key_bits) {
   return title;
 }
 
+std::string markdown_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') {
+      out += ' ';
+      continue;
+    }
+    if (c == '<') {
+      out += "&lt;";
+      continue;
+    }
+    if (c == '>') {
+      out += "&gt;";
+      continue;
+    }
+    if (std::string_view("\\`*_[]|#").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace ca

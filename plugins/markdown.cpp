@@ -13,26 +13,7 @@
 namespace ca {
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r') {
-      out += ' ';
-      continue;
-    }
-    if (c == '<') {
-      out += "&lt;";
-      continue;
-    }
-    if (c == '>') {
-      out += "&gt;";
-      continue;
-    }
-    if (std::string_view("\\`*_[]|#").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return markdown_escape(text); }
 
 // A figure without its unit suffix ("0.00500" of "0.00500ms"), for the CI beside a median in the same unit.
 std::string bare(double ns, TimeUnit unit) {

@@ -24,7 +24,8 @@ struct Trace {
 
 class Scripted final : public SampleSource {
  public:
-  Scripted(int id, double ns_per_op, Trace& trace, uint64_t batch = 100) : id_(id), ns_(ns_per_op), trace_(trace), batch_(batch) {}
+  Scripted(int id, double ns_per_op, Trace& trace, uint64_t batch = 100)
+      : id_(id), ns_(ns_per_op), trace_(trace), batch_(batch) {}
   WarmUp warm_up(const MeasureConfig&) override {
     warmed = true;
     if (fail_warm) return {0, 3, CA_FAILED, "warm-up failed"};
@@ -66,8 +67,10 @@ TEST(Interleave, EveryRoundVisitsEverySourceOnceInShuffledOrder) {
   ASSERT_GE(t.visits.size(), 60u);
   std::set<std::vector<int>> orders;
   for (size_t r = 0; r < 20; ++r) {
-    std::vector<int> round(t.visits.begin() + static_cast<long>(3 * r), t.visits.begin() + static_cast<long>(3 * r + 3));
-    EXPECT_EQ(std::set<int>(round.begin(), round.end()).size(), 3u) << "round " << r << " visits a source twice";
+    std::vector<int> round(t.visits.begin() + static_cast<long>(3 * r),
+                           t.visits.begin() + static_cast<long>(3 * r + 3));
+    EXPECT_EQ(std::set<int>(round.begin(), round.end()).size(), 3u)
+        << "round " << r << " visits a source twice";
     orders.insert(round);
   }
   EXPECT_GE(orders.size(), 3u) << "the order is shuffled every round";

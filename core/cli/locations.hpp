@@ -16,8 +16,8 @@ namespace ca {
 void add_plugin_options(cxxopts::Options& options);
 
 /// What the plugin flags ask for: folders (the defaults unless --no-default-plugins, then each
-/// --plugin-dir not already listed) and single files. A --plugin-dir that is not a folder, a --plugin file that does not
-/// exist or a NAME that is not a valid backend name is a UsageError.
+/// --plugin-dir not already listed) and single files. A --plugin-dir that is not a folder, a --plugin file
+/// that does not exist or a NAME that is not a valid backend name is a UsageError.
 struct PluginRequest {
   std::vector<std::string> dirs;
   std::vector<PluginFile> files;

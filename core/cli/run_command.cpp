@@ -56,9 +56,9 @@ cxxopts::Options run_options() {
                                      "run on these CPUs only (1, 0-3, 0,2), instead of the config's \"pin\"",
                                      cxxopts::value<std::string>())(
       "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
-      cxxopts::value<std::string>())(
-      "cipher-mode", "per-message or stream, instead of the config's \"cipher_mode\"",
-      cxxopts::value<std::string>())(
+      cxxopts::value<std::string>())("cipher-mode",
+                                     "per-message or stream, instead of the config's \"cipher_mode\"",
+                                     cxxopts::value<std::string>())(
       "order", "interleaved or sequential, instead of the config's \"order\" (default interleaved)",
       cxxopts::value<std::string>())("quiet", "no progress line on stderr")("h,help", "print this help");
   add_plugin_options(o);
@@ -153,7 +153,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.cipher_stream = args.count("cipher-mode")
                                  ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
                                  : cfg.cipher_stream;
-  study.plan.order = args.count("order") ? parse_order("--order", args["order"].as<std::string>()) : cfg.order;
+  study.plan.order =
+      args.count("order") ? parse_order("--order", args["order"].as<std::string>()) : cfg.order;
   check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
   if (args.count("repetitions"))
     study.plan.measure.repetitions =

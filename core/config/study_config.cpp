@@ -202,7 +202,7 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 const std::vector<std::string> kTopKeys = {
     "name",    "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
     "rounds",  "stopping",      "unit",        "outputs",     "threads",    "operations",
-    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin", "order"};
+    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order"};
 
 }  // namespace
 

@@ -26,7 +26,8 @@ std::vector<double> as_double_rounds(const Measurement& m, std::vector<size_t>& 
 /// The stopping rule of adaptive mode, per source: which live sources still need samples. A source does
 /// while a ratio with an adjacent source (live sources ordered by median) has an interval wider than
 /// ±target; a lone live source while its own median's interval is. None: the target is met.
-std::vector<bool> still_needed(const std::vector<Measurement>& ms, const std::vector<bool>& live, double target) {
+std::vector<bool> still_needed(const std::vector<Measurement>& ms, const std::vector<bool>& live,
+                               double target) {
   std::vector<bool> needed(ms.size(), false);
   std::vector<size_t> idx;
   for (size_t i = 0; i < ms.size(); ++i)
@@ -75,7 +76,8 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
     }
     batch[i] = std::max<uint64_t>(1, w.batch);
     // Exact mode: spread the requested operations over at least min_samples rounds when there are enough.
-    if (cfg.rounds) batch[i] = std::max<uint64_t>(1, std::min<uint64_t>(batch[i], *cfg.rounds / cfg.min_samples));
+    if (cfg.rounds)
+      batch[i] = std::max<uint64_t>(1, std::min<uint64_t>(batch[i], *cfg.rounds / cfg.min_samples));
     ++live_count;
   }
 
@@ -99,12 +101,15 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       for (size_t i : order) {
         if (!live[i] || resting[i] || (cfg.rounds && remaining[i] == 0)) continue;
         Measurement& m = run.per_source[i];
-        uint64_t ops = std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
+        uint64_t ops =
+            std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
         if (cfg.rounds) ops = std::min(ops, remaining[i]);
         // Rounded down: an operation slow enough to fill a sample alone (RSA, ECDSA) has no settle batch, as
         // what another backend left in the caches is small against it.
         const uint64_t settle =
-            cfg.settle_fraction > 0 ? static_cast<uint64_t>(static_cast<double>(batch[i]) * cfg.settle_fraction) : 0;
+            cfg.settle_fraction > 0
+                ? static_cast<uint64_t>(static_cast<double>(batch[i]) * cfg.settle_fraction)
+                : 0;
         const SampleResult s = sources[i]->sample(ops, settle);
         if (s.status != CA_OK) {
           m.status = s.status;

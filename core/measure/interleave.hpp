@@ -22,8 +22,8 @@ namespace ca {
 
 /// The outcome of a source's warm-up and batch calibration.
 struct WarmUp {
-  uint64_t batch = 0;     // calibrated batch size (operations per sample, before jitter)
-  uint64_t ops = 0;       // operations run while warming up and calibrating
+  uint64_t batch = 0;  // calibrated batch size (operations per sample, before jitter)
+  uint64_t ops = 0;    // operations run while warming up and calibrating
   int status = CA_OK;
   std::string error;
 };

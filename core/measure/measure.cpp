@@ -140,8 +140,8 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
     }
     const double current = stats::median(window);
     const stats::Interval noise = stats::median_ci(window);
-    if (previous > 0 &&
-        (std::fabs(current / previous - 1.0) <= tolerance || (previous >= noise.low && previous <= noise.high)))
+    if (previous > 0 && (std::fabs(current / previous - 1.0) <= tolerance ||
+                         (previous >= noise.low && previous <= noise.high)))
       break;
     previous = current;
   }

@@ -50,7 +50,7 @@ struct MeasureConfig {
   /// rounded down (none for a batch of fewer than 1 / fraction operations); docs/FIDELITY.md measures what
   /// another backend's turn leaves behind. 0: none.
   double settle_fraction = 0.1;
-  size_t min_samples = 10;          // adaptive: never stop before this many samples
+  size_t min_samples = 10;  // adaptive: never stop before this many samples
   size_t max_samples = 20000;
   /// --repetitions N: N back-to-back repetitions of the measurement (one warm-up and calibration). With
   /// N >= 2 each repetition lasts its whole budget (adaptive) or times `rounds` operations (exact), so the N
@@ -73,9 +73,9 @@ struct Measurement {
   /// Interleaved order (interleave.hpp): the round each sample was taken in, parallel to sample_ns; empty
   /// for a measurement taken on its own.
   std::vector<uint32_t> sample_round;
-  double perf_cycles = 0;                  // core cycles over the timed samples, when perf counters work
-  int status = CA_OK;                      // first non-OK status an operation returned
-  std::string error;                       // set when status != CA_OK
+  double perf_cycles = 0;  // core cycles over the timed samples, when perf counters work
+  int status = CA_OK;      // first non-OK status an operation returned
+  std::string error;       // set when status != CA_OK
 };
 
 /// Times op under cfg. Stops at the first failing operation and reports its status.

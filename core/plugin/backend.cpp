@@ -135,7 +135,7 @@ std::optional<std::string> untrusted_path(const fs::path& file) {
 namespace {
 
 std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem,
-                                           const std::string& name);
+                                            const std::string& name);
 
 }  // namespace
 
@@ -157,7 +157,7 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& probl
 namespace {
 
 std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string& problem,
-                                           const std::string& name) {
+                                            const std::string& name) {
   const fs::path file(path);
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
@@ -335,8 +335,9 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
           others += (others.empty() ? "" : ", ") + other->path();
       shown = b->path();
     }
-    scan.problems.push_back("plugin " + shown + " refused: it calls itself '" + b->name() + "', and so does " +
-                            others + " (remove the one that is not that backend, or load one under another name "
+    scan.problems.push_back("plugin " + shown + " refused: it calls itself '" + b->name() +
+                            "', and so does " + others +
+                            " (remove the one that is not that backend, or load one under another name "
                             "with --plugin FILE=NAME)");
   }
   return scan;

@@ -8,12 +8,13 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "cryptauditor/plugin_abi.h"
+#include "measure/stopwatch.hpp"
+#include "util/child_call.hpp"
 
 namespace ca {
 namespace {
@@ -68,11 +69,6 @@ const char* step_name(char step) {
   ::_exit(0);  // not exit(): the libraries' exit handlers are the parent's business
 }
 
-std::string signal_text(int sig) {
-  const char* abbrev = ::sigabbrev_np(sig);
-  return "signal " + std::to_string(sig) + (abbrev != nullptr ? " (SIG" + std::string(abbrev) + ")" : "");
-}
-
 }  // namespace
 
 std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, double timeout_s) {
@@ -121,7 +117,7 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
       wait_ms = 0;
     }
   };
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  const Stopwatch since_start;  // core/measure's clock: a watchdog, not a measurement
   for (;;) {
     bool running = false;
     for (Probe& p : probes) {
@@ -135,7 +131,7 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
         running = true;
       }
     }
-    if (!running || std::chrono::steady_clock::now() > deadline) break;
+    if (!running || since_start.elapsed_s() > timeout_s) break;
     std::vector<pollfd> waits;
     for (const Probe& p : probes)
       if (p.pid >= 0 && !p.ended && p.fd >= 0) waits.push_back({p.fd, POLLIN, 0});

@@ -63,7 +63,8 @@ Ranking rank(const std::vector<Record>& records, const std::function<bool(const 
       const double k = e.record == &reference ? 1.0 : paired_ratio(*e.record, reference).ratio;
       keyed.emplace_back(std::isfinite(k) ? k : INFINITY, e);
     }
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     for (size_t i = 0; i < keyed.size(); ++i) r.entries[i] = keyed[i].second;
   }
   const Record& best = *r.entries.front().record;
@@ -73,8 +74,8 @@ Ranking rank(const std::vector<Record>& records, const std::function<bool(const 
     const Record& head = *r.entries[group_start].record;
     if (i > 0) {
       const stats::Ratio to_head = paired_ratio(*e.record, head);
-      const bool distinct = to_head.pairs > 0 ? to_head.excludes_one()
-                                              : e.record->summary.ci95.low > head.summary.ci95.high;
+      const bool distinct =
+          to_head.pairs > 0 ? to_head.excludes_one() : e.record->summary.ci95.low > head.summary.ci95.high;
       if (distinct) group_start = i;
     }
     e.rank = group_start + 1;

@@ -19,12 +19,13 @@ namespace ca {
 
 struct RankedEntry {
   const Record* record;
-  size_t rank;      // 1-based; equal for entries tied with the one before
-  bool tied;        // shares its rank with another entry
-  double ratio;     // time / the fastest's: the paired ratio when `paired`, else median / fastest median
-  double delta_ns;  // median - fastest median
-  bool paired = false;   // measured interleaved with the fastest: `versus_fastest` holds the paired ratio
-  stats::Ratio versus_fastest;  // this / the fastest, per round, with its interval (pairs = 0 for the fastest)
+  size_t rank;          // 1-based; equal for entries tied with the one before
+  bool tied;            // shares its rank with another entry
+  double ratio;         // time / the fastest's: the paired ratio when `paired`, else median / fastest median
+  double delta_ns;      // median - fastest median
+  bool paired = false;  // measured interleaved with the fastest: `versus_fastest` holds the paired ratio
+  stats::Ratio
+      versus_fastest;  // this / the fastest, per round, with its interval (pairs = 0 for the fastest)
 };
 
 /// Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.

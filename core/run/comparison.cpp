@@ -128,7 +128,8 @@ class LocalLane final : public Lane {
                  : where + "the ciphertext the last timed operation made does not decrypt to its message";
     }
     const Call plain = call(*ctx_, code_, input, nonce, none, nullptr, cap);
-    if (plain.status != CA_OK) return where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status);
+    if (plain.status != CA_OK)
+      return where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status);
     if (plain.output == timed) return "";
     size_t at = 0;
     while (at < plain.output.size() && at < timed.size() && plain.output[at] == timed[at]) ++at;
@@ -156,7 +157,8 @@ class LocalLane final : public Lane {
   std::string op_;
 };
 
-// ---- In a child process -------------------------------------------------------------------------------------
+// ---- In a child process
+// -------------------------------------------------------------------------------------
 //
 // Requests (parent -> child), one line each:   S | B <size> <op> | W | M <ops> <settle> | C | T | Q
 // Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
@@ -189,7 +191,8 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
   reset_interrupt_handlers_in_child();
   ::signal(SIGPIPE, SIG_DFL);
   LocalLane lane(
-      plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); }, false);
+      plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); },
+      false);
   FILE* requests = ::fdopen(in, "r");
   if (requests == nullptr) ::_exit(4);
   char* line = nullptr;
@@ -234,7 +237,8 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
     write_all(out, "E " + one_line(e.what()) + "\n");
     ::_exit(1);
   }
-  // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the parent's.
+  // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the
+  // parent's.
   ::_exit(0);
 }
 
@@ -245,8 +249,7 @@ void kill_group(pid_t pid) {
 
 class ChildLane final : public Lane {
  public:
-  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend)
-      : timeout_s_(plan.job_timeout_s) {
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend) : timeout_s_(plan.job_timeout_s) {
     std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
     int down[2], up[2];
     if (::pipe2(down, O_CLOEXEC) != 0)
@@ -514,8 +517,8 @@ std::string new_comparison_id() {
 
 }  // namespace
 
-std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase,
-                                      bool renote_each_sample) {
+std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,
+                                      Phase phase, bool renote_each_sample) {
   return std::make_unique<LocalLane>(plan, job, backend, std::move(phase), renote_each_sample);
 }
 
@@ -546,10 +549,11 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
       for (const auto& op : ops) anything = anything || wanted(*b, job, size, op);
     if (!anything) continue;
     // In process, each step is noted for run/exit_guard.hpp: a plugin that calls exit() is blamed with it.
-    auto lane = plan.isolate ? make_child_lane(plan, job, *b)
-                             : make_local_lane(
-                                   plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); },
-                                   true);
+    auto lane =
+        plan.isolate
+            ? make_child_lane(plan, job, *b)
+            : make_local_lane(
+                  plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
     entries.push_back({b, std::move(lane)});
   }
   // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.

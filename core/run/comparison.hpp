@@ -49,8 +49,8 @@ class Lane : public SampleSource {
 
 /// renote_each_sample: `phase` hears the step again before every warm-up and sample, not only when it
 /// starts (in process: run/exit_guard.hpp blames an exit() on the step noted last).
-std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase,
-                                      bool renote_each_sample = false);
+std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,
+                                      Phase phase, bool renote_each_sample = false);
 std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend);
 
 /// Runs one job in the interleaved order over `backends`, emitting one record per wanted (backend, size,

@@ -59,7 +59,6 @@ int op_code(const std::string& op) {
   return CA_OP_VERIFY;
 }
 
-
 std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
                     uint32_t bits, size_t size, int op, const RunPlan& plan) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message

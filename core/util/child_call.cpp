@@ -7,10 +7,11 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+
+#include "measure/stopwatch.hpp"
 
 namespace ca {
 namespace {
@@ -65,17 +66,16 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, double time
   ::close(fds[1]);
   std::string received;
   bool timed_out = false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_s);
+  const Stopwatch since_start;  // core/measure's clock: a watchdog, not a measurement
   for (;;) {
     int wait_ms = -1;
     if (timeout_s > 0) {
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
+      const double left_ms = (timeout_s - since_start.elapsed_s()) * 1e3;
+      if (left_ms <= 0) {
         timed_out = true;
         break;
       }
-      wait_ms = static_cast<int>(std::min<long long>(left.count() + 1, 1 << 30));
+      wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
     }
     pollfd p{fds[0], POLLIN, 0};
     const int n = ::poll(&p, 1, wait_ms);
