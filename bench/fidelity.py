@@ -21,6 +21,11 @@ time (its default), which also leaves out time spent preempted; with -elapsed it
 and, on a busy machine, report less than the library can do.
 
 usage: bench/fidelity.py [--build build] [--rounds 5] [--seconds 1] [--sizes 16384,16] [--cpu N]
+                         [--with BACKENDS]
+
+--with BACKENDS measures openssl interleaved with these other backends (e.g. gcrypt,botan,cryptopp: in
+every round each backend takes one sample, in a shuffled order) and reads openssl's figure from the report:
+the harness-versus-hand-loop ratio then includes whatever another library's turn leaves behind.
 
 --cpu N runs all three programs under `taskset -c N`: on a VM whose vCPUs are slowed by their neighbours
 at different times, a ratio between programs that ran on different vCPUs measures the neighbours.
@@ -44,14 +49,16 @@ CASES = [
 
 
 PREFIX = []  # ["taskset", "-c", N] with --cpu N
+WITH = []  # other backends measured interleaved with openssl (--with)
 
 
 def ours(build, flags, size, seconds):
-    out = subprocess.run([*PREFIX, f"{build}/cryptauditor", "-b", "openssl", *flags, "-d", f"{size}B", "--format", "json",
+    out = subprocess.run([*PREFIX, f"{build}/cryptauditor", "-b", ",".join(["openssl", *WITH]), *flags, "-d", f"{size}B", "--format", "json",
                           "--budget", str(seconds), "--ci-target", "0.1", "--quiet"],
                          check=True, capture_output=True, text=True).stdout
     for r in json.loads(out)["results"]:
-        if r["operation"] in ("encrypt", "encrypt-stream", "hash") and r["status"] == "ok":
+        if (r["backend"] == "openssl" and r["operation"] in ("encrypt", "encrypt-stream", "hash")
+                and r["status"] == "ok"):
             return r["throughput_mib_s"] * 1048576
     raise RuntimeError("no result")
 
@@ -78,7 +85,9 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--sizes", default="16384,16")
     ap.add_argument("--cpu", help="run every program pinned to this CPU (taskset -c)")
+    ap.add_argument("--with", dest="with_", default="", help="other backends measured interleaved with openssl")
     a = ap.parse_args()
+    WITH[:] = [b for b in a.with_.split(",") if b]
     if a.cpu is not None:
         PREFIX[:] = ["taskset", "-c", a.cpu]
     sizes = [int(x) for x in a.sizes.split(",")]

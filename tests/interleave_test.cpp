@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <vector>
@@ -130,7 +131,7 @@ TEST(Interleave, AdaptiveStopsWhenAdjacentRatiosMeetTheTarget) {
   for (const auto& m : run.per_source) EXPECT_TRUE(m.target_met);
 }
 
-TEST(Interleave, AdaptiveStopsOnTheBudgetTimesTheSources) {
+TEST(Interleave, AdaptiveStopsOnEachSourcesOwnBudget) {
   Trace t;
   t.host = {1, 2, 1, 1.5, 1, 3, 2, 1, 1.2};  // noisy enough that 0.1 % is never met
   Scripted a(0, 1000, t, 100), b(1, 1000, t, 100);
@@ -140,9 +141,12 @@ TEST(Interleave, AdaptiveStopsOnTheBudgetTimesTheSources) {
   cfg.settle_fraction = 0;
   const InterleavedRun run = run_all({&a, &b}, cfg);
   EXPECT_FALSE(run.target_met);
-  const double spent = run.per_source[0].timed_ns + run.per_source[1].timed_ns;
-  EXPECT_GE(spent, 2 * 0.01e9);
-  EXPECT_LT(spent, 2 * 0.01e9 * 1.1);
+  // The pair stops once one of its sources has timed its own 10 ms (the other cannot narrow the ratio
+  // alone); neither times more than its budget plus one batch (100 ops x 1000 ns x 3 x 1.2 jitter).
+  const double a_ns = run.per_source[0].timed_ns, b_ns = run.per_source[1].timed_ns;
+  EXPECT_GE(std::max(a_ns, b_ns), 0.01e9);
+  EXPECT_LT(std::max(a_ns, b_ns), 0.01e9 + 100 * 1000 * 3 * 1.2);
+  EXPECT_GT(std::min(a_ns, b_ns), 0.009e9);
 }
 
 TEST(Interleave, AFailingSourceStopsAloneAndTheOthersGoOn) {
@@ -209,6 +213,43 @@ TEST(Interleave, ASourceWhoseRatiosMeetTheTargetSitsOutWhileANoisyPairGoesOn) {
   EXPECT_EQ(a.calls, 10) << "a's ratio to b is exact from the first check";
   EXPECT_GT(c.calls, 10);
   EXPECT_EQ(b.calls, c.calls) << "b stays, as the b-c ratio needs it";
+}
+
+}  // namespace
+}  // namespace ca
+
+namespace ca {
+namespace {
+
+TEST(Interleave, ANoisyPairStopsWhereEachOfItsSourcesWouldHaveStoppedAlone) {
+  // The b-c ratio never meets 0.1 %: b and c stop when each has timed its own budget (10 ms), not when the
+  // comparison's (30 ms) is spent; a, steady against b, sits out early and alone meets the target.
+  Trace t;
+  Scripted a(0, 100, t), b(1, 200, t);
+  struct Wobbly final : public SampleSource {
+    int calls = 0;
+    WarmUp warm_up(const MeasureConfig&) override { return {100, 1, CA_OK, ""}; }
+    SampleResult sample(uint64_t ops, uint64_t) override {
+      ++calls;
+      const double factor = 1.0 + 0.04 * ((calls * 7919) % 11 - 5) / 5.0;
+      return {400.0 * static_cast<double>(ops) * factor, 0, CA_OK, ""};
+    }
+  } c;
+  MeasureConfig cfg;
+  cfg.budget_s = 0.01;
+  cfg.target_rel_ci = 0.001;
+  cfg.settle_fraction = 0;
+  std::vector<SampleSource*> sources{&a, &b, &c};
+  const InterleavedRun run = measure_interleaved(sources, cfg);
+  EXPECT_FALSE(run.target_met);
+  const double one_batch_c = 400.0 * 100 * 1.2 * 1.04;
+  EXPECT_LT(run.per_source[2].timed_ns, 0.01e9 + one_batch_c);
+  EXPECT_GE(run.per_source[2].timed_ns, 0.01e9);
+  EXPECT_LT(run.per_source[1].timed_ns, 0.01e9 + one_batch_c);
+  EXPECT_EQ(a.calls, 10);
+  EXPECT_TRUE(run.per_source[0].target_met) << "a's ratio to b met the target";
+  EXPECT_FALSE(run.per_source[1].target_met);
+  EXPECT_FALSE(run.per_source[2].target_met);
 }
 
 }  // namespace

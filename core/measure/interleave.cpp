@@ -23,18 +23,27 @@ std::vector<double> as_double_rounds(const Measurement& m, std::vector<size_t>& 
   return m.sample_ns;
 }
 
-/// The stopping rule of adaptive mode, per source: which live sources still need samples. A source does
-/// while a ratio with an adjacent source (live sources ordered by median) has an interval wider than
-/// ±target; a lone live source while its own median's interval is. None: the target is met.
-std::vector<bool> still_needed(const std::vector<Measurement>& ms, const std::vector<bool>& live,
-                               double target) {
-  std::vector<bool> needed(ms.size(), false);
+/// The stopping rule of adaptive mode. `met`: every ratio between adjacent live sources (ordered by median)
+/// has an interval within ±target; a lone live source: its own median's interval is. `needed`: the sources
+/// that further rounds can help, i.e. both sources of every pair still too wide, unless one of them is
+/// `spent` (has used its own budget), when the pair can no longer narrow and neither is needed for it.
+struct Stopping {
+  bool met = true;
+  std::vector<bool> needed;
+  bool any_needed() const { return std::find(needed.begin(), needed.end(), true) != needed.end(); }
+};
+
+Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& live,
+                  const std::vector<bool>& spent, double target) {
+  Stopping st;
+  st.needed.assign(ms.size(), false);
   std::vector<size_t> idx;
   for (size_t i = 0; i < ms.size(); ++i)
     if (live[i]) idx.push_back(i);
   if (idx.size() == 1) {
-    needed[idx[0]] = ms[idx[0]].sample_ns.empty() || own_relative_ci(ms[idx[0]]) > target;
-    return needed;
+    st.met = !ms[idx[0]].sample_ns.empty() && own_relative_ci(ms[idx[0]]) <= target;
+    st.needed[idx[0]] = !st.met && !spent[idx[0]];
+    return st;
   }
   std::vector<double> medians(ms.size(), 0);
   for (size_t i : idx) medians[i] = ms[i].sample_ns.empty() ? INFINITY : stats::median(ms[i].sample_ns);
@@ -43,10 +52,11 @@ std::vector<bool> still_needed(const std::vector<Measurement>& ms, const std::ve
     std::vector<size_t> ra, rb;
     const auto a = as_double_rounds(ms[idx[k + 1]], ra);
     const auto b = as_double_rounds(ms[idx[k]], rb);
-    if (stats::paired_ratio(a, ra, b, rb).relative_half_width() > target)
-      needed[idx[k]] = needed[idx[k + 1]] = true;
+    if (stats::paired_ratio(a, ra, b, rb).relative_half_width() <= target) continue;
+    st.met = false;
+    if (!spent[idx[k]] && !spent[idx[k + 1]]) st.needed[idx[k]] = st.needed[idx[k + 1]] = true;
   }
-  return needed;
+  return st;
 }
 
 }  // namespace
@@ -88,6 +98,14 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
   const double budget_ns = cfg.budget_s * 1e9 * static_cast<double>(std::max<size_t>(1, live_count));
   const size_t repetitions = std::max<size_t>(1, cfg.repetitions);
   size_t round = 0;
+  const auto spent_own = [&](size_t i) {
+    return !cfg.rounds && repetitions == 1 && run.per_source[i].timed_ns >= cfg.budget_s * 1e9;
+  };
+  const auto spent_flags = [&] {
+    std::vector<bool> f(n);
+    for (size_t i = 0; i < n; ++i) f[i] = spent_own(i);
+    return f;
+  };
 
   for (size_t rep = 0; rep < repetitions; ++rep) {
     std::vector<size_t> before(n);
@@ -101,6 +119,10 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       for (size_t i : order) {
         if (!live[i] || resting[i] || (cfg.rounds && remaining[i] == 0)) continue;
         Measurement& m = run.per_source[i];
+        // Adaptive, one repetition: no source times more than its own budget, as when measured on its own.
+        // A pair too noisy for the target then stops where each of its sources would have stopped alone,
+        // instead of running the other sources' unspent budgets (the comparison's budget stays the cap).
+        if (spent_own(i)) continue;
         uint64_t ops =
             std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
         if (cfg.rounds) ops = std::min(ops, remaining[i]);
@@ -139,12 +161,10 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       }
       if (rep_rounds >= cfg.max_samples || spent_ns >= budget_ns) break;
       if (repetitions == 1 && rep_rounds >= next_check) {
-        const std::vector<bool> needed = still_needed(run.per_source, live, cfg.target_rel_ci);
-        if (std::none_of(needed.begin(), needed.end(), [](bool b) { return b; })) {
-          run.target_met = true;
-          break;
-        }
-        for (size_t i = 0; i < n; ++i) resting[i] = !needed[i];
+        const Stopping st = stopping(run.per_source, live, spent_flags(), cfg.target_rel_ci);
+        if (st.met) run.target_met = true;
+        if (!st.any_needed()) break;
+        for (size_t i = 0; i < n; ++i) resting[i] = !st.needed[i];
         // Re-check after ~10 % more rounds: the sorts inside stay a small share of the work.
         next_check = rep_rounds + std::max<size_t>(1, rep_rounds / 10);
       }
@@ -164,6 +184,14 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
     } else {
       m.target_met = run.target_met;
     }
+  }
+  // Adaptive, stopped by a budget: a source whose ratios with both neighbours met the target did meet it;
+  // only the sources of the pairs still too wide did not.
+  if (!cfg.rounds && repetitions == 1 && !run.target_met) {
+    const std::vector<bool> none(n, false);
+    const Stopping st = stopping(run.per_source, live, none, cfg.target_rel_ci);
+    for (size_t i = 0; i < n; ++i)
+      if (live[i] && !run.per_source[i].sample_ns.empty()) run.per_source[i].target_met = !st.needed[i];
   }
   return run;
 }

@@ -65,7 +65,9 @@ struct InterleavedRun {
 ///  - adaptive: when every adjacent pair (by median) has a paired ratio interval within ±cfg.target_rel_ci
 ///    (one source: its own median's interval), or when the timed work reaches cfg.budget_s times the number
 ///    of sources, or cfg.max_samples rounds. Between checks, a source whose ratios with both neighbours
-///    already meet the target sits the rounds out (it rejoins when the order changes its neighbours).
+///    already meet the target sits the rounds out (it rejoins when the order changes its neighbours). No
+///    source times more than cfg.budget_s itself: one that has is not sampled again. When a budget stops
+///    the comparison, target_met is false only for the sources of the pairs still wider than the target.
 /// With cfg.repetitions = N >= 2 the rounds run N times, each for the whole budget. A source that fails
 /// (status != CA_OK) stops being sampled; the others go on. `settle_fraction` of a batch is run untimed
 /// before each timed batch (0: none).
