@@ -105,6 +105,7 @@ void print_library_table(const std::vector<Record>& records, TimeUnit unit, std:
     for (const Record* r : row.cells)
       line.push_back(!r || r->status == Status::Unsupported ? "-"
                      : r->status == Status::Failed          ? "FAILED"
+                     : r->status == Status::Disputed        ? "DISPUTED"
                                                             : format_duration(r->summary.median, unit));
     table.push_back(std::move(line));
   }
@@ -168,8 +169,9 @@ class ConsoleReporter : public Reporter {
           }
           continue;
         }
-        if (r.status == Status::Failed) {
-          out << who << operation_noun(r.operation) << " FAILED: " << r.error << '\n';
+        if (r.status == Status::Failed || r.status == Status::Disputed) {
+          out << who << operation_noun(r.operation)
+              << (r.status == Status::Failed ? " FAILED: " : " DISPUTED: ") << r.error << '\n';
           continue;
         }
         out << who << operation_noun(r.operation) << " time: " << format_duration(r.summary.median, s.unit)

@@ -207,8 +207,9 @@ void write_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& o
     for (const Record* r : row.cells) {
       if (!r || r->status == Status::Unsupported) {
         out << "<td class=\"num\" title=\"" << escape(r ? r->error : "not run") << "\">-</td>";
-      } else if (r->status == Status::Failed) {
-        out << "<td class=\"num\" title=\"" << escape(r->error) << "\">FAILED</td>";
+      } else if (!r->ok()) {
+        out << "<td class=\"num\" title=\"" << escape(r->error) << "\">"
+            << (r->status == Status::Disputed ? "DISPUTED" : "FAILED") << "</td>";
       } else {
         const bool best = std::find(fastest.begin(), fastest.end(), r) != fastest.end();
         out << "<td class=\"num" << (best ? " fastest" : "") << "\">"

@@ -73,8 +73,8 @@ void write_results(const ReportInput& in, std::ostream& out) {
       for (const Record* r : row->cells) {
         if (!r || r->status == Status::Unsupported) {
           out << " - |";
-        } else if (r->status == Status::Failed) {
-          out << " FAILED |";
+        } else if (!r->ok()) {
+          out << (r->status == Status::Disputed ? " DISPUTED |" : " FAILED |");
         } else {
           const std::string median = format_duration(r->summary.median, unit);
           out << ' ' << (fastest.count(r) ? "**" + median + "**" : median) << " ["

@@ -352,6 +352,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"repetitions", R"({"repetitions": 0})"},
       {"pin", R"({"pin": "x"})"},
       {"order", R"({"order": "random"})"},
+      {"key_file", R"({"key_file": 5})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

@@ -68,6 +68,14 @@ class Isolation : public testing::Test {
     if (!root_.empty()) fs::remove_all(root_);
   }
 
+  // Puts the botan backend into the plugin folder: a second correct ChaCha20 beside openssl.
+  void add_botan() {
+    const fs::path from = fs::path(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) / "ca-backend-botan.so";
+    if (!fs::exists(from)) GTEST_SKIP() << "the botan backend was not built";
+    fs::copy_file(from, plugins_ / from.filename(), fs::copy_options::overwrite_existing);
+    ::chmod((plugins_ / from.filename()).c_str(), 0755);
+  }
+
   // Puts one more fault plugin into the plugin folder (under another file name when `as` is given).
   void add_fault_plugin(const std::string& fault, const std::string& as = "") {
     const fs::path from = fs::path(CRYPTAUDITOR_FAULT_PLUGIN_DIR) / ("ca-backend-" + fault + ".so");
@@ -238,6 +246,54 @@ TEST_F(Isolation, WrongOnlyInTheTimedPathIsFailedAndNotRanked) {
   }
   ProgramResult table = run("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat");
   EXPECT_EQ(table.out.find("wrong_repeat - "), table.out.rfind("wrong_repeat - ")) << "ranked once (decrypt) only";
+}
+
+// Correct where it is measured: a backend wrong only above 4 KiB (right in every call, so the self-test, the
+// round trip and the timed-output check pass) is failed at 16 KB by comparing its output with the other
+// libraries' on the same key, nonce and message, named with the size and the first differing byte, and
+// never ranked there; at 1 KB it is right and ranked. In process and isolated alike.
+TEST_F(Isolation, WrongOnlyAboveFourKibIsFailedAtTheMeasuredSizeAndNotRanked) {
+  add_botan();
+  if (IsSkipped()) return;
+  add_fault_plugin("wrong_large");
+  for (const char* mode : {"--no-isolate", "--isolate"}) {
+    ProgramResult r = run(std::string("-c CHACHA20 -d 1KB,16KB -r 100 -b openssl,botan,wrong_large --format json ") + mode);
+    EXPECT_EQ(r.status, 1) << mode << r.err;
+    const json doc = json::parse(r.out);
+    for (const char* op : {"encrypt", "decrypt"}) {
+      const json* bad = find(doc, "wrong_large", op, 16384);
+      ASSERT_NE(bad, nullptr);
+      EXPECT_EQ((*bad)["status"], "failed") << bad->dump();
+      EXPECT_EQ((*bad)["error"],
+                "agreement check at 16KB: disagrees with openssl and botan: its encrypt output for the 16384-byte "
+                "message differs from openssl's from byte 4096 on");
+      EXPECT_EQ((*find(doc, "wrong_large", op, 1024))["status"], "ok") << "right below 4 KiB";
+      const json* good = find(doc, "openssl", op, 16384);
+      EXPECT_EQ((*good)["status"], "ok");
+      EXPECT_EQ((*good)["agreement"], "agreed with 1 other library at 16KB");
+    }
+    for (const auto& p : doc["pairwise_ratios"])
+      EXPECT_FALSE(p["data_bytes"] == 16384 && (p["a"] == "wrong_large" || p["b"] == "wrong_large")) << p.dump();
+  }
+}
+
+// Two against two: no majority, so every backend that disagrees is disputed, none is ranked, and the run
+// exits 1.
+TEST_F(Isolation, NoMajorityAtTheMeasuredSizeDisputesThemAll) {
+  add_botan();
+  if (IsSkipped()) return;
+  add_fault_plugin("wrong_large");
+  add_fault_plugin("wrong_large2");
+  ProgramResult r = run("-c CHACHA20 -d 16KB -r 100 -b openssl,botan,wrong_large,wrong_large2 --format json");
+  EXPECT_EQ(r.status, 1) << r.err;
+  const json doc = json::parse(r.out);
+  for (const char* b : {"openssl", "botan", "wrong_large", "wrong_large2"}) {
+    const json* rec = find(doc, b, "encrypt", 16384);
+    ASSERT_NE(rec, nullptr) << b;
+    EXPECT_EQ((*rec)["status"], "disputed") << rec->dump();
+    EXPECT_NE((*rec)["error"].get<std::string>().find("no majority of the 4 libraries agrees"), std::string::npos);
+  }
+  EXPECT_TRUE(doc["pairwise_ratios"].empty()) << doc["pairwise_ratios"].dump();
 }
 
 TEST_F(Isolation, DefaultBenchCommandIsolatesOnRequest) {

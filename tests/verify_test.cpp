@@ -622,6 +622,28 @@ TEST(Wycheproof, MalformedFileMakesVerifyFailNamingFileAndTcId) {
   fs::remove_all(dir);
 }
 
+// No silent "OK" (issue #13): a run in which no test could be run on any backend (here: one AES-GCM file
+// whose every test has a 64-bit IV, outside the catalog's nonce) says so and exits 1.
+TEST(Wycheproof, NothingRunIsNotOk) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  json d = gcm_document();
+  d["testGroups"][0]["ivSize"] = 64;
+  for (auto& t : d["testGroups"][0]["tests"]) t["iv"] = "0000000000000000";
+  const std::string dir = temp_dir("nothing");
+  std::ofstream(dir + "/short_iv_test.json") << d.dump();
+  Cli cli = run_cli("--vectors " + dir);
+  EXPECT_EQ(cli.status, 1) << cli.out << cli.err;
+  EXPECT_NE(cli.out.find("Result: NOTHING RUN (no test of these files could be run on any backend)"),
+            std::string::npos)
+      << cli.out;
+  Cli as_json = run_cli("--vectors " + dir + " --format json");
+  EXPECT_EQ(as_json.status, 1);
+  const json doc = json::parse(as_json.out);
+  EXPECT_EQ(doc["summary"]["tests_run"], 0);
+  EXPECT_EQ(doc["summary"]["ok"], false);
+  fs::remove_all(dir);
+}
+
 TEST(Wycheproof, JsonOutputAndUsageErrors) {
   if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
   const std::string dir = temp_dir("json");

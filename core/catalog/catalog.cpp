@@ -57,6 +57,12 @@ AlgorithmInfo rsa(std::string_view name, Family family, CipherShape shape, size_
   a.default_key_bits = 2048;
   a.rsa_overhead = overhead;
   a.summary = summary;
+  a.randomized = shape == CipherShape::RsaEncryption;  // OAEP and PKCS#1 v1.5 encryption padding
+  return a;
+}
+
+AlgorithmInfo randomized(AlgorithmInfo a) {
+  a.randomized = true;
   return a;
 }
 
@@ -199,19 +205,19 @@ const std::vector<AlgorithmInfo>& table() {
       hash("RIPEMD-160", "RIPEMD-160", 20, "RIPEMD-160 (ISO/IEC 10118-3)"),
       hash("SM3", "SM3", 32, "SM3 (GB/T 32905-2016)"),
       hash("WHIRLPOOL", "Whirlpool", 64, "Whirlpool (ISO/IEC 10118-3:2004)"),
-      rsa("RSA-PSS", Family::Signature, CipherShape::None, 0,
-          "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt"),
+      randomized(rsa("RSA-PSS", Family::Signature, CipherShape::None, 0,
+                     "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt")),
       rsa("RSA-PKCS1V15-SHA1", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-1"),
       rsa("RSA-PKCS1V15-SHA256", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-256"),
-      fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
-            "ECDSA over P-256 with SHA-256, DER signature"),
+      randomized(fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
+            "ECDSA over P-256 with SHA-256, DER signature")),
       fixed("EDDSA", Family::Signature, CipherShape::None, "EdDSA", 256, 0, 0, "Ed25519 (RFC 8032), pure"),
-      fixed("ECDSA-P384", Family::Signature, CipherShape::None, "ECDSA", 384, 0, 0,
-            "ECDSA over P-384 with SHA-384, DER signature"),
-      fixed("ECDSA-P521", Family::Signature, CipherShape::None, "ECDSA", 521, 0, 0,
-            "ECDSA over P-521 with SHA-512, DER signature"),
-      fixed("ECDSA-SECP256K1", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
-            "ECDSA over secp256k1 with SHA-256, DER signature"),
+      randomized(fixed("ECDSA-P384", Family::Signature, CipherShape::None, "ECDSA", 384, 0, 0,
+            "ECDSA over P-384 with SHA-384, DER signature")),
+      randomized(fixed("ECDSA-P521", Family::Signature, CipherShape::None, "ECDSA", 521, 0, 0,
+            "ECDSA over P-521 with SHA-512, DER signature")),
+      randomized(fixed("ECDSA-SECP256K1", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
+            "ECDSA over secp256k1 with SHA-256, DER signature")),
       fixed("ED448", Family::Signature, CipherShape::None, "Ed448", 448, 0, 0,
             "Ed448 (RFC 8032), pure, empty context"),
       mac("HMAC-SHA1", "HMAC-SHA-1", {256}, 256, 0, 20, "HMAC (RFC 2104) with SHA-1, 256-bit key"),

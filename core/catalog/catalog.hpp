@@ -43,10 +43,19 @@ struct AlgorithmInfo {
   size_t rsa_overhead = 0;  // OAEP: maximum message = key bytes - rsa_overhead
   size_t max_message = 0;   // 0 = unlimited (CCM with L = 3 is below 16 MiB)
   size_t min_message = 1;   // XTS needs one whole block
+  /// Encrypt / sign draw fresh randomness per call (ECDSA, RSA-PSS, every RSA encryption padding): two
+  /// correct libraries give different outputs, so they are checked by verifying or decrypting each other's.
+  bool randomized = false;
   std::string_view summary;
   std::vector<ParamRule> params;  // KDF cost parameters, in the order a params string lists them
 
   bool fixed_key() const { return key_bits.size() == 1; }
+  /// Signatures, key agreement and RSA encryption: keyed by a key pair, not by secret bytes.
+  bool public_key() const {
+    return family == Family::Signature || family == Family::KeyAgreement || shape == CipherShape::RsaEncryption;
+  }
+  /// Keyed by secret bytes: ciphers and MACs (hashes and KDFs take no key).
+  bool symmetric_key() const { return !public_key() && family != Family::Hash && family != Family::Kdf; }
   bool allows_key(uint32_t bits) const;
   /// "128, 192, 256" or "1024..16384 in steps of 8"
   std::string describe_keys() const;

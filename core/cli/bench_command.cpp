@@ -98,6 +98,12 @@ cxxopts::Options bench_options() {
       "per-message (default: new nonce, whole message, tag, as applications encrypt) or stream (one "
       "long-running context, updates only, as `openssl speed -evp` times): ciphers then time encrypt-stream",
       cxxopts::value<std::string>()->default_value("per-message"));
+  add("key-file",
+      "sign, verify, encrypt and agree with this private key in every library (PEM or DER: unencrypted "
+      "PKCS#8, or PKCS#1 for RSA; RSA, EC P-256/P-384/P-521/secp256k1, Ed25519, Ed448, X25519, X448), as the "
+      "RSA library benchmark loads one pk.pem; RSA jobs take its size. Without it every library of a job "
+      "still shares one key, made by the first that starts",
+      cxxopts::value<std::string>());
   add("order",
       "interleaved (default: the backends of each comparison are sampled in shuffled rounds, so they share "
       "the host's phases, and ranked by paired ratios) or sequential (each backend on its own, one after "
@@ -159,6 +165,9 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.name = "command line";
   study.notes = sel.notes;
   study.plan.jobs = sel.jobs;
+  if (args.count("key-file"))
+    apply_key_file(study.plan, args["key-file"].as<std::string>(), key_bits.has_value(), "--key-file");
+  sel.jobs = study.plan.jobs;
   if (args.count("operations"))
     study.plan.operations =
         parse_operations(split_given_list(args["operations"].as<std::vector<std::string>>(), "--operations",

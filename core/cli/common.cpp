@@ -139,6 +139,30 @@ bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_f
   return isolate_flag || (default_isolate && !no_isolate_flag);
 }
 
+void apply_key_file(RunPlan& plan, const std::string& path, bool key_bits_given, const std::string& where) {
+  std::string error;
+  auto key = load_key_file(path, error);
+  if (!key) throw UsageError(where + ": " + error);
+  bool used = false;
+  for (Job& job : plan.jobs) {
+    if (!key->fits(*job.algorithm)) continue;
+    used = true;
+    if (job.algorithm->primitive != "RSA" || job.key_bits == key->bits) continue;
+    if (key_bits_given)
+      throw UsageError(where + ": " + path + " holds a " + std::to_string(key->bits) + "-bit RSA key, but " +
+                       std::to_string(job.key_bits) + "-bit keys were asked for " +
+                       std::string(job.algorithm->name) + "; leave the key size out or make them match");
+    job.key_bits = key->bits;
+  }
+  if (!used) {
+    std::string names;
+    for (const Job& job : plan.jobs) names += (names.empty() ? "" : ", ") + std::string(job.algorithm->name);
+    throw UsageError(where + ": " + path + " holds an " + key->kind +
+                     " key, which none of the selected algorithms (" + names + ") takes");
+  }
+  plan.key_file = std::move(*key);
+}
+
 Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::optional<uint32_t> key_bits,
                       const std::string& key_where) {
   Selection sel;

@@ -123,6 +123,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.name = cfg.name;
   study.notes = cfg.selection.notes;
   study.plan.jobs = cfg.selection.jobs;
+  if (!cfg.key_file.empty())
+    apply_key_file(study.plan, cfg.key_file, cfg.key_bits_given, cfg.file + ": /key_file");
   study.plan.data_sizes = cfg.data_sizes;
   study.plan.operations = cfg.operations;
   study.plan.measure = cfg.measure;

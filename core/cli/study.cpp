@@ -306,7 +306,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
       return 128 + sig;
     }
     if (std::any_of(records.begin(), records.end(),
-                    [](const Record& r) { return r.status == Status::Failed; })) {
+                    [](const Record& r) { return r.status == Status::Failed || r.status == Status::Disputed; })) {
       err << "cryptauditor: some measurements failed (see the report)\n";
       status = kExitFailure;
     }

@@ -202,7 +202,8 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 const std::vector<std::string> kTopKeys = {
     "name",    "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
     "rounds",  "stopping",      "unit",        "outputs",     "threads",    "operations",
-    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order"};
+    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order",
+    "key_file"};
 
 }  // namespace
 
@@ -248,6 +249,11 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     cfg.cipher_stream = text == "stream";
   }
 
+  if (doc.contains("key_file")) {
+    const std::string given = in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
+    const std::filesystem::path path(given);
+    cfg.key_file = path.is_absolute() ? given : (std::filesystem::path(file).parent_path() / path).string();
+  }
   if (doc.contains("order")) {
     const json& m = doc["order"];
     const std::string text = in.string(m, "/order", "\"interleaved\" or \"sequential\"");
@@ -323,6 +329,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
 
   std::optional<KeyList> top_keys;
   if (doc.contains("key_bits")) top_keys = in.key_bits(doc["key_bits"], "/key_bits");
+  cfg.key_bits_given = doc.contains("key_bits");
   std::vector<SizeRequest> top_sizes = {{"1KB", in.where("/data_sizes") + " (not given: 1KB)"}};
   if (doc.contains("data_sizes")) top_sizes = in.sizes(doc["data_sizes"], "/data_sizes");
   cfg.data_sizes = select_sizes(top_sizes, {});
@@ -363,6 +370,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
 
       std::optional<KeyList> keys = top_keys;
       if (entry.contains("key_bits")) {
+        cfg.key_bits_given = true;
         keys = in.key_bits(entry["key_bits"], p + "/key_bits");
         if (request->family == Family::Hash || request->family == Family::Kdf)
           in.fail(p + "/key_bits", "hashes and KDFs have no key; leave the key out");

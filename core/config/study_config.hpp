@@ -44,6 +44,9 @@ struct StudyConfig {
   Order order = Order::Interleaved;     // "order": "interleaved" or "sequential" (RunPlan::order)
   std::vector<int> pin_cpus;            // "pin": CPU list ("1", "0-3"); empty: not pinned (--pin)
   bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
+  std::string key_file;                 // "key_file": a private key for every library (--key-file), as a
+                                        // path relative to the config file's folder; empty: none
+  bool key_bits_given = false;          // a "key_bits" at the top or in an entry
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
 };
 

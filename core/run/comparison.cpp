@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -50,9 +51,68 @@ class LocalLane final : public Lane {
     phase_("key setup");
     std::string error;
     bool unsupported = false;
-    ctx_ = make_context(backend_, a, job_.key_bits, error, unsupported, job_.params);
+    ctx_ = make_context(backend_, a, job_.key_bits, error, unsupported, job_.params, key_ ? &*key_ : nullptr);
+    if (!ctx_ && key_) return LaneFailure{Status::Unsupported, "cannot load the job's shared key: " + error};
     if (!ctx_) return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, error};
     return std::nullopt;
+  }
+
+  void use_key(const Bytes& key) override { key_ = key; }
+
+  std::optional<Bytes> export_key() override {
+    if (!ctx_) return std::nullopt;
+    phase_("exporting the key");
+    return ctx_->export_key(CA_KEY_PRIVATE);
+  }
+
+  AgreementOutputs agreement_outputs(uint64_t seed) override {
+    const AlgorithmInfo& a = *job_.algorithm;
+    const int fwd = agreement_forward(code_);
+    phase_("the agreement check at " + format_size(size_));
+    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed);
+    AgreementOutputs out;
+    const Bytes none;
+    for (size_t k = 0; k < in.messages.size(); ++k) {
+      const Bytes& m = in.messages[k];
+      const Call c = call(*ctx_, fwd, m, in.nonce, none, nullptr, a.output_capacity(job_.key_bits, m.size()));
+      if (c.status == CA_UNSUPPORTED && k > 0) break;  // the library does not take the shorter message
+      if (c.status == CA_UNSUPPORTED) {  // nor the comparison's own inputs: a restriction, not a bug
+        out.unsupported = true;
+        out.error = ctx_->last_error().empty() ? "not offered with these inputs" : ctx_->last_error();
+        phase_(step_);
+        return out;
+      }
+      if (c.status != CA_OK) {
+        out.error = "agreement check at " + format_size(size_) + ": one " + op_name(fwd) + " of the " +
+                    std::to_string(m.size()) + "-byte message: " + status_text(*ctx_, c.status);
+        return out;
+      }
+      out.outputs.push_back(c.output);
+    }
+    phase_(step_);  // back to the comparison's own step, which a fault in the warm-up or a sample is named by
+    return out;
+  }
+
+  std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
+    phase_("the agreement check at " + format_size(size_) + " (checking another library's output)");
+    struct Back {
+      LocalLane& lane;
+      ~Back() { lane.phase_(lane.step_); }
+    } back{*this};
+    const AlgorithmInfo& a = *job_.algorithm;
+    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed);
+    if (k >= in.messages.size()) return "no message " + std::to_string(k);
+    const Bytes& m = in.messages[k];
+    const Bytes none;
+    const size_t cap = std::max(output.size(), m.size()) + 64;
+    if (agreement_forward(code_) == CA_OP_SIGN) {
+      const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, none, &output, cap);
+      return v.status == CA_OK ? "" : "does not verify (" + status_text(*ctx_, v.status) + ")";
+    }
+    const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, none, nullptr, cap);
+    if (d.status != CA_OK) return "does not decrypt (" + status_text(*ctx_, d.status) + ")";
+    if (d.output != m) return "decrypts to other bytes (" + first_difference(m, d.output) + ")";
+    return "";
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
@@ -63,9 +123,11 @@ class LocalLane final : public Lane {
     size_ = size;
     op_ = op;
     code_ = op_code(op);
-    if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_);
+    bool unsupported = false;
+    if (std::string e =
+            prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_, &unsupported);
         !e.empty())
-      return LaneFailure{Status::Failed, e};
+      return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, e};
     const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};
     if (timed.fn == nullptr)
       return LaneFailure{Status::Unsupported,
@@ -148,6 +210,7 @@ class LocalLane final : public Lane {
   const Backend& backend_;
   Phase phase_;
   bool renote_;
+  std::optional<Bytes> key_;
   std::string step_;
   std::unique_ptr<Context> ctx_;
   std::unique_ptr<Pool> pool_;
@@ -160,10 +223,12 @@ class LocalLane final : public Lane {
 // ---- In a child process
 // -------------------------------------------------------------------------------------
 //
-// Requests (parent -> child), one line each:   S | B <size> <op> | W | M <ops> <settle> | C | T | Q
+// Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> | W | M <ops> <settle> | C |
+//                                              T | Q | E | A <seed> | V <seed> <k> <output hex or ->
 // Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
 //                                              M <ns> <cycles> <status> <error> | C <what differs> |
-//                                              R <record JSON>
+//                                              R <record JSON> | Y <key hex or -> |
+//                                              A <n> <output hex or -> x n <error> | V <what went wrong>
 // and at any time P <phase>: the step the child starts, named when it dies in it.
 
 std::string one_line(std::string_view text) {
@@ -203,7 +268,29 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
       char kind = 0;
       req >> kind;
       if (kind == 'S') {
+        std::string key;
+        req >> key;
+        if (key != "-" && !key.empty())
+          if (auto k = from_hex(key)) lane.use_key(*k);
         write_all(out, failure_line(lane.start()));
+      } else if (kind == 'E') {
+        const auto k = lane.export_key();
+        write_all(out, "Y " + (k && !k->empty() ? to_hex(*k) : std::string("-")) + "\n");
+      } else if (kind == 'A') {
+        uint64_t seed = 0;
+        req >> seed;
+        const AgreementOutputs a = lane.agreement_outputs(seed);
+        std::string reply = "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
+        for (const Bytes& o : a.outputs) reply += " " + (o.empty() ? std::string("-") : to_hex(o));
+        write_all(out, reply + " " + one_line(a.error) + "\n");
+      } else if (kind == 'V') {
+        uint64_t seed = 0;
+        size_t k = 0;
+        std::string hex;
+        req >> seed >> k >> hex;
+        const auto output = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
+        write_all(out, "V " + one_line(output ? lane.agreement_check(seed, k, *output) : "unreadable output") +
+                           "\n");
       } else if (kind == 'B') {
         size_t size = 0;
         std::string op;
@@ -291,14 +378,57 @@ class ChildLane final : public Lane {
   }
 
   void request_start() override {
-    send("S\n");
+    send(start_line());
     start_requested_ = true;
   }
 
   std::optional<LaneFailure> start() override {
-    if (!start_requested_) send("S\n");
+    if (!start_requested_) send(start_line());
     start_requested_ = false;
     return failure_reply(receive('K', 'X'));
+  }
+
+  void use_key(const Bytes& key) override { key_hex_ = key.empty() ? "-" : to_hex(key); }
+
+  std::optional<Bytes> export_key() override {
+    send("E\n");
+    const auto reply = receive('Y');
+    if (!reply || *reply == "-") return std::nullopt;
+    return from_hex(*reply);
+  }
+
+  AgreementOutputs agreement_outputs(uint64_t seed) override {
+    send("A " + std::to_string(seed) + "\n");
+    const auto reply = receive('A');
+    AgreementOutputs out;
+    if (!reply) {
+      out.error = failure_;
+      return out;
+    }
+    std::istringstream in(*reply);
+    size_t n = 0;
+    int unsupported = 0;
+    in >> unsupported >> n;
+    out.unsupported = unsupported != 0;
+    for (size_t k = 0; k < n && k < 8; ++k) {
+      std::string hex;
+      in >> hex;
+      auto bytes = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
+      if (!bytes) {
+        out.error = "the job's process sent an unreadable output in " + phase_;
+        return out;
+      }
+      out.outputs.push_back(std::move(*bytes));
+    }
+    std::getline(in >> std::ws, out.error);
+    return out;
+  }
+
+  std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
+    send("V " + std::to_string(seed) + " " + std::to_string(k) + " " + (output.empty() ? "-" : to_hex(output)) +
+         "\n");
+    const auto reply = receive('V');
+    return reply ? *reply : failure_;
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
@@ -359,6 +489,7 @@ class ChildLane final : public Lane {
   }
 
   bool dead() const { return !failure_.empty(); }
+  std::string start_line() const { return "S " + key_hex_ + "\n"; }
 
  private:
   void send(const std::string& line) {
@@ -503,7 +634,7 @@ class ChildLane final : public Lane {
   // core/measure's clock: the job timeout is a watchdog, not a measurement.
   double waited_s_ = 0;
   const Stopwatch* waiting_ = nullptr;  // the wait in progress, if any
-  std::string phase_ = "starting the job", pending_, failure_, child_error_, op_;
+  std::string phase_ = "starting the job", pending_, failure_, child_error_, op_, key_hex_ = "-";
   size_t size_ = 0;
   bool reaped_ = false, start_requested_ = false;
 };
@@ -526,6 +657,94 @@ std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const
   return std::make_unique<ChildLane>(plan, job, backend);
 }
 
+namespace {
+
+// The agreement check of one comparison (run/agreement.hpp) over the lanes in `in`: the verdicts, in the
+// order of `in`. A lane that could not compute its outputs is failed outright.
+struct Entry {
+  const Backend* backend;
+  std::unique_ptr<Lane> lane;
+  bool ready = false;
+};
+
+std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, size_t size,
+                                              const std::vector<Entry*>& in, uint64_t seed) {
+  const size_t n = in.size();
+  std::vector<AgreementVerdict> verdicts(n);
+  std::vector<AgreementOutputs> outs;
+  for (Entry* e : in) outs.push_back(e->lane->agreement_outputs(seed));
+  std::vector<size_t> able;  // indexes into `in` of the lanes that computed their outputs
+  for (size_t i = 0; i < n; ++i) {
+    if (outs[i].error.empty() && !outs[i].outputs.empty()) {
+      able.push_back(i);
+      continue;
+    }
+    verdicts[i].status = outs[i].unsupported ? Status::Unsupported : Status::Failed;
+    verdicts[i].error = outs[i].error.empty() ? "computed no output" : outs[i].error;
+  }
+  if (able.size() < 2) return verdicts;
+
+  const int fwd = agreement_forward(code);
+  const bool inverse = agreement_needs_inverse(a, code);
+  size_t messages = SIZE_MAX;
+  for (size_t i : able) messages = std::min(messages, outs[i].outputs.size());
+  auto length = [&](size_t k) { return std::to_string(k == 0 ? size : size - 1) + "-byte message"; };
+  auto same = [&](size_t i, size_t j, size_t& k) {
+    for (k = 0; k < messages; ++k)
+      if (outs[i].outputs[k] != outs[j].outputs[k]) return false;
+    return true;
+  };
+  // check(i, j): lane i verifies or decrypts lane j's outputs ("" = accepted). Deterministic outputs are
+  // checked once per distinct value; randomised ones on the measured size's message only (n^2 calls).
+  const size_t checked = a.randomized ? 1 : messages;
+  std::map<std::pair<size_t, size_t>, std::string> memo;
+  auto representative = [&](size_t j) {
+    if (a.randomized) return j;
+    size_t k = 0;
+    for (size_t r : able)
+      if (same(r, j, k)) return r;
+    return j;
+  };
+  auto check = [&](size_t i, size_t j) -> const std::string& {
+    const auto key = std::make_pair(i, representative(j));
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    std::string result;
+    for (size_t k = 0; k < checked && result.empty(); ++k) {
+      const std::string r = in[i]->lane->agreement_check(seed, k, outs[key.second].outputs[k]);
+      if (!r.empty()) result = "for the " + length(k) + " " + r;
+    }
+    return memo[key] = result;
+  };
+  std::vector<std::string> names;
+  for (size_t i : able) names.push_back(in[i]->backend->name());
+  const auto consistent = [&](size_t x, size_t y) {
+    const size_t i = able[x], j = able[y];
+    size_t k = 0;
+    if (!a.randomized && !same(i, j, k)) return false;
+    return !inverse || (check(i, j).empty() && check(j, i).empty());
+  };
+  const auto why = [&](size_t x, size_t y) -> std::string {
+    const size_t i = able[x], j = able[y];
+    size_t k = 0;
+    if (!a.randomized && !same(i, j, k))
+      return "its " + op_name(fwd) + " output for the " + length(k) + " differs from " + names[y] + "'s " +
+             first_difference(outs[i].outputs[k], outs[j].outputs[k]);
+    if (const std::string& r = check(j, i); !r.empty())
+      return "its " + op_name(fwd) + " output, checked by " + names[y] + ", " + r;
+    return "it rejects " + names[y] + "'s " + op_name(fwd) + " output: " + check(i, j);
+  };
+  const auto decided = decide_agreement(names, consistent, why);
+  for (size_t x = 0; x < able.size(); ++x) {
+    verdicts[able[x]] = decided[x];
+    if (decided[x].status != Status::Ok)
+      verdicts[able[x]].error = (decided[x].status == Status::Disputed ? "disputed at " : "agreement check at ") +
+                                format_size(size) + ": " + decided[x].error;
+  }
+  return verdicts;
+}
+
+}  // namespace
+
 bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
                          const Wanted& wanted, const Emit& emit) {
   const AlgorithmInfo& a = *job.algorithm;
@@ -537,11 +756,6 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
     }
   } clear_at_end;
 
-  struct Entry {
-    const Backend* backend;
-    std::unique_ptr<Lane> lane;
-    bool ready = false;
-  };
   std::vector<Entry> entries;
   for (const Backend* b : backends) {
     bool anything = false;
@@ -556,28 +770,78 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
                   plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
     entries.push_back({b, std::move(lane)});
   }
+
+  // One key for every library (issue #13): a symmetric key drawn here, the user's --key-file, or a key pair
+  // the first backend that starts makes and exports, which the others import.
+  std::optional<Bytes> key;
+  std::string key_label;
+  bool make_key = false;
+  if (a.symmetric_key()) {
+    key = random_bytes(a.key_bytes(job.key_bits));
+    key_label = "shared, random";
+  } else if (a.public_key()) {
+    if (plan.key_file && plan.key_file->fits(a)) {
+      key = plan.key_file->private_key;
+      key_label = "shared, from " + plan.key_file->path;
+    } else {
+      make_key = true;
+    }
+  }
+  const auto make_record = [&](const Backend& b, size_t size, const std::string& op) {
+    Record r = record_for(b, job, size, op);
+    r.key = key_label;
+    return r;
+  };
+  const auto fail_lane = [&](const Entry& e, const LaneFailure& failure) {
+    for (size_t size : sizes)
+      for (const auto& op : ops) {
+        if (!wanted(*e.backend, job, size, op)) continue;
+        Record r = make_record(*e.backend, size, op);
+        r.status = failure.status;
+        r.error = failure.error;
+        emit(std::move(r));
+      }
+  };
+  size_t first = 0;
+  if (make_key)
+    while (first < entries.size()) {
+      Entry& e = entries[first++];
+      const auto failure = e.lane->start();
+      if (interrupt_signal() != 0) return false;
+      if (failure) {
+        fail_lane(e, *failure);
+        continue;
+      }
+      e.ready = true;
+      if (auto k = e.lane->export_key(); k && !k->empty()) {
+        key = std::move(*k);
+        key_label = "shared, made by " + e.backend->name();
+      } else {
+        key_label = "own (" + e.backend->name() + " cannot export its key)";
+      }
+      break;
+    }
   // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.
-  for (auto& e : entries) e.lane->request_start();
-  for (auto& e : entries) {
+  for (size_t i = first; i < entries.size(); ++i) {
+    if (key) entries[i].lane->use_key(*key);
+    entries[i].lane->request_start();
+  }
+  for (size_t i = first; i < entries.size(); ++i) {
+    Entry& e = entries[i];
     const auto failure = e.lane->start();
     if (interrupt_signal() != 0) return false;
     if (!failure) {
       e.ready = true;
       continue;
     }
-    for (size_t size : sizes)
-      for (const auto& op : ops) {
-        if (!wanted(*e.backend, job, size, op)) continue;
-        Record r = record_for(*e.backend, job, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
-        emit(std::move(r));
-      }
+    fail_lane(e, *failure);
   }
 
+  static std::mt19937_64 seeds{std::random_device{}()};
   for (size_t size : sizes)
     for (const auto& op : ops) {
       std::vector<Entry*> in;
+      std::vector<Record> done;
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
         const auto failure = e.lane->begin(size, op);
@@ -586,37 +850,78 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
           in.push_back(&e);
           continue;
         }
-        Record r = record_for(*e.backend, job, size, op);
+        Record r = make_record(*e.backend, size, op);
         r.status = failure->status;
         r.error = failure->error;
         emit(std::move(r));
       }
       if (in.empty()) continue;
-      std::vector<SampleSource*> sources;
-      for (Entry* e : in) sources.push_back(e->lane.get());
-      MeasureConfig cfg = plan.measure;
-      if (in.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
-      InterleavedRun run = measure_interleaved(sources, cfg);
-      const std::string id = in.size() > 1 ? new_comparison_id() : std::string();
-      std::vector<Record> done;
-      for (size_t k = 0; k < in.size(); ++k) {
-        Record r = record_for(*in[k]->backend, job, size, op);
-        r.measurement = std::move(run.per_source[k]);
-        finish_record(r, "");
-        // Correctness where it is measured: the timed path (the plugin's repeat loop) must compute what one
-        // plain call computes, or the figure is not ranked.
-        if (r.ok())
-          if (std::string wrong = in[k]->lane->check_timed_output(); !wrong.empty()) {
-            r.status = Status::Failed;
-            r.error = "timed output check: " + wrong;
-          }
-        if (!id.empty()) {
-          r.comparison = id;
+      // Correct where it is measured: the backends agree on this size before any of them is timed.
+      const int code = op_code(op);
+      std::string agreement;
+      if (agreement_forward(code) >= 0) {
+        if (in.size() == 1) {
+          agreement = "alone: known answers and round trip only";
         } else {
-          r.measurement.sample_round.clear();
+          const auto verdicts = check_agreement(a, code, size, in, seeds());
+          if (interrupt_signal() != 0) return false;
+          std::vector<Entry*> agreed;
+          bool some_disagreed = false;
+          for (size_t k = 0; k < in.size(); ++k) {
+            if (verdicts[k].status == Status::Ok) {
+              agreed.push_back(in[k]);
+              continue;
+            }
+            some_disagreed = some_disagreed || verdicts[k].status != Status::Unsupported;
+            Record r = make_record(*in[k]->backend, size, op);
+            r.status = verdicts[k].status;
+            r.error = verdicts[k].error;
+            done.push_back(std::move(r));
+          }
+          if (agreed.size() >= 2)
+            agreement = "agreed with " + std::to_string(agreed.size() - 1) + " other librar" +
+                        (agreed.size() == 2 ? "y" : "ies") + " at " + format_size(size);
+          else if (agreed.size() == 1)
+            agreement = some_disagreed
+                            ? "alone after the others failed the agreement check: known answers and round trip only"
+                            : "alone: known answers and round trip only";
+          in = std::move(agreed);
         }
-        if (r.ok() && plan.threads > 1) in[k]->lane->threads(r);
-        done.push_back(std::move(r));
+      }
+      // Interleaved: all backends in shared rounds. Sequential: each on its own, one after another.
+      std::vector<std::vector<Entry*>> groups;
+      if (plan.order == Order::Interleaved) {
+        if (!in.empty()) groups.push_back(in);
+      } else {
+        for (Entry* e : in) groups.push_back({e});
+      }
+      for (const auto& group : groups) {
+        std::vector<SampleSource*> sources;
+        for (Entry* e : group) sources.push_back(e->lane.get());
+        MeasureConfig cfg = plan.measure;
+        if (group.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
+        InterleavedRun run = measure_interleaved(sources, cfg);
+        const std::string id = group.size() > 1 ? new_comparison_id() : std::string();
+        for (size_t k = 0; k < group.size(); ++k) {
+          Record r = make_record(*group[k]->backend, size, op);
+          r.agreement = agreement;
+          r.measurement = std::move(run.per_source[k]);
+          finish_record(r, "");
+          // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
+          // plain call computes, or the figure is not ranked.
+          if (r.ok())
+            if (std::string wrong = group[k]->lane->check_timed_output(); !wrong.empty()) {
+              r.status = Status::Failed;
+              r.error = "timed output check: " + wrong;
+            }
+          if (!id.empty()) {
+            r.comparison = id;
+          } else {
+            r.measurement.sample_round.clear();
+          }
+          if (r.ok() && plan.threads > 1) group[k]->lane->threads(r);
+          done.push_back(std::move(r));
+        }
       }
       // Interrupted during the comparison (its children killed, their steps failed): nothing of it is
       // emitted, so --resume measures it again.

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "measure/interleave.hpp"
+#include "run/agreement.hpp"
 #include "run/job_parts.hpp"
 
 namespace ca {
@@ -28,10 +29,30 @@ struct LaneFailure {
   std::string error;
 };
 
+/// A backend's forward outputs for the agreement check (run/agreement.hpp), one per message (fewer when the
+/// backend does not take the shorter message), or why it could not compute them.
+struct AgreementOutputs {
+  std::vector<Bytes> outputs;
+  std::string error;
+  bool unsupported = false;  // the backend does not take these inputs (CA_UNSUPPORTED): `error` says why
+};
+
 /// One backend's side of a job (algorithm x key size), driven step by step. Also the sample source of its
 /// current comparison.
 class Lane : public SampleSource {
  public:
+  /// The job's shared key (a symmetric key's bytes, or a private key in CA_KEY_PRIVATE format), given before
+  /// start(); without one, the backend makes its own. A key the backend cannot load makes start() fail
+  /// as unsupported, with the reason.
+  virtual void use_key(const Bytes& key) = 0;
+  /// After start(): the private key of the lane's context in CA_KEY_PRIVATE format, for the other lanes;
+  /// nullopt when the backend cannot export it.
+  virtual std::optional<Bytes> export_key() = 0;
+  /// After begin(): the agreement check's forward outputs on agreement_inputs(seed).
+  virtual AgreementOutputs agreement_outputs(uint64_t seed) = 0;
+  /// After begin(): "" when `output` (another backend's forward output for message k of
+  /// agreement_inputs(seed)) verifies, or decrypts to message k, here; otherwise what went wrong.
+  virtual std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
   /// Lets start() begin without waiting for it: a child process runs it meanwhile. In process: nothing.
   virtual void request_start() {}
   /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.

@@ -35,6 +35,8 @@ std::string status_text(const Context& ctx, int st);
 
 /// CA_OP_* of an operation name.
 int op_code(const std::string& op);
+/// The operation name of a CA_OP_* ("encrypt", "sign", ...).
+std::string op_name(int code);
 
 /// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
 struct Pool {
@@ -43,9 +45,10 @@ struct Pool {
   PageBuffer output;
   std::vector<ca_io> ios;
 };
-/// Fills `pool` for (size, op); empty string, or why it could not.
+/// Fills `pool` for (size, op); empty string, or why it could not (`unsupported`, when given, is set when the
+/// backend answered CA_UNSUPPORTED: these inputs are not offered, nothing is broken).
 std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan);
+                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported = nullptr);
 
 /// A record naming (backend, job, size, operation), nothing measured yet.
 Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op);

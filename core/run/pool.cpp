@@ -59,8 +59,15 @@ int op_code(const std::string& op) {
   return CA_OP_VERIFY;
 }
 
+std::string op_name(int code) {
+  for (const char* op : {"encrypt", "encrypt-stream", "decrypt", "hash", "sign", "verify", "mac", "derive", "agree",
+                         "keygen"})
+    if (op_code(op) == code) return op;
+  return "operation " + std::to_string(code);
+}
+
 std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan) {
+                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
@@ -88,6 +95,10 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
     for (size_t i = 0; i < count; ++i) {
       const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
       Call c = call(ctx, producer, message, pool.nonces[i], no_aad, nullptr, cap);
+      if (c.status == CA_UNSUPPORTED && unsupported != nullptr) {
+        *unsupported = true;
+        return ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error();
+      }
       if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
       pool.derived.emplace_back(c.output.data(), c.output.size(),
                                 PageBuffer::staggered_offset(i, c.output.size()));

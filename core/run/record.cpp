@@ -12,6 +12,8 @@ std::string_view status_name(Status s) {
       return "unsupported";
     case Status::Failed:
       return "failed";
+    case Status::Disputed:
+      return "disputed";
   }
   return "";
 }

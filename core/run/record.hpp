@@ -11,7 +11,9 @@
 
 namespace ca {
 
-enum class Status { Ok, Unsupported, Failed };
+/// Disputed: the backend's output at a measured size differed from another's and no majority of the
+/// backends agreed on either (run/agreement.hpp); neither figure is ranked.
+enum class Status { Ok, Unsupported, Failed, Disputed };
 std::string_view status_name(Status s);
 
 /// One (backend, algorithm, key size, operation, data size) measurement, or why there is none.
@@ -33,6 +35,13 @@ struct Record {
   /// Interleaved order: an id shared by the records sampled in the same rounds (one comparison of one run);
   /// their samples are paired by measurement.sample_round. Empty: measured on its own (--order sequential).
   std::string comparison;
+  /// How the output at this size was checked before timing (run/agreement.hpp): "agreed with N other
+  /// libraries", or, for a backend alone on its row, "alone: known answers and round trip only"; empty when
+  /// not checked (stream form, agree, keygen) or not measured.
+  std::string agreement;
+  /// Whose key the job used: "shared, random", "shared, made by <backend>", "shared, from <file>", or "own"
+  /// (the backend's own key: it could not load the shared one); empty for unkeyed algorithms.
+  std::string key;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured

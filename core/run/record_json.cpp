@@ -90,6 +90,8 @@ json record_to_json(const Record& r) {
       {"rounds_mode", r.exact_rounds ? "exact" : "adaptive"},
   };
   if (!r.params.empty()) j["params"] = r.params;
+  if (!r.key.empty()) j["key"] = r.key;
+  if (!r.agreement.empty()) j["agreement"] = r.agreement;
   if (!r.ok()) return j;
   const auto& s = r.summary;
   const bool data_op = is_data_operation(r.operation);
@@ -164,6 +166,8 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
   r.key_bits = static_cast<uint32_t>(key_bits);
   r.data_bytes = static_cast<size_t>(data_bytes);
   if (auto p = j.find("params"); p != j.end() && p->is_string()) r.params = p->get<std::string>();
+  if (auto p = j.find("key"); p != j.end() && p->is_string()) r.key = p->get<std::string>();
+  if (auto p = j.find("agreement"); p != j.end() && p->is_string()) r.agreement = p->get<std::string>();
 
   if (status == "ok") {
     r.status = Status::Ok;
@@ -171,8 +175,11 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
     r.status = Status::Unsupported;
   } else if (status == "failed") {
     r.status = Status::Failed;
+  } else if (status == "disputed") {
+    r.status = Status::Disputed;
   } else {
-    error = "/status: expected \"ok\", \"unsupported\" or \"failed\", got " + json_type_phrase(j["status"]);
+    error = "/status: expected \"ok\", \"unsupported\", \"failed\" or \"disputed\", got " +
+            json_type_phrase(j["status"]);
     return std::nullopt;
   }
   if (mode != "exact" && mode != "adaptive") {

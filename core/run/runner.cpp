@@ -18,10 +18,7 @@
 namespace ca {
 namespace {
 
-bool is_public_key(const AlgorithmInfo& a) {
-  return a.family == Family::Signature || a.family == Family::KeyAgreement ||
-         a.shape == CipherShape::RsaEncryption;
-}
+bool is_public_key(const AlgorithmInfo& a) { return a.public_key(); }
 
 bool authenticates(const AlgorithmInfo& a) {
   return a.shape == CipherShape::Aead || a.shape == CipherShape::Siv || a.shape == CipherShape::RsaEncryption;
@@ -229,9 +226,12 @@ std::string keygen_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits
 }  // namespace
 
 std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& a, uint32_t bits,
-                                      std::string& error, bool& unsupported, const std::string& params) {
+                                      std::string& error, bool& unsupported, const std::string& params,
+                                      const Bytes* shared) {
   Bytes key;
-  if (!is_public_key(a) && a.family != Family::Hash && a.family != Family::Kdf)
+  if (shared != nullptr && !shared->empty())
+    key = *shared;
+  else if (a.symmetric_key())
     key = random_bytes(a.key_bytes(bits));
   ca_key_spec spec = key_spec(a, bits, key.empty() ? nullptr : &key, &params);
   return backend.create(spec, error, unsupported);
@@ -291,13 +291,9 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
   };
   for (const Job& job : plan.jobs) {
     if (interrupt_signal() != 0) return records;
-    if (plan.order == Order::Interleaved) {
-      if (!run_interleaved_job(plan, job, plan.backends, wanted, emit)) return records;
-      continue;
-    }
-    // Sequential: each backend on its own, one after another (a comparison of one).
-    for (const Backend* backend : plan.backends)
-      if (!run_interleaved_job(plan, job, {backend}, wanted, emit)) return records;
+    // Both orders set up every backend of the job together (one shared key, the agreement check);
+    // run_interleaved_job then times them in shared rounds or, sequential, each on its own.
+    if (!run_interleaved_job(plan, job, plan.backends, wanted, emit)) return records;
   }
   return records;
 }

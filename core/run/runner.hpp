@@ -6,10 +6,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "run/key_file.hpp"
 #include "measure/measure.hpp"
 #include "plugin/backend.hpp"
 #include "run/record.hpp"
@@ -52,6 +54,9 @@ struct RunPlan {
   bool cipher_stream = false;
   size_t thread_rounds = 10;
   Order order = Order::Interleaved;
+  /// --key-file: the user's private key, used by every backend for the jobs whose algorithm takes it
+  /// (KeyFile::fits); the other key-pair jobs share a key one backend makes.
+  std::optional<KeyFile> key_file;
 };
 
 /// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).
@@ -73,10 +78,11 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {}
 std::string self_test(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
                       bool keygen = false);
 
-/// Creates a keyed context: random symmetric key, or a fresh key pair; `params` for KDFs (resolve_params).
-/// Empty pointer and error on failure.
+/// Creates a keyed context with `key` (the job's shared key: a symmetric key's bytes, or a private key in
+/// CA_KEY_PRIVATE format), or without one a random symmetric key or a fresh key pair; `params` for KDFs
+/// (resolve_params). Empty pointer and error on failure.
 std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
                                       uint32_t key_bits, std::string& error, bool& unsupported,
-                                      const std::string& params = "");
+                                      const std::string& params = "", const Bytes* key = nullptr);
 
 }  // namespace ca

@@ -82,6 +82,13 @@ size_t VectorRun::failures() const {
   return n;
 }
 
+size_t VectorRun::tests_run() const {
+  size_t n = 0;
+  for (const auto& f : files)
+    for (const auto& b : f.backends) n += b.passed + b.failed + b.acceptable + b.deviations;
+  return n;
+}
+
 size_t VectorRun::file_errors() const {
   size_t n = 0;
   for (const auto& f : files) n += f.error.empty() ? 0 : 1;

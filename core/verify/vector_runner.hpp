@@ -70,7 +70,10 @@ struct VectorRun {
 
   size_t failures() const;     // failed tests over every file and backend
   size_t file_errors() const;  // malformed files
-  bool ok() const { return failures() == 0 && file_errors() == 0; }
+  /// Tests run on some backend (passed, failed, acceptable or a documented deviation): 0 when every file
+  /// was "not run", which is not a success (issue #13: no silent "OK").
+  size_t tests_run() const;
+  bool ok() const { return failures() == 0 && file_errors() == 0 && tests_run() > 0; }
 };
 
 /// Runs one parsed file.

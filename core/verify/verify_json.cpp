@@ -85,6 +85,7 @@ void write_vector_json(const VectorReportInput& in, std::ostream& out) {
                 {"skipped", skipped},
                 {"acceptable", acceptable},
                 {"deviations", deviations},
+                {"tests_run", in.run.tests_run()},
                 {"ok", in.run.ok()}}}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
 }

@@ -168,6 +168,8 @@ void write_vector_table(const VectorReportInput& in, std::ostream& out) {
       << ", acceptable " << acceptable << ", deviations (documented) " << deviations << '\n';
   if (in.run.ok())
     out << "Result: OK\n";
+  else if (failed == 0 && errors == 0)
+    out << "Result: NOTHING RUN (no test of these files could be run on any backend)\n";
   else
     out << "Result: FAILED (" << failed << (failed == 1 ? " failure, " : " failures, ") << errors
         << (errors == 1 ? " malformed file)\n" : " malformed files)\n");

@@ -2,6 +2,8 @@
  * header plugin_abi.h alone, as a third party would. Each offers a correct ChaCha20 (RFC 8439, counter
  * from 0), so it passes the self-test and is timed next to a real backend, and then misbehaves where the
  * isolation tests expect it to. Built three times, with one of:
+ * The faults that strike "on messages of 16KB and more" strike after the plugin's first 8 calls at that size,
+ * so the agreement check before timing (a few calls) passes and the fault comes while the comparison is timed.
  *   FAULT_segfault: encrypt dereferences a null pointer on messages of 16KB and more (SIGSEGV);
  *   FAULT_abort:    every operation calls abort(), so it dies in the self-test (SIGABRT);
  *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more;
@@ -23,6 +25,11 @@
  *   FAULT_dup_openssl:   a correct plugin that calls itself "openssl", the name of a real backend;
  *   FAULT_verify_crash:  also offers CHACHA20-POLY1305, and segfaults in every operation of it (only
  *                        `verify` reaches it: the benchmark tests time its correct CHACHA20).
+ *   FAULT_wrong_large:   a ChaCha20 that is wrong only on messages over 4 KiB (byte 4096 of the output is
+ *                        flipped), the same in every call, so the self-test (at most 1000 bytes), the round
+ *                        trip and the timed-output check all pass: only comparing libraries at the measured
+ *                        size finds it. Built once more as wrong_large2 (the same bug in "another
+ *                        library", for the test where no majority agrees).
  * short_table and null_entry must never load.
  */
 #include <signal.h>
@@ -61,11 +68,22 @@
 #define BACKEND_NAME "openssl"
 #elif defined(FAULT_verify_crash)
 #define BACKEND_NAME "verify_crash"
+#elif defined(FAULT_wrong_large)
+#define BACKEND_NAME "wrong_large"
+#elif defined(FAULT_wrong_large2)
+#define BACKEND_NAME "wrong_large2"
+#define FAULT_wrong_large
 #else
 #error "define one FAULT_ variant (see the comment at the top)"
 #endif
 
 enum { kFaultFrom = 16384 }; /* the self-test uses messages of at most 1000 bytes */
+
+/* Whether a fault "on messages of 16KB and more" strikes on this call: from the 9th such call of one
+ * operation on (`calls` counts them). */
+__attribute__((unused)) static int strikes(const ca_io* io, int* calls) {
+  return io->input_len >= kFaultFrom && ++*calls > 8;
+}
 
 struct ca_context {
   uint32_t key[8];
@@ -122,6 +140,9 @@ static int chacha20_xor(ca_context* ctx, ca_io* io) {
     for (size_t i = 0; i < n; ++i) io->output[done + i] = io->input[done + i] ^ block[i];
   }
   io->output_len = io->input_len;
+#if defined(FAULT_wrong_large)
+  if (io->input_len > 4096) io->output[4096] ^= 1;
+#endif
   return CA_OK;
 }
 
@@ -187,31 +208,35 @@ static void give_back_memory(ca_context* ctx) {
 #endif
 
 static int encrypt(ca_context* ctx, ca_io* io) {
+  static int large_calls;
+  (void)large_calls;
 #if defined(FAULT_verify_crash)
   if (ctx->aead) *(volatile uint8_t*)g_bad_address = 1;
 #endif
 #if defined(FAULT_segfault)
-  if (io->input_len >= kFaultFrom) *(volatile uint8_t*)g_bad_address = io->input[0];
+  if (strikes(io, &large_calls)) *(volatile uint8_t*)g_bad_address = io->input[0];
 #elif defined(FAULT_abort)
   abort();
 #elif defined(FAULT_exit)
-  if (io->input_len >= kFaultFrom) exit(0);
+  if (strikes(io, &large_calls)) exit(0);
 #elif defined(FAULT_print)
   static int printed = 0;
   if (!printed) chatter("encrypt");
   printed = 1;
 #elif defined(FAULT_oom)
-  if (io->input_len >= kFaultFrom) take_all_memory(ctx);
+  if (strikes(io, &large_calls)) take_all_memory(ctx);
 #endif
   return chacha20_xor(ctx, io);
 }
 
 static int decrypt(ca_context* ctx, ca_io* io) {
+  static int large_calls;
+  (void)large_calls;
 #if defined(FAULT_verify_crash)
   if (ctx->aead) *(volatile uint8_t*)g_bad_address = 1;
 #endif
 #if defined(FAULT_hang)
-  if (io->input_len >= kFaultFrom)
+  if (strikes(io, &large_calls))
     for (;;) pause();
 #elif defined(FAULT_abort)
   abort();
