@@ -58,117 +58,102 @@ using namespace CryptoPP;
 using ca::sdk::KeyBits;
 using ca::sdk::make_factory;
 using ca::sdk::Row;
-namespace cc = ca::cryptopp;
-
-const KeyBits kAesBits = KeyBits::list({128, 192, 256});
-const KeyBits k64Bits = KeyBits::list({64});
-const KeyBits k128Bits = KeyBits::list({128});
-const KeyBits k192Bits = KeyBits::list({192});
-const KeyBits k256Bits = KeyBits::list({256});
-const KeyBits kXtsBits = KeyBits::list({128, 256});  // XTS_Mode<AES> also takes AES-192; the catalog does not
-const KeyBits kRsaBits = KeyBits::range(1024, 16384, 8);
-const KeyBits kNoKey = KeyBits::list({0});
-const KeyBits k384Bits = KeyBits::list({384});
-const KeyBits k521Bits = KeyBits::list({521});
-const KeyBits k2048Bits = KeyBits::list({2048});
+namespace cc = ca::backend_cryptopp;
 
 // GCM<AES> uses GCM_2K_Tables. With CLMUL (checked at run time by Crypto++) the table option is ignored:
 // GHASH runs on PCLMULQDQ with an 8-block table of powers of H either way; the docs give the measurement.
 const Row kRows[] = {
-    {"AES-ECB", kAesBits, make_factory<cc::PaddedBlockMode<ECB_Mode<AES>, 0>>()},
-    {"AES-CBC", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<AES>, 16>>()},
-    {"AES-CFB", kAesBits, make_factory<cc::StreamCipher<CFB_Mode<AES>, 16>>()},  // feedback = block size
-    {"AES-OFB", kAesBits, make_factory<cc::StreamCipher<OFB_Mode<AES>, 16>>()},
-    {"AES-CTR", kAesBits, make_factory<cc::StreamCipher<CTR_Mode<AES>, 16>>()},  // 128-bit big-endian counter
-    {"AES-CCM", kAesBits, make_factory<cc::Aead<CCM<AES, 16>, 12>>()},
-    {"AES-GCM", kAesBits, make_factory<cc::Aead<GCM<AES>, 12>>()},
-    {"AES-EAX", kAesBits, make_factory<cc::Aead<EAX<AES>, 16>>()},
-    {"CHACHA20", k256Bits, make_factory<cc::StreamCipher<ChaChaTLS, 12>>()},  // RFC 8439, counter from 0
-    {"SALSA20", k256Bits, make_factory<cc::StreamCipher<Salsa20, 8>>()},      // 20 rounds by default
-    {"CHACHA20-POLY1305", k256Bits, make_factory<cc::Aead<ChaCha20Poly1305, 12>>()},
-    {"XCHACHA20-POLY1305", k256Bits, make_factory<cc::Aead<XChaCha20Poly1305, 24>>()},
+    {"AES-ECB", make_factory<cc::PaddedBlockMode<ECB_Mode<AES>>>()},
+    {"AES-CBC", make_factory<cc::PaddedBlockMode<CBC_Mode<AES>>>()},
+    {"AES-CFB", make_factory<cc::StreamCipher<CFB_Mode<AES>>>()},  // feedback = block size
+    {"AES-OFB", make_factory<cc::StreamCipher<OFB_Mode<AES>>>()},
+    {"AES-CTR", make_factory<cc::StreamCipher<CTR_Mode<AES>>>()},  // 128-bit big-endian counter
+    {"AES-CCM", make_factory<cc::Aead<CCM<AES, 16>>>()},
+    {"AES-GCM", make_factory<cc::Aead<GCM<AES>>>()},
+    {"AES-EAX", make_factory<cc::Aead<EAX<AES>>>()},
+    {"CHACHA20", make_factory<cc::StreamCipher<ChaChaTLS>>()},  // RFC 8439, counter from 0
+    {"SALSA20", make_factory<cc::StreamCipher<Salsa20>>()},     // 20 rounds by default
+    {"CHACHA20-POLY1305", make_factory<cc::Aead<ChaCha20Poly1305>>()},
+    {"XCHACHA20-POLY1305", make_factory<cc::Aead<XChaCha20Poly1305>>()},
     // HChaCha20 on the first 16 nonce bytes, then ChaCha20 (64-bit counter, the same bytes as the IETF
     // 32-bit one below 256 GiB) from block 0: Crypto++'s default first block is 1.
-    {"XCHACHA20", k256Bits, make_factory<cc::StreamCipher<XChaCha20, 24>>(cc::Keying{.initial_block = 0})},
-    {"XSALSA20", k256Bits, make_factory<cc::StreamCipher<XSalsa20, 24>>()},
-    {"AES-XTS", kXtsBits, make_factory<cc::TweakedBlockMode<XTS_Mode<AES>>>()},
+    {"XCHACHA20", make_factory<cc::StreamCipher<XChaCha20>>(cc::Keying{.initial_block = 0})},
+    {"XSALSA20", make_factory<cc::StreamCipher<XSalsa20>>()},
+    {"AES-XTS", make_factory<cc::TweakedBlockMode<XTS_Mode<AES>>>()},
     // The other block ciphers: CBC with PKCS#7 padding, IV = one block (8 or 16 bytes).
-    {"DES", k64Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES>, 8>>()},         // parity bits ignored
-    {"2DES", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE2>, 8>>()},  // K1 || K2, K3 = K1
-    {"3DES", k192Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE3>, 8>>()},  // K1 || K2 || K3
-    {"DESX", k192Bits,
-     make_factory<cc::PaddedBlockMode<CBC_Mode<DES_XEX3>, 8>>(cc::Keying{.swap_first_two_des_keys = true})},
-    {"RC2", k128Bits,
-     make_factory<cc::PaddedBlockMode<CBC_Mode<RC2>, 8>>(cc::Keying{.effective_key_bits = 128})},
-    {"RC4", k128Bits, make_factory<cc::StreamCipher<Weak::ARC4, 0>>()},  // no bytes dropped (MARC4 drops 256)
-    {"RC5", k128Bits,
-     make_factory<cc::PaddedBlockMode<CBC_Mode<RC5>, 8>>(cc::Keying{.rounds = 12})},  // 32-bit
-    {"RC6", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<RC6>, 16>>()},        // 20 rounds, fixed
-    {"TWOFISH", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Twofish>, 16>>()},
-    {"BLOWFISH", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<Blowfish>, 8>>()},
-    {"IDEA", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<IDEA>, 8>>()},
-    {"CAMELLIA", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Camellia>, 16>>()},
-    {"ARIA", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<ARIA>, 16>>()},
-    {"SM4", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<SM4>, 16>>()},
-    {"SERPENT", kAesBits, make_factory<cc::PaddedBlockMode<CBC_Mode<Serpent>, 16>>()},
-    {"CAST5", k128Bits, make_factory<cc::PaddedBlockMode<CBC_Mode<CAST128>, 8>>()},
+    {"DES", make_factory<cc::PaddedBlockMode<CBC_Mode<DES>>>()},        // parity bits ignored
+    {"2DES", make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE2>>>()},  // K1 || K2, K3 = K1
+    {"3DES", make_factory<cc::PaddedBlockMode<CBC_Mode<DES_EDE3>>>()},  // K1 || K2 || K3
+    {"DESX",
+     make_factory<cc::PaddedBlockMode<CBC_Mode<DES_XEX3>>>(cc::Keying{.swap_first_two_des_keys = true})},
+    {"RC2", make_factory<cc::PaddedBlockMode<CBC_Mode<RC2>>>(cc::Keying{.effective_key_bits = 128})},
+    {"RC4", make_factory<cc::StreamCipher<Weak::ARC4, false>>()},  // no bytes dropped (MARC4 drops 256)
+    {"RC5", make_factory<cc::PaddedBlockMode<CBC_Mode<RC5>>>(cc::Keying{.rounds = 12})},  // 32-bit
+    {"RC6", make_factory<cc::PaddedBlockMode<CBC_Mode<RC6>>>()},                          // 20 rounds, fixed
+    {"TWOFISH", make_factory<cc::PaddedBlockMode<CBC_Mode<Twofish>>>()},
+    {"BLOWFISH", make_factory<cc::PaddedBlockMode<CBC_Mode<Blowfish>>>()},
+    {"IDEA", make_factory<cc::PaddedBlockMode<CBC_Mode<IDEA>>>()},
+    {"CAMELLIA", make_factory<cc::PaddedBlockMode<CBC_Mode<Camellia>>>()},
+    {"ARIA", make_factory<cc::PaddedBlockMode<CBC_Mode<ARIA>>>()},
+    {"SM4", make_factory<cc::PaddedBlockMode<CBC_Mode<SM4>>>()},
+    {"SERPENT", make_factory<cc::PaddedBlockMode<CBC_Mode<Serpent>>>()},
+    {"CAST5", make_factory<cc::PaddedBlockMode<CBC_Mode<CAST128>>>()},
     // OAEP<H> uses MGF1 with the same H and an empty label.
-    {"RSA-OAEP", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA1>>>>()},
-    {"RSA-OAEP-SHA256", kRsaBits, make_factory<cc::RsaEncryption<RSAES<OAEP<SHA256>>>>()},
-    {"RSA-PKCS1V15-ENC", kRsaBits, make_factory<cc::RsaEncryption<RSAES<PKCS1v15>>>()},
-    {"SHA1", kNoKey, make_factory<cc::Digest<SHA1>>()},
-    {"SHA2-224", kNoKey, make_factory<cc::Digest<SHA224>>()},
-    {"SHA2-256", kNoKey, make_factory<cc::Digest<SHA256>>()},
-    {"SHA2-384", kNoKey, make_factory<cc::Digest<SHA384>>()},
-    {"SHA2-512", kNoKey, make_factory<cc::Digest<SHA512>>()},
-    {"SHA3-224", kNoKey, make_factory<cc::Digest<SHA3_224>>()},  // FIPS 202 padding (Keccak_224 is the other)
-    {"SHA3-256", kNoKey, make_factory<cc::Digest<SHA3_256>>()},
-    {"SHA3-384", kNoKey, make_factory<cc::Digest<SHA3_384>>()},
-    {"SHA3-512", kNoKey, make_factory<cc::Digest<SHA3_512>>()},
+    {"RSA-OAEP", make_factory<cc::RsaEncryption<RSAES<OAEP<SHA1>>>>()},
+    {"RSA-OAEP-SHA256", make_factory<cc::RsaEncryption<RSAES<OAEP<SHA256>>>>()},
+    {"RSA-PKCS1V15-ENC", make_factory<cc::RsaEncryption<RSAES<PKCS1v15>>>()},
+    {"SHA1", make_factory<cc::Digest<SHA1>>()},
+    {"SHA2-224", make_factory<cc::Digest<SHA224>>()},
+    {"SHA2-256", make_factory<cc::Digest<SHA256>>()},
+    {"SHA2-384", make_factory<cc::Digest<SHA384>>()},
+    {"SHA2-512", make_factory<cc::Digest<SHA512>>()},
+    {"SHA3-224", make_factory<cc::Digest<SHA3_224>>()},  // FIPS 202 padding (Keccak_224 is the other)
+    {"SHA3-256", make_factory<cc::Digest<SHA3_256>>()},
+    {"SHA3-384", make_factory<cc::Digest<SHA3_384>>()},
+    {"SHA3-512", make_factory<cc::Digest<SHA3_512>>()},
     // No SHA-512/256 in Crypto++ 8.7 (SHA512 only; a truncated SHA-512 would have the wrong initial values).
-    {"SHAKE128", kNoKey, make_factory<cc::Digest<SHAKE128>>(32u)},  // output length in bytes
-    {"SHAKE256", kNoKey, make_factory<cc::Digest<SHAKE256>>(64u)},
-    {"BLAKE2B", kNoKey, make_factory<cc::Digest<BLAKE2b>>()},  // unkeyed, 64-byte digest by default
-    {"BLAKE2S", kNoKey, make_factory<cc::Digest<BLAKE2s>>()},  // unkeyed, 32-byte digest by default
-    {"MD5", kNoKey, make_factory<cc::Digest<Weak::MD5>>()},
-    {"RIPEMD-160", kNoKey, make_factory<cc::Digest<RIPEMD160>>()},
-    {"SM3", kNoKey, make_factory<cc::Digest<SM3>>()},
-    {"WHIRLPOOL", kNoKey, make_factory<cc::Digest<Whirlpool>>()},  // the final (2003) version
+    {"SHAKE128", make_factory<cc::Digest<SHAKE128>>(32u)},  // output length in bytes
+    {"SHAKE256", make_factory<cc::Digest<SHAKE256>>(64u)},
+    {"BLAKE2B", make_factory<cc::Digest<BLAKE2b>>()},  // unkeyed, 64-byte digest by default
+    {"BLAKE2S", make_factory<cc::Digest<BLAKE2s>>()},  // unkeyed, 32-byte digest by default
+    {"MD5", make_factory<cc::Digest<Weak::MD5>>()},
+    {"RIPEMD-160", make_factory<cc::Digest<RIPEMD160>>()},
+    {"SM3", make_factory<cc::Digest<SM3>>()},
+    {"WHIRLPOOL", make_factory<cc::Digest<Whirlpool>>()},  // the final (2003) version
     // PSS = PSSR_MEM<false> with SALT_LEN = -1: salt as long as the digest (32 bytes), MGF1 with SHA-256.
-    {"RSA-PSS", kRsaBits, make_factory<cc::Signature<RSASS<PSS, SHA256>, cc::RsaFamily>>()},
-    {"RSA-PKCS1V15-SHA1", kRsaBits, make_factory<cc::Signature<RSASS<PKCS1v15, SHA1>, cc::RsaFamily>>()},
-    {"RSA-PKCS1V15-SHA256", kRsaBits, make_factory<cc::Signature<RSASS<PKCS1v15, SHA256>, cc::RsaFamily>>()},
-    {"ECDSA", k256Bits, make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::P256Family>>()},
-    {"EDDSA", k256Bits, make_factory<cc::Signature<ed25519, cc::Ed25519Family>>()},
-    {"ECDSA-P384", k384Bits, make_factory<cc::Signature<ECDSA<ECP, SHA384>, cc::EcFamily<cc::CurveP384>>>()},
-    {"ECDSA-P521", k521Bits, make_factory<cc::Signature<ECDSA<ECP, SHA512>, cc::EcFamily<cc::CurveP521>>>()},
-    {"ECDSA-SECP256K1", k256Bits,
-     make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::EcFamily<cc::CurveSecp256k1>>>()},
+    {"RSA-PSS", make_factory<cc::Signature<RSASS<PSS, SHA256>, cc::RsaFamily>>()},
+    {"RSA-PKCS1V15-SHA1", make_factory<cc::Signature<RSASS<PKCS1v15, SHA1>, cc::RsaFamily>>()},
+    {"RSA-PKCS1V15-SHA256", make_factory<cc::Signature<RSASS<PKCS1v15, SHA256>, cc::RsaFamily>>()},
+    {"ECDSA", make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::P256Family>>()},
+    {"EDDSA", make_factory<cc::Signature<ed25519, cc::Ed25519Family>>()},
+    {"ECDSA-P384", make_factory<cc::Signature<ECDSA<ECP, SHA384>, cc::EcFamily<cc::CurveP384>>>()},
+    {"ECDSA-P521", make_factory<cc::Signature<ECDSA<ECP, SHA512>, cc::EcFamily<cc::CurveP521>>>()},
+    {"ECDSA-SECP256K1", make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::EcFamily<cc::CurveSecp256k1>>>()},
     // No Ed448 / X448 in Crypto++ 8.7 (xed25519.h has the 25519 curves only), no Argon2.
-    {"PBKDF2-SHA256", kNoKey, make_factory<cc::Pbkdf2<SHA256>>()},
-    {"PBKDF2-SHA1", kNoKey, make_factory<cc::Pbkdf2<SHA1>>()},
-    {"HKDF-SHA256", kNoKey, make_factory<cc::Hkdf<SHA256>>()},
-    {"HKDF-SHA512", kNoKey, make_factory<cc::Hkdf<SHA512>>()},
-    {"SCRYPT", kNoKey, make_factory<cc::ScryptKdf>()},
-    {"X25519", k256Bits, make_factory<cc::KeyAgreement<cc::X25519Group>>()},
-    {"ECDH-P256", k256Bits, make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP256>>>()},
-    {"ECDH-P384", k384Bits, make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP384>>>()},
-    {"FFDHE2048", k2048Bits, make_factory<cc::KeyAgreement<cc::Ffdhe2048Group>>()},
+    {"PBKDF2-SHA256", make_factory<cc::Pbkdf2<SHA256>>()},
+    {"PBKDF2-SHA1", make_factory<cc::Pbkdf2<SHA1>>()},
+    {"HKDF-SHA256", make_factory<cc::Hkdf<SHA256>>()},
+    {"HKDF-SHA512", make_factory<cc::Hkdf<SHA512>>()},
+    {"SCRYPT", make_factory<cc::ScryptKdf>()},
+    {"X25519", make_factory<cc::KeyAgreement<cc::X25519Group>>()},
+    {"ECDH-P256", make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP256>>>()},
+    {"ECDH-P384", make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP384>>>()},
+    {"FFDHE2048", make_factory<cc::KeyAgreement<cc::Ffdhe2048Group>>()},
     // MACs. No KMAC in Crypto++ 8.7.
-    {"HMAC-SHA1", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA1>>>()},
-    {"HMAC-SHA2-224", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA224>>>()},
-    {"HMAC-SHA2-256", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA256>>>()},
-    {"HMAC-SHA2-384", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA384>>>()},
-    {"HMAC-SHA2-512", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA512>>>()},
-    {"HMAC-SHA3-256", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA3_256>>>()},
-    {"HMAC-SHA3-512", k256Bits, make_factory<cc::KeyedMac<HMAC<SHA3_512>>>()},
-    {"HMAC-MD5", k256Bits, make_factory<cc::KeyedMac<HMAC<Weak::MD5>>>()},
-    {"HMAC-RIPEMD-160", k256Bits, make_factory<cc::KeyedMac<HMAC<RIPEMD160>>>()},
-    {"CMAC-AES", kAesBits, make_factory<cc::KeyedMac<CMAC<AES>>>()},
-    {"GMAC-AES", kAesBits, make_factory<cc::AadOnlyMac<GCM<AES>, 12>>()},
+    {"HMAC-SHA1", make_factory<cc::KeyedMac<HMAC<SHA1>>>()},
+    {"HMAC-SHA2-224", make_factory<cc::KeyedMac<HMAC<SHA224>>>()},
+    {"HMAC-SHA2-256", make_factory<cc::KeyedMac<HMAC<SHA256>>>()},
+    {"HMAC-SHA2-384", make_factory<cc::KeyedMac<HMAC<SHA384>>>()},
+    {"HMAC-SHA2-512", make_factory<cc::KeyedMac<HMAC<SHA512>>>()},
+    {"HMAC-SHA3-256", make_factory<cc::KeyedMac<HMAC<SHA3_256>>>()},
+    {"HMAC-SHA3-512", make_factory<cc::KeyedMac<HMAC<SHA3_512>>>()},
+    {"HMAC-MD5", make_factory<cc::KeyedMac<HMAC<Weak::MD5>>>()},
+    {"HMAC-RIPEMD-160", make_factory<cc::KeyedMac<HMAC<RIPEMD160>>>()},
+    {"CMAC-AES", make_factory<cc::KeyedMac<CMAC<AES>>>()},
+    {"GMAC-AES", make_factory<cc::AadOnlyMac<GCM<AES>>>()},
     // RFC 8439 Poly1305 with the 32-byte one-time key r || s (Poly1305<AES> is Poly1305-AES, another MAC).
-    {"POLY1305", k256Bits, make_factory<cc::KeyedMac<Poly1305TLS>>()},
-    {"SIPHASH", k128Bits, make_factory<cc::KeyedMac<SipHash<2, 4>>>()},  // 64-bit tag (T_128bit = false)
+    {"POLY1305", make_factory<cc::KeyedMac<Poly1305TLS>>()},
+    {"SIPHASH", make_factory<cc::KeyedMac<SipHash<2, 4>>>()},  // 64-bit tag (T_128bit = false)
 };
 
 const char* library_version() {
