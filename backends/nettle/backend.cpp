@@ -2,711 +2,82 @@
 // cipher is a (context, set-key, encrypt, decrypt) quadruple, and the modes (CBC, CFB, CTR, XTS, GCM, CCM,
 // EAX, CMAC) are generic functions taking that cipher's context and encrypt function. Each row therefore
 // names a BlockCipher description (from Nettle's own `nettle_cipher` tables where it has one) and the mode;
-// the stream ciphers, hashes and HMAC use Nettle's functions directly; public_key.cpp has the public-key
-// rows. docs/backends/nettle.md
-// says what one timed operation contains.
-#include "nettle_backend.hpp"
-
-#include <nettle/aes.h>
-#include <nettle/arcfour.h>
-#include <nettle/blowfish.h>
-#include <nettle/cbc.h>
-#include <nettle/ccm.h>
-#include <nettle/cfb.h>
-#include <nettle/chacha-poly1305.h>
-#include <nettle/chacha.h>
-#include <nettle/cmac.h>
-#include <nettle/ctr.h>
-#include <nettle/des.h>
-#include <nettle/eax.h>
-#include <nettle/gcm.h>
-#include <nettle/hmac.h>
-#include <nettle/memops.h>
+// the stream ciphers, hashes and HMAC use Nettle's functions directly. This file is the table; the contexts
+// are in symmetric.cpp, public_key.cpp and kdf_kex.cpp. docs/backends/nettle.md says what one timed
+// operation contains.
 #include <nettle/nettle-meta.h>
-#include <nettle/salsa20.h>
-#include <nettle/sha3.h>
 #include <nettle/version.h>
-#include <nettle/xts.h>
 
-#include <array>
-#include <cstring>
-#include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "nettle_backend.hpp"
 
+namespace ca::backend_nettle {
 namespace {
 
 using ca::sdk::KeyBits;
-using ca::sdk::make_factory;
 using ca::sdk::Row;
 
-constexpr size_t kTagBytes = 16;
-
-// ---- block ciphers
-// -----------------------------------------------------------------------------------------
-
-/// A block cipher as Nettle's generic modes take it. Same fields as Nettle's `struct nettle_cipher`, which
-/// has no entry for DES, triple DES and Blowfish (their set-key functions report weak keys); those get one
-/// here.
-struct BlockCipher {
-  size_t context_size;
-  size_t block_size;
-  size_t key_size;
-  nettle_set_key_func* set_encrypt_key;
-  nettle_set_key_func* set_decrypt_key;
-  nettle_cipher_func* encrypt;
-  nettle_cipher_func* decrypt;
-  /// AES only: Nettle's dedicated CBC encryption (cbc_aes128_encrypt …), else nullptr and cbc_encrypt.
-  void (*cbc_encrypt)(const void* ctx, uint8_t* iv, size_t length, uint8_t* dst,
-                      const uint8_t* src) = nullptr;
-};
-
-BlockCipher from_meta(const nettle_cipher& m) {
-  return {m.context_size,    m.block_size, m.key_size, m.set_encrypt_key,
-          m.set_decrypt_key, m.encrypt,    m.decrypt};
-}
-
-BlockCipher aes(uint32_t bits) {
-  BlockCipher c;
-  switch (bits) {
-    case 128:
-      c = from_meta(nettle_aes128);
-      c.cbc_encrypt = [](const void* ctx, uint8_t* iv, size_t n, uint8_t* dst, const uint8_t* src) {
-        cbc_aes128_encrypt(static_cast<const aes128_ctx*>(ctx), iv, n, dst, src);
-      };
-      return c;
-    case 192:
-      c = from_meta(nettle_aes192);
-      c.cbc_encrypt = [](const void* ctx, uint8_t* iv, size_t n, uint8_t* dst, const uint8_t* src) {
-        cbc_aes192_encrypt(static_cast<const aes192_ctx*>(ctx), iv, n, dst, src);
-      };
-      return c;
-    case 256:
-      c = from_meta(nettle_aes256);
-      c.cbc_encrypt = [](const void* ctx, uint8_t* iv, size_t n, uint8_t* dst, const uint8_t* src) {
-        cbc_aes256_encrypt(static_cast<const aes256_ctx*>(ctx), iv, n, dst, src);
-      };
-      return c;
-  }
-  throw ca::sdk::Unsupported("AES with a " + std::to_string(bits) + "-bit key");
-}
-
-BlockCipher by_bits(uint32_t bits, const nettle_cipher& b128, const nettle_cipher& b192,
-                    const nettle_cipher& b256) {
-  return from_meta(bits == 128 ? b128 : bits == 192 ? b192 : b256);
-}
-
-// DES and triple DES: the key schedule is set whatever des_set_key answers; its 0 only flags a weak key,
-// which the catalog's DES computes like any other (as the other backends do). Parity bits are ignored.
-BlockCipher des() {
-  return {sizeof(des_ctx),
-          DES_BLOCK_SIZE,
-          DES_KEY_SIZE,
-          [](void* ctx, const uint8_t* key) { des_set_key(static_cast<des_ctx*>(ctx), key); },
-          [](void* ctx, const uint8_t* key) { des_set_key(static_cast<des_ctx*>(ctx), key); },
-          reinterpret_cast<nettle_cipher_func*>(des_encrypt),
-          reinterpret_cast<nettle_cipher_func*>(des_decrypt)};
-}
-BlockCipher des3() {
-  return {sizeof(des3_ctx),
-          DES3_BLOCK_SIZE,
-          DES3_KEY_SIZE,
-          [](void* ctx, const uint8_t* key) { des3_set_key(static_cast<des3_ctx*>(ctx), key); },
-          [](void* ctx, const uint8_t* key) { des3_set_key(static_cast<des3_ctx*>(ctx), key); },
-          reinterpret_cast<nettle_cipher_func*>(des3_encrypt),
-          reinterpret_cast<nettle_cipher_func*>(des3_decrypt)};
-}
-// 2DES: Nettle's triple DES takes K1 || K2 || K3; the catalog's K1 || K2 becomes K1 || K2 || K1.
-BlockCipher des2() {
-  BlockCipher c = des3();
-  c.key_size = 16;
-  c.set_encrypt_key = c.set_decrypt_key = [](void* ctx, const uint8_t* key) {
-    std::array<uint8_t, DES3_KEY_SIZE> k3{};
-    std::memcpy(k3.data(), key, 16);
-    std::memcpy(k3.data() + 16, key, 8);
-    des3_set_key(static_cast<des3_ctx*>(ctx), k3.data());
-  };
-  return c;
-}
-BlockCipher blowfish() {
-  return {sizeof(blowfish_ctx),
-          BLOWFISH_BLOCK_SIZE,
-          BLOWFISH128_KEY_SIZE,
-          [](void* ctx, const uint8_t* key) { blowfish128_set_key(static_cast<blowfish_ctx*>(ctx), key); },
-          [](void* ctx, const uint8_t* key) { blowfish128_set_key(static_cast<blowfish_ctx*>(ctx), key); },
-          reinterpret_cast<nettle_cipher_func*>(blowfish_encrypt),
-          reinterpret_cast<nettle_cipher_func*>(blowfish_decrypt)};
-}
-
-using CipherChoice = BlockCipher (*)(uint32_t key_bits);
-
-/// One keyed block cipher: an encryption context and, when the mode decrypts with the inverse cipher (ECB,
-/// CBC, XTS), a decryption context. Contexts are opaque byte blocks of Nettle's context size.
-class KeyedCipher {
- public:
-  KeyedCipher(const ca_key_spec& spec, CipherChoice choice, size_t key_multiple = 1)
-      : cipher_(choice(spec.key_bits)) {
-    ca::sdk::require_key_bytes(spec, cipher_.key_size * key_multiple);
-  }
-  const BlockCipher& cipher() const { return cipher_; }
-
-  /// A context keyed for encryption (or decryption) with `key` (key_size bytes).
-  std::vector<uint64_t> context(const uint8_t* key, bool decrypt) const {
-    std::vector<uint64_t> ctx((cipher_.context_size + 7) / 8);
-    (decrypt ? cipher_.set_decrypt_key : cipher_.set_encrypt_key)(ctx.data(), key);
-    return ctx;
-  }
-
- private:
-  BlockCipher cipher_;
-};
-
-// ---- ECB / CBC with PKCS#7 padding
-// ---------------------------------------------------------------------------
-
-class PaddedBlockMode {
- public:
-  PaddedBlockMode(const ca_key_spec& spec, const char* algorithm, CipherChoice choice, bool cbc)
-      : algorithm_(algorithm), keyed_(spec, choice), cbc_(cbc) {
-    enc_ = keyed_.context(spec.secret_key, false);
-    dec_ = keyed_.context(spec.secret_key, true);
-  }
-
-  int encrypt(ca_io& io) {
-    const BlockCipher& c = keyed_.cipher();
-    const size_t block = c.block_size;
-    start(io);
-    const size_t whole = io.input_len - io.input_len % block;
-    const size_t total = ca::sdk::pkcs7_padded_size(io.input_len, block);
-    if (io.output_cap < total) return CA_BUFFER_TOO_SMALL;
-    std::array<uint8_t, 16> last{};
-    ca::sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
-    ca::sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, block);
-    // The whole blocks go straight from input to output; only the last, padded block is assembled here.
-    if (!cbc_) {
-      if (whole != 0) c.encrypt(enc_.data(), whole, io.output, io.input);
-      c.encrypt(enc_.data(), block, io.output + whole, last.data());
-    } else if (c.cbc_encrypt != nullptr) {
-      if (whole != 0) c.cbc_encrypt(enc_.data(), iv_.data(), whole, io.output, io.input);
-      c.cbc_encrypt(enc_.data(), iv_.data(), block, io.output + whole, last.data());
-    } else {
-      if (whole != 0) cbc_encrypt(enc_.data(), c.encrypt, block, iv_.data(), whole, io.output, io.input);
-      cbc_encrypt(enc_.data(), c.encrypt, block, iv_.data(), block, io.output + whole, last.data());
-    }
-    io.output_len = total;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    const BlockCipher& c = keyed_.cipher();
-    start(io);
-    if (io.input_len == 0 || io.input_len % c.block_size != 0) return CA_REJECTED;
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    if (cbc_)
-      cbc_decrypt(dec_.data(), c.decrypt, c.block_size, iv_.data(), io.input_len, io.output, io.input);
-    else
-      c.decrypt(dec_.data(), io.input_len, io.output, io.input);
-    const size_t n = ca::sdk::pkcs7_unpadded_size(io.output, io.input_len, c.block_size);
-    if (n == SIZE_MAX) return CA_REJECTED;
-    io.output_len = n;
-    return CA_OK;
-  }
-
- private:
-  // Nettle's CBC advances the IV in place, so each message starts from a copy of its nonce.
-  void start(const ca_io& io) {
-    ca::sdk::require_nonce(io, cbc_ ? keyed_.cipher().block_size : 0, algorithm_);
-    if (cbc_) std::memcpy(iv_.data(), io.nonce, io.nonce_len);
-  }
-
-  const char* algorithm_;
-  KeyedCipher keyed_;
-  bool cbc_;
-  std::vector<uint64_t> enc_, dec_;
-  std::array<uint8_t, 16> iv_{};
-};
-
-// ---- CFB-128, CTR and XTS
-// --------------------------------------------------------------------------------------
-
-enum class StreamMode { Cfb, Ctr, Xts };
-
-class BlockStreamMode {
- public:
-  BlockStreamMode(const ca_key_spec& spec, const char* algorithm, CipherChoice choice, StreamMode mode)
-      : algorithm_(algorithm), mode_(mode), keyed_(spec, choice, mode == StreamMode::Xts ? 2 : 1) {
-    enc_ = keyed_.context(spec.secret_key, false);
-    if (mode == StreamMode::Xts) {
-      // K1 || K2: K1 encrypts the data (and its inverse decrypts it), K2 encrypts the tweak.
-      const size_t half = keyed_.cipher().key_size;
-      dec_ = keyed_.context(spec.secret_key, true);
-      tweak_ = keyed_.context(spec.secret_key + half, false);
-    }
-  }
-
-  int encrypt(ca_io& io) { return run(io, true); }
-  int decrypt(ca_io& io) { return run(io, false); }
-
- private:
-  int run(ca_io& io, bool encrypting) {
-    const BlockCipher& c = keyed_.cipher();
-    ca::sdk::require_nonce(io, c.block_size, algorithm_);
-    if (mode_ == StreamMode::Xts && io.input_len < XTS_BLOCK_SIZE)
-      throw ca::sdk::Unsupported(std::string(algorithm_) + " takes messages of 16 bytes or more, got " +
-                                 std::to_string(io.input_len));
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    io.output_len = io.input_len;
-    if (io.input_len == 0) return CA_OK;
-    std::memcpy(iv_.data(), io.nonce, c.block_size);  // the modes advance IV / counter in place
-    switch (mode_) {
-      case StreamMode::Cfb:
-        (encrypting ? cfb_encrypt : cfb_decrypt)(enc_.data(), c.encrypt, c.block_size, iv_.data(),
-                                                 io.input_len, io.output, io.input);
-        break;
-      case StreamMode::Ctr:  // the whole block is the counter, incremented big-endian
-        ctr_crypt(enc_.data(), c.encrypt, c.block_size, iv_.data(), io.input_len, io.output, io.input);
-        break;
-      case StreamMode::Xts:
-        if (encrypting)
-          xts_encrypt_message(enc_.data(), tweak_.data(), c.encrypt, io.nonce, io.input_len, io.output,
-                              io.input);
-        else
-          xts_decrypt_message(dec_.data(), tweak_.data(), c.decrypt, c.encrypt, io.nonce, io.input_len,
-                              io.output, io.input);
-        break;
-    }
-    return CA_OK;
-  }
-
-  const char* algorithm_;
-  StreamMode mode_;
-  KeyedCipher keyed_;
-  std::vector<uint64_t> enc_, dec_, tweak_;
-  std::array<uint8_t, 16> iv_{};
-};
-
-// ---- stream ciphers
-// ------------------------------------------------------------------------------------------
-
-class ChaCha20 {
- public:
-  explicit ChaCha20(const ca_key_spec& spec) {
-    ca::sdk::require_key_bytes(spec, CHACHA_KEY_SIZE);
-    chacha_set_key(&ctx_, spec.secret_key);
-  }
-  int encrypt(ca_io& io) {
-    ca::sdk::require_nonce(io, CHACHA_NONCE96_SIZE, "CHACHA20");
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    chacha_set_nonce96(&ctx_, io.nonce);  // also sets the 32-bit block counter to 0 (RFC 8439)
-    chacha_crypt32(&ctx_, io.input_len, io.output, io.input);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  int decrypt(ca_io& io) { return encrypt(io); }
-
- private:
-  chacha_ctx ctx_{};
-};
-
-class Salsa20 {
- public:
-  explicit Salsa20(const ca_key_spec& spec) {
-    ca::sdk::require_key_bytes(spec, SALSA20_256_KEY_SIZE);
-    salsa20_256_set_key(&ctx_, spec.secret_key);
-  }
-  int encrypt(ca_io& io) {
-    ca::sdk::require_nonce(io, SALSA20_NONCE_SIZE, "SALSA20");
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    salsa20_set_nonce(&ctx_, io.nonce);                       // block counter 0
-    salsa20_crypt(&ctx_, io.input_len, io.output, io.input);  // 20 rounds
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  int decrypt(ca_io& io) { return encrypt(io); }
-
- private:
-  salsa20_ctx ctx_{};
-};
-
-class Rc4 {
- public:
-  explicit Rc4(const ca_key_spec& spec) {
-    ca::sdk::require_key_bytes(spec, ARCFOUR128_KEY_SIZE);
-    arcfour128_set_key(&keyed_, spec.secret_key);
-  }
-  int encrypt(ca_io& io) {
-    ca::sdk::require_nonce(io, 0, "RC4");
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    // RC4 has no IV: every message starts at keystream byte 0, from a copy of the keyed state (258 bytes),
-    // instead of running the key schedule again.
-    work_ = keyed_;
-    arcfour_crypt(&work_, io.input_len, io.output, io.input);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  int decrypt(ca_io& io) { return encrypt(io); }
-
- private:
-  arcfour_ctx keyed_{}, work_{};
-};
-
-// ---- AEADs
-// ---------------------------------------------------------------------------------------------------
-
-enum class AeadMode { Gcm, Ccm, Eax };
-
-/// AES-GCM, AES-CCM and AES-EAX through Nettle's generic mode functions over the AES context.
-class BlockAead {
- public:
-  BlockAead(const ca_key_spec& spec, const char* algorithm, AeadMode mode, size_t nonce_len)
-      : algorithm_(algorithm), mode_(mode), nonce_len_(nonce_len), keyed_(spec, aes) {
-    enc_ = keyed_.context(spec.secret_key, false);
-    const BlockCipher& c = keyed_.cipher();
-    if (mode == AeadMode::Gcm) gcm_set_key(&gcm_key_, enc_.data(), c.encrypt);
-    if (mode == AeadMode::Eax) eax_set_key(&eax_key_, enc_.data(), c.encrypt);
-  }
-
-  int encrypt(ca_io& io) {
-    ca::sdk::require_nonce(io, nonce_len_, algorithm_);
-    const size_t len = io.input_len;
-    if (io.output_cap < len || io.output_cap - len < kTagBytes) return CA_BUFFER_TOO_SMALL;
-    const void* cipher = enc_.data();
-    nettle_cipher_func* f = keyed_.cipher().encrypt;
-    switch (mode_) {
-      case AeadMode::Gcm:
-        gcm_set_iv(&gcm_, &gcm_key_, io.nonce_len, io.nonce);
-        if (io.aad_len != 0) gcm_update(&gcm_, &gcm_key_, io.aad_len, io.aad);
-        gcm_encrypt(&gcm_, &gcm_key_, cipher, f, len, io.output, io.input);
-        gcm_digest(&gcm_, &gcm_key_, cipher, f, kTagBytes, io.output + len);
-        break;
-      case AeadMode::Ccm:  // one call: nonce, lengths, AAD, data and the tag after the ciphertext
-        ccm_encrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, kTagBytes, len + kTagBytes,
-                            io.output, io.input);
-        break;
-      case AeadMode::Eax:
-        eax_set_nonce(&eax_, &eax_key_, cipher, f, io.nonce_len, io.nonce);
-        if (io.aad_len != 0) eax_update(&eax_, &eax_key_, cipher, f, io.aad_len, io.aad);
-        eax_encrypt(&eax_, &eax_key_, cipher, f, len, io.output, io.input);
-        eax_digest(&eax_, &eax_key_, cipher, f, kTagBytes, io.output + len);
-        break;
-    }
-    io.output_len = len + kTagBytes;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    ca::sdk::require_nonce(io, nonce_len_, algorithm_);
-    if (io.input_len < kTagBytes) return CA_REJECTED;
-    const size_t len = io.input_len - kTagBytes;
-    if (io.output_cap < len) return CA_BUFFER_TOO_SMALL;
-    const void* cipher = enc_.data();
-    nettle_cipher_func* f = keyed_.cipher().encrypt;
-    const uint8_t* tag = io.input + len;
-    std::array<uint8_t, kTagBytes> expected{};
-    bool valid = false;
-    switch (mode_) {
-      case AeadMode::Gcm:
-        gcm_set_iv(&gcm_, &gcm_key_, io.nonce_len, io.nonce);
-        if (io.aad_len != 0) gcm_update(&gcm_, &gcm_key_, io.aad_len, io.aad);
-        gcm_decrypt(&gcm_, &gcm_key_, cipher, f, len, io.output, io.input);
-        gcm_digest(&gcm_, &gcm_key_, cipher, f, kTagBytes, expected.data());
-        valid = memeql_sec(expected.data(), tag, kTagBytes) != 0;
-        break;
-      case AeadMode::Ccm:  // compares the tag itself, in constant time
-        valid = ccm_decrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, kTagBytes, len,
-                                    io.output, io.input) != 0;
-        break;
-      case AeadMode::Eax:
-        eax_set_nonce(&eax_, &eax_key_, cipher, f, io.nonce_len, io.nonce);
-        if (io.aad_len != 0) eax_update(&eax_, &eax_key_, cipher, f, io.aad_len, io.aad);
-        eax_decrypt(&eax_, &eax_key_, cipher, f, len, io.output, io.input);
-        eax_digest(&eax_, &eax_key_, cipher, f, kTagBytes, expected.data());
-        valid = memeql_sec(expected.data(), tag, kTagBytes) != 0;
-        break;
-    }
-    if (!valid) {
-      if (len != 0) std::memset(io.output, 0, len);  // the plaintext was written before the check
-      return CA_REJECTED;
-    }
-    io.output_len = len;
-    return CA_OK;
-  }
-
- private:
-  const char* algorithm_;
-  AeadMode mode_;
-  size_t nonce_len_;
-  KeyedCipher keyed_;
-  std::vector<uint64_t> enc_;
-  gcm_key gcm_key_{};
-  gcm_ctx gcm_{};
-  eax_key eax_key_{};
-  eax_ctx eax_{};
-};
-
-class ChaCha20Poly1305 {
- public:
-  explicit ChaCha20Poly1305(const ca_key_spec& spec) {
-    ca::sdk::require_key_bytes(spec, CHACHA_POLY1305_KEY_SIZE);
-    chacha_poly1305_set_key(&ctx_, spec.secret_key);
-  }
-
-  int encrypt(ca_io& io) {
-    const size_t len = io.input_len;
-    if (io.output_cap < len || io.output_cap - len < kTagBytes) return CA_BUFFER_TOO_SMALL;
-    start(io);
-    chacha_poly1305_encrypt(&ctx_, len, io.output, io.input);
-    chacha_poly1305_digest(&ctx_, kTagBytes, io.output + len);
-    io.output_len = len + kTagBytes;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    if (io.input_len < kTagBytes) return CA_REJECTED;
-    const size_t len = io.input_len - kTagBytes;
-    if (io.output_cap < len) return CA_BUFFER_TOO_SMALL;
-    start(io);
-    chacha_poly1305_decrypt(&ctx_, len, io.output, io.input);
-    std::array<uint8_t, kTagBytes> expected{};
-    chacha_poly1305_digest(&ctx_, kTagBytes, expected.data());
-    if (!memeql_sec(expected.data(), io.input + len, kTagBytes)) {
-      if (len != 0) std::memset(io.output, 0, len);
-      return CA_REJECTED;
-    }
-    io.output_len = len;
-    return CA_OK;
-  }
-
- private:
-  void start(const ca_io& io) {
-    ca::sdk::require_nonce(io, CHACHA_POLY1305_NONCE_SIZE, "CHACHA20-POLY1305");
-    chacha_poly1305_set_nonce(&ctx_, io.nonce);
-    if (io.aad_len != 0) chacha_poly1305_update(&ctx_, io.aad_len, io.aad);
-  }
-
-  chacha_poly1305_ctx ctx_{};
-};
-
-// ---- hashes
-// --------------------------------------------------------------------------------------------------
-
-/// A hash through Nettle's `nettle_hash` table: init once, then update and digest per message (digest
-/// re-initialises the context).
-class Digest {
- public:
-  Digest(const ca_key_spec&, const nettle_hash* hash) : hash_(hash), ctx_((hash->context_size + 7) / 8) {
-    hash_->init(ctx_.data());
-  }
-  int hash(ca_io& io) {
-    if (io.output_cap < hash_->digest_size) return CA_BUFFER_TOO_SMALL;
-    hash_->update(ctx_.data(), io.input_len, io.input);
-    hash_->digest(ctx_.data(), hash_->digest_size, io.output);
-    io.output_len = hash_->digest_size;
-    return CA_OK;
-  }
-
- private:
-  const nettle_hash* hash_;
-  std::vector<uint64_t> ctx_;
-};
-
-class Shake256 {
- public:
-  explicit Shake256(const ca_key_spec&) { sha3_256_init(&ctx_); }
-  int hash(ca_io& io) {
-    constexpr size_t kOut = 64;
-    if (io.output_cap < kOut) return CA_BUFFER_TOO_SMALL;
-    sha3_256_update(&ctx_, io.input_len, io.input);
-    sha3_256_shake(&ctx_, kOut, io.output);  // SHAKE256 padding; re-initialises the context
-    io.output_len = kOut;
-    return CA_OK;
-  }
-
- private:
-  sha3_256_ctx ctx_{};
-};
-
-// ---- MACs
-// ----------------------------------------------------------------------------------------------------
-
-/// HMAC over any Nettle hash (hmac_set_key / hmac_update / hmac_digest, which restarts from the keyed
-/// inner state): the hash-specific hmac_sha256_* functions are these same calls.
-class Hmac {
- public:
-  Hmac(const ca_key_spec& spec, const nettle_hash* hash)
-      : hash_(hash), outer_(words(hash)), inner_(words(hash)), state_(words(hash)) {
-    ca::sdk::require_key_bytes(spec, spec.key_bits / 8);
-    hmac_set_key(outer_.data(), inner_.data(), state_.data(), hash, spec.secret_key_len, spec.secret_key);
-  }
-  int mac(ca_io& io) {
-    ca::sdk::require_nonce(io, 0, "HMAC");
-    if (io.output_cap < hash_->digest_size) return CA_BUFFER_TOO_SMALL;
-    hmac_update(state_.data(), hash_, io.input_len, io.input);
-    hmac_digest(outer_.data(), inner_.data(), state_.data(), hash_, hash_->digest_size, io.output);
-    io.output_len = hash_->digest_size;
-    return CA_OK;
-  }
-
- private:
-  static size_t words(const nettle_hash* h) { return (h->context_size + 7) / 8; }
-  const nettle_hash* hash_;
-  std::vector<uint64_t> outer_, inner_, state_;
-};
-
-/// CMAC-AES through cmac128 (Nettle's cmac_aes128 / cmac_aes256 are these calls; it has no cmac_aes192).
-class CmacAes {
- public:
-  explicit CmacAes(const ca_key_spec& spec) : keyed_(spec, aes) {
-    enc_ = keyed_.context(spec.secret_key, false);
-    cmac128_set_key(&key_, enc_.data(), keyed_.cipher().encrypt);
-    cmac128_init(&ctx_);
-  }
-  int mac(ca_io& io) {
-    ca::sdk::require_nonce(io, 0, "CMAC-AES");
-    if (io.output_cap < kTagBytes) return CA_BUFFER_TOO_SMALL;
-    nettle_cipher_func* f = keyed_.cipher().encrypt;
-    cmac128_update(&ctx_, enc_.data(), f, io.input_len, io.input);
-    cmac128_digest(&ctx_, &key_, enc_.data(), f, kTagBytes, io.output);  // resets ctx_ for the next message
-    io.output_len = kTagBytes;
-    return CA_OK;
-  }
-
- private:
-  KeyedCipher keyed_;
-  std::vector<uint64_t> enc_;
-  cmac128_key key_{};
-  cmac128_ctx ctx_{};
-};
-
-/// GMAC: GCM with the message as associated data and no plaintext.
-class GmacAes {
- public:
-  explicit GmacAes(const ca_key_spec& spec) : keyed_(spec, aes) {
-    enc_ = keyed_.context(spec.secret_key, false);
-    gcm_set_key(&key_, enc_.data(), keyed_.cipher().encrypt);
-  }
-  int mac(ca_io& io) {
-    ca::sdk::require_nonce(io, GCM_IV_SIZE, "GMAC-AES");
-    if (io.output_cap < kTagBytes) return CA_BUFFER_TOO_SMALL;
-    gcm_set_iv(&ctx_, &key_, io.nonce_len, io.nonce);
-    gcm_update(&ctx_, &key_, io.input_len, io.input);
-    gcm_digest(&ctx_, &key_, enc_.data(), keyed_.cipher().encrypt, kTagBytes, io.output);
-    io.output_len = kTagBytes;
-    return CA_OK;
-  }
-
- private:
-  KeyedCipher keyed_;
-  std::vector<uint64_t> enc_;
-  gcm_key key_{};
-  gcm_ctx ctx_{};
-};
-
-// ---- the table
-// -----------------------------------------------------------------------------------------------
-
-const KeyBits kAesBits = KeyBits::list({128, 192, 256});
-const KeyBits kXtsBits = KeyBits::list({128, 256});  // Nettle has XTS for AES-128 and AES-256 keys only
-const KeyBits k64Bits = KeyBits::list({64});
-const KeyBits k128Bits = KeyBits::list({128});
-const KeyBits k192Bits = KeyBits::list({192});
-const KeyBits k256Bits = KeyBits::list({256});
-const KeyBits kNoKey = KeyBits::list({0});
-const KeyBits kRsaBits = KeyBits::range(1024, 16384, 8);
-
-BlockCipher camellia(uint32_t bits) {
-  return by_bits(bits, nettle_camellia128, nettle_camellia192, nettle_camellia256);
-}
-BlockCipher serpent(uint32_t bits) {
-  return by_bits(bits, nettle_serpent128, nettle_serpent192, nettle_serpent256);
-}
-BlockCipher twofish(uint32_t bits) {
-  return by_bits(bits, nettle_twofish128, nettle_twofish192, nettle_twofish256);
-}
-// nettle_arctwo128 keys with arctwo128_set_key: effective key bits = 8 × 16 = 128 (RFC 2268's T1).
-BlockCipher rc2(uint32_t) { return from_meta(nettle_arctwo128); }
-BlockCipher cast5(uint32_t) { return from_meta(nettle_cast128); }
-BlockCipher des_any(uint32_t) { return des(); }
-BlockCipher des2_any(uint32_t) { return des2(); }
-BlockCipher des3_any(uint32_t) { return des3(); }
-BlockCipher blowfish_any(uint32_t) { return blowfish(); }
-
-ca::sdk::Factory ecb(const char* name, CipherChoice c) {
-  return make_factory<PaddedBlockMode>(name, c, false);
-}
-ca::sdk::Factory cbc(const char* name, CipherChoice c) {
-  return make_factory<PaddedBlockMode>(name, c, true);
-}
-ca::sdk::Factory stream(const char* name, StreamMode m) {
-  return make_factory<BlockStreamMode>(name, aes, m);
-}
-ca::sdk::Factory block_aead(const char* name, AeadMode m, size_t nonce) {
-  return make_factory<BlockAead>(name, m, nonce);
-}
-ca::sdk::Factory digest(const nettle_hash& h) { return make_factory<Digest>(&h); }
-ca::sdk::Factory hmac(const nettle_hash& h) { return make_factory<Hmac>(&h); }
-
 const Row kRows[] = {
-    {"AES-ECB", kAesBits, ecb("AES-ECB", aes)},
-    {"AES-CBC", kAesBits, cbc("AES-CBC", aes)},                 // cbc_aesN_encrypt / cbc_decrypt
-    {"AES-CFB", kAesBits, stream("AES-CFB", StreamMode::Cfb)},  // cfb_encrypt is CFB-128 (cfb8_* is CFB-8)
-    {"AES-CTR", kAesBits, stream("AES-CTR", StreamMode::Ctr)},
-    {"AES-CCM", kAesBits, block_aead("AES-CCM", AeadMode::Ccm, 12)},
-    {"AES-GCM", kAesBits, block_aead("AES-GCM", AeadMode::Gcm, GCM_IV_SIZE)},
-    {"AES-EAX", kAesBits, block_aead("AES-EAX", AeadMode::Eax, 16)},
-    {"CHACHA20", k256Bits, make_factory<ChaCha20>()},
-    {"SALSA20", k256Bits, make_factory<Salsa20>()},
-    {"CHACHA20-POLY1305", k256Bits, make_factory<ChaCha20Poly1305>()},
-    {"AES-XTS", kXtsBits, stream("AES-XTS", StreamMode::Xts)},
+    {"AES-ECB", ecb(aes)},
+    {"AES-CBC", cbc(aes)},                 // cbc_aesN_encrypt / cbc_decrypt
+    {"AES-CFB", stream(StreamMode::Cfb)},  // cfb_encrypt is CFB-128 (cfb8_* is CFB-8)
+    {"AES-CTR", stream(StreamMode::Ctr)},
+    {"AES-CCM", block_aead(AeadMode::Ccm)},
+    {"AES-GCM", block_aead(AeadMode::Gcm)},
+    {"AES-EAX", block_aead(AeadMode::Eax)},
+    {"CHACHA20", chacha20()},
+    {"SALSA20", salsa20()},
+    {"CHACHA20-POLY1305", chacha20_poly1305()},
+    {"AES-XTS", stream(StreamMode::Xts)},
     // The other block ciphers: CBC with PKCS#7 padding, IV = one block.
-    {"DES", k64Bits, cbc("DES", des_any)},
-    {"2DES", k128Bits, cbc("2DES", des2_any)},
-    {"3DES", k192Bits, cbc("3DES", des3_any)},
-    {"RC2", k128Bits, cbc("RC2", rc2)},
-    {"RC4", k128Bits, make_factory<Rc4>()},
-    {"TWOFISH", kAesBits, cbc("TWOFISH", twofish)},
-    {"BLOWFISH", k128Bits, cbc("BLOWFISH", blowfish_any)},
-    {"CAMELLIA", kAesBits, cbc("CAMELLIA", camellia)},
-    {"SERPENT", kAesBits, cbc("SERPENT", serpent)},
-    {"CAST5", k128Bits, cbc("CAST5", cast5)},
-    {"SHA1", kNoKey, digest(nettle_sha1)},
-    {"SHA2-224", kNoKey, digest(nettle_sha224)},
-    {"SHA2-256", kNoKey, digest(nettle_sha256)},
-    {"SHA2-384", kNoKey, digest(nettle_sha384)},
-    {"SHA2-512", kNoKey, digest(nettle_sha512)},
-    {"SHA2-512/256", kNoKey, digest(nettle_sha512_256)},  // its own initial values (FIPS 180-4)
-    {"SHA3-224", kNoKey, digest(nettle_sha3_224)},
-    {"SHA3-256", kNoKey, digest(nettle_sha3_256)},
-    {"SHA3-384", kNoKey, digest(nettle_sha3_384)},
-    {"SHA3-512", kNoKey, digest(nettle_sha3_512)},
-    {"SHAKE256", kNoKey, make_factory<Shake256>()},
-    {"MD5", kNoKey, digest(nettle_md5)},
-    {"RIPEMD-160", kNoKey, digest(nettle_ripemd160)},
-    {"SM3", kNoKey, digest(nettle_sm3)},
-    {"RSA-PSS", kRsaBits, ca::nettle_backend::rsa_pss_sha256_factory()},  // MGF1-SHA-256, 32-byte salt
-    {"RSA-PKCS1V15-SHA1", kRsaBits, ca::nettle_backend::rsa_pkcs1_sha1_factory()},
-    {"RSA-PKCS1V15-SHA256", kRsaBits, ca::nettle_backend::rsa_pkcs1_sha256_factory()},
-    {"ECDSA", k256Bits, ca::nettle_backend::ecdsa_factory()},
-    {"EDDSA", k256Bits, ca::nettle_backend::ed25519_factory()},
-    {"PBKDF2-SHA256", kNoKey, ca::nettle_backend::pbkdf2_sha256_factory()},
-    {"PBKDF2-SHA1", kNoKey, ca::nettle_backend::pbkdf2_sha1_factory()},
-    {"HKDF-SHA256", kNoKey, ca::nettle_backend::hkdf_sha256_factory()},
-    {"HKDF-SHA512", kNoKey, ca::nettle_backend::hkdf_sha512_factory()},
-    {"X25519", k256Bits, ca::nettle_backend::x25519_factory()},
-    {"X448", KeyBits::list({448}), ca::nettle_backend::x448_factory()},
-    {"HMAC-SHA1", k256Bits, hmac(nettle_sha1)},
-    {"HMAC-SHA2-224", k256Bits, hmac(nettle_sha224)},
-    {"HMAC-SHA2-256", k256Bits, hmac(nettle_sha256)},
-    {"HMAC-SHA2-384", k256Bits, hmac(nettle_sha384)},
-    {"HMAC-SHA2-512", k256Bits, hmac(nettle_sha512)},
-    {"HMAC-SHA3-256", k256Bits, hmac(nettle_sha3_256)},  // generic HMAC, SHA-3's 136-byte block
-    {"HMAC-SHA3-512", k256Bits, hmac(nettle_sha3_512)},
-    {"HMAC-MD5", k256Bits, hmac(nettle_md5)},
-    {"HMAC-RIPEMD-160", k256Bits, hmac(nettle_ripemd160)},
-    {"CMAC-AES", kAesBits, make_factory<CmacAes>()},
-    {"GMAC-AES", kAesBits, make_factory<GmacAes>()},
+    {"DES", cbc(des_any)},
+    {"2DES", cbc(des2_any)},
+    {"3DES", cbc(des3_any)},
+    {"RC2", cbc(rc2)},
+    {"RC4", rc4()},
+    {"TWOFISH", cbc(twofish)},
+    {"BLOWFISH", cbc(blowfish_any)},
+    {"CAMELLIA", cbc(camellia)},
+    {"SERPENT", cbc(serpent)},
+    {"CAST5", cbc(cast5)},
+    {"SHA1", digest(nettle_sha1)},
+    {"SHA2-224", digest(nettle_sha224)},
+    {"SHA2-256", digest(nettle_sha256)},
+    {"SHA2-384", digest(nettle_sha384)},
+    {"SHA2-512", digest(nettle_sha512)},
+    {"SHA2-512/256", digest(nettle_sha512_256)},  // its own initial values (FIPS 180-4)
+    {"SHA3-224", digest(nettle_sha3_224)},
+    {"SHA3-256", digest(nettle_sha3_256)},
+    {"SHA3-384", digest(nettle_sha3_384)},
+    {"SHA3-512", digest(nettle_sha3_512)},
+    {"SHAKE256", shake256()},
+    {"MD5", digest(nettle_md5)},
+    {"RIPEMD-160", digest(nettle_ripemd160)},
+    {"SM3", digest(nettle_sm3)},
+    {"RSA-PSS", rsa_pss_sha256_factory()},  // MGF1-SHA-256, 32-byte salt
+    {"RSA-PKCS1V15-SHA1", rsa_pkcs1_sha1_factory()},
+    {"RSA-PKCS1V15-SHA256", rsa_pkcs1_sha256_factory()},
+    {"ECDSA", ecdsa_factory()},
+    {"EDDSA", ed25519_factory()},
+    {"PBKDF2-SHA256", pbkdf2_sha256_factory()},
+    {"PBKDF2-SHA1", pbkdf2_sha1_factory()},
+    {"HKDF-SHA256", hkdf_sha256_factory()},
+    {"HKDF-SHA512", hkdf_sha512_factory()},
+    {"X25519", x25519_factory()},
+    {"X448", x448_factory()},
+    {"HMAC-SHA1", hmac(nettle_sha1)},
+    {"HMAC-SHA2-224", hmac(nettle_sha224)},
+    {"HMAC-SHA2-256", hmac(nettle_sha256)},
+    {"HMAC-SHA2-384", hmac(nettle_sha384)},
+    {"HMAC-SHA2-512", hmac(nettle_sha512)},
+    {"HMAC-SHA3-256", hmac(nettle_sha3_256)},  // generic HMAC, SHA-3's 136-byte block
+    {"HMAC-SHA3-512", hmac(nettle_sha3_512)},
+    {"HMAC-MD5", hmac(nettle_md5)},
+    {"HMAC-RIPEMD-160", hmac(nettle_ripemd160)},
+    {"CMAC-AES", cmac_aes()},
+    {"GMAC-AES", gmac_aes()},
 };
 
 const char* library_version() {
@@ -721,5 +92,7 @@ const char* library_version() {
 const char* acceleration() { return ""; }
 
 }  // namespace
+}  // namespace ca::backend_nettle
 
-CRYPTAUDITOR_BACKEND("nettle", "Nettle", library_version, acceleration, kRows)
+CRYPTAUDITOR_BACKEND("nettle", "Nettle", ca::backend_nettle::library_version,
+                     ca::backend_nettle::acceleration, ca::backend_nettle::kRows)
