@@ -2,7 +2,10 @@
 // operation and repeat functions; exceptions become status codes and messages.
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <iterator>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
@@ -10,7 +13,8 @@
 namespace ca::sdk {
 namespace {
 
-// Records which input each call got; input_len 99 throws Unsupported, 98 throws runtime_error, 97 rejects.
+// Records which input each call got; input_len 99 throws Unsupported, 98 throws runtime_error, 97 rejects,
+// 96 answers CA_UNSUPPORTED, 95 throws an int (an exception that is no std::exception).
 struct Recorder {
   static std::vector<const ca_io*> seen;
   explicit Recorder(const ca_key_spec&) {}
@@ -18,7 +22,15 @@ struct Recorder {
     seen.push_back(&io);
     if (io.input_len == 99) throw Unsupported("no such size");
     if (io.input_len == 98) throw std::runtime_error("library failed");
+    if (io.input_len == 95) throw 42;
+    if (io.input_len == 96) return CA_UNSUPPORTED;
     return io.input_len == 97 ? CA_REJECTED : CA_OK;
+  }
+  // part 1 throws an int, part 2 a std::exception, anything else exports 3 bytes.
+  std::vector<uint8_t> export_key(int part) {
+    if (part == 1) throw 42;
+    if (part == 2) throw std::runtime_error("no key");
+    return {1, 2, 3};
   }
 };
 std::vector<const ca_io*> Recorder::seen;
@@ -43,7 +55,140 @@ TEST(SdkRepeat, CallsTheMethodOncePerOperationWrappingAroundThePool) {
   EXPECT_EQ(cursor, 2u) << "left at the next input";
 }
 
-TEST(SdkRepeat, StatusesAreOredAndExceptionsBecomeTheirStatusWithTheMessage) {
+TEST(SdkRepeat, ReturnsTheFirstStatusThatIsNotOk) {
+  auto holder = make();
+  auto* ctx = reinterpret_cast<ca_context*>(holder.get());
+  ca_repeat_fn repeat = holder->repeats[CA_OP_ENCRYPT];
+  std::vector<ca_io> ios(3);
+  ios[1].input_len = 96;  // CA_UNSUPPORTED (1)
+  ios[2].input_len = 97;  // CA_REJECTED (3)
+  size_t cursor = 0;
+  // An OR of the two would read CA_REJECTED | CA_UNSUPPORTED = 3 as well; with FAILED (2) after UNSUPPORTED
+  // it would read 3, a rejection that never happened.
+  EXPECT_EQ(repeat(ctx, ios.data(), ios.size(), &cursor, 3), CA_UNSUPPORTED);
+  ios[2].input_len = 98;  // throws: CA_FAILED
+  cursor = 0;
+  EXPECT_EQ(repeat(ctx, ios.data(), ios.size(), &cursor, 3), CA_UNSUPPORTED) << "not UNSUPPORTED | FAILED";
+  ios[1].input_len = 0;
+  cursor = 0;
+  EXPECT_EQ(repeat(ctx, ios.data(), ios.size(), &cursor, 3), CA_FAILED);
+}
+
+const Row kRecorderRows[] = {{"SHA2-256", KeyBits::list({0}), make_factory<Recorder>()}};
+
+TEST(SdkTrampolines, AnExceptionThatIsNoStdExceptionBecomesFailedInEveryEntry) {
+  auto holder = make();
+  auto* ctx = reinterpret_cast<ca_context*>(holder.get());
+  std::vector<ca_io> ios(1);
+  ios[0].input_len = 95;
+  EXPECT_EQ(holder->ops[CA_OP_ENCRYPT](ctx, &ios[0]), CA_FAILED);
+  EXPECT_EQ(holder->error, "unknown exception");
+  size_t cursor = 0;
+  holder->error.clear();
+  EXPECT_EQ(holder->repeats[CA_OP_ENCRYPT](ctx, ios.data(), ios.size(), &cursor, 2), CA_FAILED);
+  EXPECT_EQ(holder->error, "unknown exception");
+
+  using T = Table<kRecorderRows, 1>;
+  uint8_t out[8];
+  size_t len = 0;
+  holder->error.clear();
+  EXPECT_EQ(T::export_key(ctx, 1, out, sizeof out, &len), CA_FAILED);
+  EXPECT_EQ(holder->error, "unknown exception");
+  EXPECT_EQ(T::export_key(ctx, 2, out, sizeof out, &len), CA_FAILED);
+  EXPECT_EQ(holder->error, "no key");
+  EXPECT_EQ(T::export_key(ctx, 3, out, sizeof out, &len), CA_OK);
+  EXPECT_EQ(len, 3u);
+}
+
+// A context whose constructor throws an int, and one that records the params it was given.
+struct ThrowsInt {
+  explicit ThrowsInt(const ca_key_spec&) { throw 7; }
+  int hash(ca_io&) { return CA_OK; }
+};
+struct SeesParams {
+  static std::string params_seen;
+  static uint32_t size_seen;
+  explicit SeesParams(const ca_key_spec& spec) {
+    size_seen = spec.struct_size;
+    params_seen = spec.params == nullptr ? "(null)" : spec.params;
+    (void)params(spec);
+  }
+  int hash(ca_io&) { return CA_OK; }
+};
+std::string SeesParams::params_seen;
+uint32_t SeesParams::size_seen;
+
+const char* never_here() { return "needs a CPU this is not"; }
+const Row kTableRows[] = {
+    {"SHA2-256", KeyBits::list({0}), make_factory<SeesParams>()},
+    {"SHA2-512", KeyBits::list({0}), make_factory<ThrowsInt>()},
+    {"SHA3-256", KeyBits::list({0}), make_factory<SeesParams>(), &never_here},
+};
+using TestTable = Table<kTableRows, std::size(kTableRows)>;
+
+TEST(SdkTable, CreateAcceptsAnOlderSmallerKeySpec) {
+  // The struct as a core built before `params` existed fills it: struct_size ends before params.
+  struct OldKeySpec {
+    uint32_t struct_size;
+    const char* algorithm;
+    uint32_t key_bits;
+    const uint8_t* secret_key;
+    size_t secret_key_len;
+    const uint8_t* public_key;
+    size_t public_key_len;
+  };
+  // Followed by bytes that are not a params pointer, as another struct in the caller's memory would be.
+  struct {
+    OldKeySpec spec;
+    const char* garbage;
+  } old{{static_cast<uint32_t>(sizeof(OldKeySpec)), "SHA2-256", 0, nullptr, 0, nullptr, 0}, "n=1"};
+  static_assert(sizeof(OldKeySpec) == offsetof(ca_key_spec, params));
+  ca_context* ctx = nullptr;
+  char error[128] = "";
+  ASSERT_EQ(TestTable::create(reinterpret_cast<const ca_key_spec*>(&old.spec), &ctx, error, sizeof error),
+            CA_OK)
+      << error;
+  EXPECT_EQ(SeesParams::params_seen, "(null)") << "fields past the caller's struct read as absent";
+  EXPECT_EQ(SeesParams::size_seen, sizeof(ca_key_spec));
+  TestTable::destroy(ctx);
+
+  old.spec.struct_size = 8;  // not even the algorithm
+  EXPECT_EQ(TestTable::create(reinterpret_cast<const ca_key_spec*>(&old.spec), &ctx, error, sizeof error),
+            CA_FAILED);
+  EXPECT_STREQ(error, "ca_key_spec too small for this plugin");
+}
+
+TEST(SdkTable, CreateTurnsAnyExceptionIntoFailed) {
+  ca_key_spec spec{};
+  spec.struct_size = sizeof spec;
+  spec.algorithm = "SHA2-512";
+  ca_context* ctx = nullptr;
+  char error[128] = "";
+  EXPECT_EQ(TestTable::create(&spec, &ctx, error, sizeof error), CA_FAILED);
+  EXPECT_STREQ(error, "unknown exception");
+  EXPECT_EQ(ctx, nullptr);
+}
+
+TEST(SdkTable, ARowsAvailabilityHookAnswersSupportsAndCreate) {
+  char reason[128] = "";
+  EXPECT_EQ(TestTable::supports("SHA3-256", 0, reason, sizeof reason), CA_UNSUPPORTED);
+  EXPECT_STREQ(reason, "needs a CPU this is not");
+  ca_key_spec spec{};
+  spec.struct_size = sizeof spec;
+  spec.algorithm = "SHA3-256";
+  ca_context* ctx = nullptr;
+  EXPECT_EQ(TestTable::create(&spec, &ctx, reason, sizeof reason), CA_UNSUPPORTED);
+  EXPECT_EQ(ctx, nullptr);
+  EXPECT_EQ(TestTable::supports("SHA2-256", 0, reason, sizeof reason), CA_OK);
+}
+
+bool init_called = false;
+bool refuse() {
+  init_called = true;
+  return false;
+}
+
+TEST(SdkRepeat, ExceptionsBecomeTheirStatusWithTheMessage) {
   auto holder = make();
   auto* ctx = reinterpret_cast<ca_context*>(holder.get());
   ca_repeat_fn repeat = holder->repeats[CA_OP_ENCRYPT];
@@ -54,11 +199,11 @@ TEST(SdkRepeat, StatusesAreOredAndExceptionsBecomeTheirStatusWithTheMessage) {
 
   ios[1].input_len = 99;
   cursor = 0;
-  EXPECT_NE(repeat(ctx, ios.data(), ios.size(), &cursor, 4) & CA_UNSUPPORTED, 0);
+  EXPECT_EQ(repeat(ctx, ios.data(), ios.size(), &cursor, 4), CA_UNSUPPORTED);
   EXPECT_EQ(holder->error, "no such size");
   ios[1].input_len = 98;
   cursor = 0;
-  EXPECT_NE(repeat(ctx, ios.data(), ios.size(), &cursor, 4), CA_OK);
+  EXPECT_EQ(repeat(ctx, ios.data(), ios.size(), &cursor, 4), CA_FAILED);
   EXPECT_EQ(holder->error, "library failed");
   // The single-call form gives the exact status.
   EXPECT_EQ(holder->ops[CA_OP_ENCRYPT](ctx, &ios[1]), CA_FAILED);
@@ -66,3 +211,18 @@ TEST(SdkRepeat, StatusesAreOredAndExceptionsBecomeTheirStatusWithTheMessage) {
 
 }  // namespace
 }  // namespace ca::sdk
+
+// The init hook: a hook that returns false makes the entry point return NULL (the loader skips the plugin).
+namespace init_hook_test {
+const ca::sdk::Row kRows[] = {
+    {"SHA2-256", ca::sdk::KeyBits::list({0}), ca::sdk::make_factory<ca::sdk::SeesParams>()}};
+const char* version() { return "1"; }
+const char* acceleration() { return ""; }
+// The macro defines the exported entry point; this test program has no other.
+CRYPTAUDITOR_BACKEND_INIT("refusing", "Refusing", version, acceleration, kRows, &ca::sdk::refuse)
+}  // namespace init_hook_test
+
+TEST(SdkInitHook, AFailedInitLeavesNoTable) {
+  EXPECT_EQ(init_hook_test::cryptauditor_backend_entry(), nullptr);
+  EXPECT_TRUE(ca::sdk::init_called);
+}

@@ -20,7 +20,7 @@
 
 #include "botan_backend.hpp"
 
-namespace ca::botan_backend {
+namespace ca::backend_botan {
 namespace {
 
 #if defined(BOTAN_TARGET_CPU_IS_X86_FAMILY)
@@ -99,4 +99,4 @@ const char* acceleration() noexcept {
   return text.c_str();
 }
 
-}  // namespace ca::botan_backend
+}  // namespace ca::backend_botan

@@ -6,7 +6,7 @@
 
 #include "cryptauditor/backend_sdk.hpp"
 
-namespace ca::botan_backend {
+namespace ca::backend_botan {
 
 /// A cipher reached through Botan::Cipher_Mode. The catalog name and key length come from ca_key_spec.
 struct ModeSpec {
@@ -79,4 +79,4 @@ ca::sdk::Factory kdf_factory(const char* botan_name);
 /// What Botan reports it uses on this CPU, as the ca_backend.acceleration() string.
 const char* acceleration() noexcept;
 
-}  // namespace ca::botan_backend
+}  // namespace ca::backend_botan

@@ -27,7 +27,7 @@
 
 #include "botan_backend.hpp"
 
-namespace ca::botan_backend {
+namespace ca::backend_botan {
 namespace {
 
 constexpr size_t kEd25519KeyBytes = 32;
@@ -445,4 +445,4 @@ ca::sdk::Factory signature_factory(KeyKind kind, const char* padding, bool der_s
       SignatureSpec{kind, padding, der_signature ? Botan::DER_SEQUENCE : Botan::IEEE_1363});
 }
 
-}  // namespace ca::botan_backend
+}  // namespace ca::backend_botan

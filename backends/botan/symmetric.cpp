@@ -20,7 +20,7 @@
 
 #include "botan_backend.hpp"
 
-namespace ca::botan_backend {
+namespace ca::backend_botan {
 namespace {
 
 using ca::sdk::require_key_bytes;
@@ -381,4 +381,4 @@ ca::sdk::Factory hash_factory(const char* botan_name) {
 ca::sdk::Factory mac_factory(MacSpec spec) { return ca::sdk::make_factory<MacContext>(spec); }
 ca::sdk::Factory aead_tag_factory(ModeSpec spec) { return ca::sdk::make_factory<AeadTagContext>(spec); }
 
-}  // namespace ca::botan_backend
+}  // namespace ca::backend_botan

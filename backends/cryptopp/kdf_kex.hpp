@@ -31,7 +31,7 @@
 #include "cryptauditor/der.hpp"
 #include "public_key.hpp"
 
-namespace ca::cryptopp {
+namespace ca::backend_cryptopp {
 
 // ---- KDFs -------------------------------------------------------------------------------------------------
 
@@ -303,4 +303,4 @@ class KeyAgreement {
   std::vector<uint8_t> private_, public_, peer_, shared_;
 };
 
-}  // namespace ca::cryptopp
+}  // namespace ca::backend_cryptopp

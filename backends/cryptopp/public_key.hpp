@@ -28,7 +28,7 @@
 
 #include "cryptauditor/backend_sdk.hpp"
 
-namespace ca::cryptopp {
+namespace ca::backend_cryptopp {
 
 // ---- DER keys ---------------------------------------------------------------------------------------------
 
@@ -460,4 +460,4 @@ class Signature : public KeyPair<typename Scheme::Signer, typename Scheme::Verif
   std::unique_ptr<CryptoPP::PK_MessageAccumulator> verify_accumulator_;
 };
 
-}  // namespace ca::cryptopp
+}  // namespace ca::backend_cryptopp

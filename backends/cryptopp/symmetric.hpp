@@ -1,5 +1,5 @@
 // Crypto++ contexts for ciphers, AEADs, hashes and MACs: one class template per API shape, instantiated
-// once per row in cryptopp_backend.cpp. Each context keys its Crypto++ object in the constructor; an
+// once per row in backend.cpp. Each context keys its Crypto++ object in the constructor; an
 // operation sets the IV on the already-keyed object and calls the library's direct API (ProcessData,
 // EncryptAndAuthenticate, CalculateDigest). The Filter/Pipeline machinery is never used on the hot path
 // because it allocates a chain of objects for every message.
@@ -7,6 +7,7 @@
 
 #include <crypto++/algparam.h>
 #include <crypto++/argnames.h>
+#include <crypto++/ccm.h>
 #include <crypto++/cryptlib.h>
 #include <crypto++/modes.h>
 #include <crypto++/secblock.h>
@@ -15,13 +16,14 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
 #include "cryptauditor/backend_sdk.hpp"
 
-namespace ca::cryptopp {
+namespace ca::backend_cryptopp {
 
 /// A Crypto++ scheme with Encryption/Decryption typedefs, checked where the templates are instantiated.
 template <class S>
@@ -81,118 +83,87 @@ struct ModeCipher<CryptoPP::CipherModeFinalTemplate_CipherHolder<Cipher, ModeBas
   using type = Cipher;
 };
 
-/// ECB and CBC with PKCS#7 padding, for any block size (8 or 16 bytes). The whole blocks go straight from
-/// input to output; only the last, padded block is assembled on the stack, so neither direction copies the
-/// message. IvBytes is 0 (ECB) or the block size (CBC).
-template <CipherScheme Mode, size_t IvBytes>
-class PaddedBlockMode {
+/// ECB has no IV; CBC's IV is one block.
+template <class Mode>
+constexpr bool kChained = true;
+template <class Cipher>
+constexpr bool kChained<CryptoPP::ECB_Mode<Cipher>> = false;
+
+/// The block operations of sdk::Pkcs7BlockMode: ECB and CBC for any block size (8 or 16 bytes), through
+/// ProcessData on mode objects keyed once. The IV arrives per message through Resynchronize.
+template <CipherScheme Mode>
+class ModeBlockOps {
  public:
   static constexpr size_t kBlock = ModeCipher<typename Mode::Encryption>::type::BLOCKSIZE;
-  static_assert(IvBytes == 0 || IvBytes == kBlock, "the CBC IV is one block");
+  static constexpr size_t kIvBytes = kChained<Mode> ? kBlock : 0;
+  static constexpr size_t IvBytes = kIvBytes;
 
-  explicit PaddedBlockMode(const ca_key_spec& spec, const Keying& keying = {}) : algorithm_(spec.algorithm) {
+  explicit ModeBlockOps(const ca_key_spec& spec, const Keying& keying = {}) {
     key_cipher(encryptor_, spec, IvBytes, keying);
     key_cipher(decryptor_, spec, IvBytes, keying);
     key_cipher(stream_, spec, IvBytes, keying);
   }
 
+  void start(sdk::Direction direction, const uint8_t* iv) {
+    if (direction == sdk::Direction::Encrypt)
+      resynchronize(encryptor_, iv);
+    else
+      resynchronize(decryptor_, iv);
+  }
+  void process(sdk::Direction direction, uint8_t* out, const uint8_t* in, size_t n) {
+    if (direction == sdk::Direction::Encrypt)
+      encryptor_.ProcessData(out, in, n);
+    else
+      decryptor_.ProcessData(out, in, n);
+  }
   // --cipher-mode stream: whole blocks through one object, resynchronised only by the first call.
-  int encrypt_stream(ca_io& io) {
-    if (io.input_len % kBlock != 0)
-      throw sdk::Unsupported(algorithm_ + " as a stream takes whole " + std::to_string(kBlock) +
-                             "-byte blocks, got " + std::to_string(io.input_len) + " bytes");
-    sdk::require_output(io, io.input_len);
-    if (!started_) {
-      resynchronize(stream_, io);
-      started_ = true;
-    }
-    stream_.ProcessData(io.output, io.input, io.input_len);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-
-  int encrypt(ca_io& io) {
-    const size_t whole = io.input_len - io.input_len % kBlock;
-    const size_t padded = sdk::pkcs7_padded_size(io.input_len, kBlock);
-    sdk::require_output(io, padded);
-    resynchronize(encryptor_, io);
-    std::array<CryptoPP::byte, kBlock> last{};
-    sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
-    sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, kBlock);
-    encryptor_.ProcessData(io.output, io.input, whole);
-    encryptor_.ProcessData(io.output + whole, last.data(), kBlock);
-    io.output_len = padded;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    if (io.input_len == 0 || io.input_len % kBlock != 0) return CA_REJECTED;
-    const size_t whole = io.input_len - kBlock;
-    resynchronize(decryptor_, io);
-    // The last block decrypts into a stack buffer so that the caller's buffer only has to hold the
-    // plaintext, whose length is known once the padding has been read.
-    std::array<CryptoPP::byte, kBlock> last{};
-    sdk::require_output(io, whole);
-    decryptor_.ProcessData(io.output, io.input, whole);
-    decryptor_.ProcessData(last.data(), io.input + whole, kBlock);
-    const size_t tail = sdk::pkcs7_unpadded_size(last.data(), kBlock, kBlock);
-    if (tail == SIZE_MAX) return CA_REJECTED;
-    sdk::require_output(io, whole + tail);
-    sdk::copy_bytes(io.output + whole, last.data(), tail);
-    io.output_len = whole + tail;
-    return CA_OK;
-  }
+  void stream_start(const uint8_t* iv) { resynchronize(stream_, iv); }
+  void stream(uint8_t* out, const uint8_t* in, size_t n) { stream_.ProcessData(out, in, n); }
 
  private:
   template <class Cipher>
-  void resynchronize(Cipher& cipher, const ca_io& io) {
-    if constexpr (IvBytes != 0) {
-      sdk::require_nonce(io, IvBytes, algorithm_.c_str());
-      cipher.Resynchronize(io.nonce, static_cast<int>(IvBytes));
-    }
+  static void resynchronize(Cipher& cipher, const uint8_t* iv) {
+    if constexpr (IvBytes != 0) cipher.Resynchronize(iv, static_cast<int>(IvBytes));
   }
 
-  std::string algorithm_;
   typename Mode::Encryption encryptor_;
   typename Mode::Decryption decryptor_;
   typename Mode::Encryption stream_;  // encrypt_stream
-  bool started_ = false;
 };
 
+template <CipherScheme Mode>
+using PaddedBlockMode = sdk::Pkcs7BlockMode<ModeBlockOps<Mode>>;
+
 /// Modes and stream ciphers whose output has the input's length: CFB, OFB, CTR, ChaCha20, XChaCha20,
-/// Salsa20, XSalsa20, and RC4 (IvBytes = 0).
-template <CipherScheme Scheme, size_t IvBytes>
-class StreamCipher {
+/// Salsa20, XSalsa20 (the catalog's nonce length), and RC4 (HasIv = false).
+template <CipherScheme Scheme, bool HasIv = true>
+class StreamCipherOps {
  public:
-  explicit StreamCipher(const ca_key_spec& spec, const Keying& keying = {}) : algorithm_(spec.algorithm) {
-    key_cipher(encryptor_, spec, IvBytes, keying);
-    key_cipher(decryptor_, spec, IvBytes, keying);
-    key_cipher(stream_, spec, IvBytes, keying);
-    if constexpr (IvBytes == 0) keyed_ = encryptor_;
+  explicit StreamCipherOps(const ca_key_spec& spec, const Keying& keying = {})
+      : iv_bytes_(static_cast<int>(sdk::nonce_bytes(spec.algorithm))) {
+    key_cipher(encryptor_, spec, static_cast<size_t>(iv_bytes_), keying);
+    key_cipher(decryptor_, spec, static_cast<size_t>(iv_bytes_), keying);
+    key_cipher(stream_, spec, static_cast<size_t>(iv_bytes_), keying);
+    if constexpr (!HasIv) keyed_ = encryptor_;
   }
 
-  int encrypt(ca_io& io) { return process(encryptor_, io); }
-  int decrypt(ca_io& io) { return process(decryptor_, io); }
+  void crypt(sdk::Direction direction, const ca_io& io, uint8_t* out) {
+    if (direction == sdk::Direction::Encrypt)
+      process(encryptor_, io, out);
+    else
+      process(decryptor_, io, out);
+  }
 
   // --cipher-mode stream: one key stream, started at the first call's IV (RC4: at the key), continued after.
-  int encrypt_stream(ca_io& io) {
-    sdk::require_output(io, io.input_len);
-    if (!started_) {
-      sdk::require_nonce(io, IvBytes, algorithm_.c_str());
-      if constexpr (IvBytes != 0) stream_.Resynchronize(io.nonce, static_cast<int>(IvBytes));
-      started_ = true;
-    }
-    stream_.ProcessData(io.output, io.input, io.input_len);
-    io.output_len = io.input_len;
-    return CA_OK;
+  void stream_start(const uint8_t* iv) {
+    if constexpr (HasIv) stream_.Resynchronize(iv, iv_bytes_);
   }
+  void stream(uint8_t* out, const uint8_t* in, size_t n) { stream_.ProcessData(out, in, n); }
 
  private:
   template <class Cipher>
-  int process(Cipher& cipher, ca_io& io) {
-    sdk::require_nonce(io, IvBytes, algorithm_.c_str());
-    sdk::require_output(io, io.input_len);
-    if constexpr (IvBytes == 0) {
+  void process(Cipher& cipher, const ca_io& io, uint8_t* out) {
+    if constexpr (!HasIv) {
       // RC4 has no IV: every message starts at key stream byte 0, from a copy of the state the key
       // schedule left (256 bytes and two indices; the key schedule itself stays in create(), as with
       // OpenSSL's EVP_CIPHER_CTX_copy). Encryption and decryption are the same object type.
@@ -200,45 +171,48 @@ class StreamCipher {
     } else {
       // Resynchronize restarts the key stream at the IV (for ChaChaTLS: block counter back to 0) and drops
       // the key stream left over from the previous message.
-      cipher.Resynchronize(io.nonce, static_cast<int>(IvBytes));
+      cipher.Resynchronize(io.nonce, iv_bytes_);
     }
-    cipher.ProcessData(io.output, io.input, io.input_len);
-    io.output_len = io.input_len;
-    return CA_OK;
+    cipher.ProcessData(out, io.input, io.input_len);
   }
 
   struct NoCopy {};
-  std::string algorithm_;
+  int iv_bytes_;
   typename Scheme::Encryption encryptor_;
   typename Scheme::Decryption decryptor_;
   typename Scheme::Encryption stream_;  // encrypt_stream
-  bool started_ = false;
-  [[no_unique_address]] std::conditional_t<IvBytes == 0, typename Scheme::Encryption, NoCopy> keyed_;
+  [[no_unique_address]] std::conditional_t<!HasIv, typename Scheme::Encryption, NoCopy> keyed_;
 };
+template <CipherScheme Scheme, bool HasIv = true>
+using StreamCipher = sdk::StreamMode<StreamCipherOps<Scheme, HasIv>>;
 
 /// XTS (IEEE 1619): key = K1 (data) || K2 (tweak), the 16-byte nonce is the tweak as is, output as long as
 /// the input (at least one block), ciphertext stealing for a partial last block.
 template <CipherScheme Mode>
-class TweakedBlockMode {
+class TweakedBlockOps {
  public:
-  static constexpr size_t kBlock = 16;
-
-  explicit TweakedBlockMode(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
+  explicit TweakedBlockOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     const Keying two_keys{.key_multiple = 2};
     key_cipher(encryptor_, spec, kBlock, two_keys);
     key_cipher(decryptor_, spec, kBlock, two_keys);
   }
 
-  int encrypt(ca_io& io) { return process(encryptor_, io); }
-  int decrypt(ca_io& io) { return process(decryptor_, io); }
-
- private:
-  template <class Cipher>
-  int process(Cipher& cipher, ca_io& io) {
-    sdk::require_nonce(io, kBlock, algorithm_.c_str());
+  void check_length(const ca_io& io) const {
     if (io.input_len < kBlock)
       throw sdk::Unsupported(algorithm_ + " needs at least 16 bytes, got " + std::to_string(io.input_len));
-    sdk::require_output(io, io.input_len);
+  }
+  void crypt(sdk::Direction direction, const ca_io& io, uint8_t* out) {
+    if (direction == sdk::Direction::Encrypt)
+      process(encryptor_, io, out);
+    else
+      process(decryptor_, io, out);
+  }
+
+ private:
+  static constexpr size_t kBlock = 16;
+
+  template <class Cipher>
+  void process(Cipher& cipher, const ca_io& io, uint8_t* out) {
     // Resynchronize encrypts the tweak with K2. XTS_ModeBase::ProcessLastBlock (xts.cpp, 8.7) processes
     // the wrong number of whole blocks before the stolen tail when the message has 2 or 4+ whole blocks and
     // a partial one (its ProcessData call covers inLength - head bytes instead of head), so the whole
@@ -247,29 +221,34 @@ class TweakedBlockMode {
     cipher.Resynchronize(io.nonce, static_cast<int>(kBlock));
     const size_t tail = io.input_len % kBlock;
     if (tail == 0) {
-      cipher.ProcessData(io.output, io.input, io.input_len);
+      cipher.ProcessData(out, io.input, io.input_len);
     } else {
       const size_t head = io.input_len - tail - kBlock;
-      cipher.ProcessData(io.output, io.input, head);
-      cipher.ProcessLastBlock(io.output + head, kBlock + tail, io.input + head, kBlock + tail);
+      cipher.ProcessData(out, io.input, head);
+      cipher.ProcessLastBlock(out + head, kBlock + tail, io.input + head, kBlock + tail);
     }
-    io.output_len = io.input_len;
-    return CA_OK;
   }
 
   std::string algorithm_;
   typename Mode::Encryption encryptor_;
   typename Mode::Decryption decryptor_;
 };
+template <CipherScheme Mode>
+using TweakedBlockMode = sdk::StreamMode<TweakedBlockOps<Mode>>;
+
+/// CCM declares the message length before the first byte (SpecifyDataLengths), so it has no stream form.
+template <class Scheme>
+constexpr bool kDeclaresLengthFirst = false;
+template <class Cipher, int TagBytes>
+constexpr bool kDeclaresLengthFirst<CryptoPP::CCM<Cipher, TagBytes>> = true;
 
 /// AEADs through AuthenticatedSymmetricCipher::EncryptAndAuthenticate / DecryptAndVerify, which take the
 /// nonce per call (and, for CCM, declare the data lengths first). Output is ciphertext || 16-byte tag.
-template <CipherScheme Scheme, size_t NonceBytes>
-class Aead {
+template <CipherScheme Scheme>
+class AeadOps {
  public:
-  static constexpr size_t kTag = 16;
-
-  explicit Aead(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
+  explicit AeadOps(const ca_key_spec& spec) : nonce_(static_cast<int>(sdk::nonce_bytes(spec.algorithm))) {
+    const size_t NonceBytes = static_cast<size_t>(nonce_);
     // Crypto++ refuses SetKey without an IV for AEADs ("this object requires an IV").
     key_cipher(encryptor_, spec, NonceBytes);
     key_cipher(decryptor_, spec, NonceBytes);
@@ -277,64 +256,43 @@ class Aead {
     // SetKeyWithIV until a message completes, so the first message's tag would be wrong (it disagrees
     // with the EAX paper's vectors and Wycheproof). One empty message per object completes that state;
     // every later message ends in Final(), which leaves the CMAC clean, even when the tag is rejected.
-    const std::array<CryptoPP::byte, NonceBytes> zero_nonce{};
-    std::array<CryptoPP::byte, kTag> tag{};
-    encryptor_.EncryptAndAuthenticate(nullptr, tag.data(), kTag, zero_nonce.data(),
-                                      static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
-    (void)decryptor_.DecryptAndVerify(nullptr, tag.data(), kTag, zero_nonce.data(),
-                                      static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
+    const std::array<CryptoPP::byte, 32> zero_nonce{};  // the first NonceBytes of it
+    std::array<CryptoPP::byte, 16> tag{};               // every AEAD row's tag (the catalog's)
+    encryptor_.EncryptAndAuthenticate(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,
+                                      nullptr, 0);
+    (void)decryptor_.DecryptAndVerify(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,
+                                      nullptr, 0);
     if (offers(CA_OP_ENCRYPT_STREAM)) {
       key_cipher(stream_, spec, NonceBytes);
-      stream_.EncryptAndAuthenticate(nullptr, tag.data(), kTag, zero_nonce.data(),
-                                     static_cast<int>(NonceBytes), nullptr, 0, nullptr, 0);
+      stream_.EncryptAndAuthenticate(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,
+                                     nullptr, 0);
     }
+  }
+
+  void seal(const ca_io& io, uint8_t* out, std::span<uint8_t> tag) {
+    encryptor_.EncryptAndAuthenticate(out, tag.data(), tag.size(), io.nonce, nonce_, io.aad, io.aad_len,
+                                      io.input, io.input_len);
+  }
+  bool open(const ca_io& io, size_t length, std::span<const uint8_t> tag, uint8_t* out) {
+    return decryptor_.DecryptAndVerify(out, tag.data(), tag.size(), io.nonce, nonce_, io.aad, io.aad_len,
+                                       io.input, length);
   }
 
   // --cipher-mode stream: Resynchronize with the first call's nonce, then ProcessData through the running
-  // message, no associated data and never a tag. CCM must declare the message length first: no stream form.
-  int encrypt_stream(ca_io& io) {
-    sdk::require_output(io, io.input_len);
-    if (!started_) {
-      sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
-      stream_.Resynchronize(io.nonce, static_cast<int>(NonceBytes));
-      started_ = true;
-    }
-    stream_.ProcessData(io.output, io.input, io.input_len);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || algorithm_ != "AES-CCM"; }
-
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
-    sdk::require_output(io, io.input_len + kTag);
-    encryptor_.EncryptAndAuthenticate(io.output, io.output + io.input_len, kTag, io.nonce,
-                                      static_cast<int>(NonceBytes), io.aad, io.aad_len, io.input,
-                                      io.input_len);
-    io.output_len = io.input_len + kTag;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
-    if (io.input_len < kTag) return CA_REJECTED;
-    const size_t length = io.input_len - kTag;
-    sdk::require_output(io, length);
-    const bool authentic =
-        decryptor_.DecryptAndVerify(io.output, io.input + length, kTag, io.nonce,
-                                    static_cast<int>(NonceBytes), io.aad, io.aad_len, io.input, length);
-    if (!authentic) return CA_REJECTED;
-    io.output_len = length;
-    return CA_OK;
-  }
+  // message, no associated data and never a tag.
+  void stream_start(const uint8_t* nonce) { stream_.Resynchronize(nonce, nonce_); }
+  void stream(uint8_t* out, const uint8_t* in, size_t n) { stream_.ProcessData(out, in, n); }
+  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || !kDeclaresLengthFirst<Scheme>; }
 
  private:
-  std::string algorithm_;
+  int nonce_;  // the catalog's nonce length
   typename Scheme::Encryption encryptor_;
   typename Scheme::Decryption decryptor_;
   typename Scheme::Encryption stream_;  // encrypt_stream (not keyed for CCM)
-  bool started_ = false;
 };
+
+template <CipherScheme Scheme>
+using Aead = sdk::TaggedAead<AeadOps<Scheme>>;
 
 /// One-shot digest: CalculateDigest is Update + Final, and Final leaves the object ready for the next
 /// message. Extra factory arguments go to the hash's constructor (SHAKE128(32): the output length).
@@ -381,27 +339,21 @@ class KeyedMac {
 
 /// GMAC: an authenticated-encryption mode with the message as associated data and nothing to encrypt;
 /// the tag is the MAC. Crypto++ has no GMAC class; this is what its own benchmark calls "GMAC(AES)".
-template <CipherScheme Scheme, size_t NonceBytes>
-class AadOnlyMac {
+template <CipherScheme Scheme>
+class AadOnlyMacOps {
  public:
-  static constexpr size_t kTag = 16;
-
-  explicit AadOnlyMac(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    key_cipher(encryptor_, spec, NonceBytes);
+  explicit AadOnlyMacOps(const ca_key_spec& spec) {
+    key_cipher(encryptor_, spec, sdk::nonce_bytes(spec.algorithm));
   }
-
-  int mac(ca_io& io) {
-    sdk::require_nonce(io, NonceBytes, algorithm_.c_str());
-    sdk::require_output(io, kTag);
-    encryptor_.EncryptAndAuthenticate(nullptr, io.output, kTag, io.nonce, static_cast<int>(NonceBytes),
-                                      io.input, io.input_len, nullptr, 0);
-    io.output_len = kTag;
-    return CA_OK;
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
+    encryptor_.EncryptAndAuthenticate(nullptr, tag.data(), tag.size(), io.nonce,
+                                      static_cast<int>(io.nonce_len), io.input, io.input_len, nullptr, 0);
   }
 
  private:
-  std::string algorithm_;
   typename Scheme::Encryption encryptor_;
 };
+template <CipherScheme Scheme>
+using AadOnlyMac = sdk::MacMode<AadOnlyMacOps<Scheme>>;
 
-}  // namespace ca::cryptopp
+}  // namespace ca::backend_cryptopp

@@ -7,7 +7,7 @@
 
 #include "gcrypt_backend.hpp"
 
-namespace ca::gcrypt {
+namespace ca::backend_gcrypt {
 namespace {
 
 using ca::sdk::bytes_or_empty;
@@ -85,4 +85,4 @@ class Kdf {
 
 sdk::Factory kdf_factory(KdfRow row) { return sdk::make_factory<Kdf>(row); }
 
-}  // namespace ca::gcrypt
+}  // namespace ca::backend_gcrypt

@@ -10,7 +10,7 @@
 #include "cryptauditor/der.hpp"
 #include "gcrypt_backend.hpp"
 
-namespace ca::gcrypt {
+namespace ca::backend_gcrypt {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
@@ -494,14 +494,7 @@ class Edwards {
     return ca::sdk::put_output(io, fresh.public_key.data(), fresh.public_key.size());
   }
 
-  Bytes export_key(int part) const {
-    if (part == CA_KEY_PRIVATE) {
-      if (keys_.seed.empty()) throw std::runtime_error("this context holds only a public key");
-      return keys_.seed;
-    }
-    if (part == CA_KEY_PUBLIC) return keys_.public_key;
-    throw std::runtime_error("unknown key part " + std::to_string(part));
-  }
+  Bytes export_key(int part) const { return sdk::export_raw_key(part, keys_.seed, keys_.public_key); }
 
  private:
   int len() const { return static_cast<int>(c_.bytes); }
@@ -634,14 +627,7 @@ class Montgomery {
     return CA_OK;
   }
 
-  Bytes export_key(int part) const {
-    if (part == CA_KEY_PRIVATE) {
-      if (private_.empty()) throw std::runtime_error("this context holds only a public key");
-      return private_;
-    }
-    if (part == CA_KEY_PUBLIC) return public_;
-    throw std::runtime_error("unknown key part " + std::to_string(part));
-  }
+  Bytes export_key(int part) const { return sdk::export_raw_key(part, private_, public_); }
 
  private:
   void require_raw(size_t got, const char* what) const {
@@ -681,4 +667,4 @@ sdk::Factory ecdh_factory(EcCurve curve) { return sdk::make_factory<Ecdh>(curve)
 sdk::Factory x25519_factory() { return sdk::make_factory<Montgomery>(static_cast<int>(GCRY_ECC_CURVE25519)); }
 sdk::Factory x448_factory() { return sdk::make_factory<Montgomery>(static_cast<int>(GCRY_ECC_CURVE448)); }
 
-}  // namespace ca::gcrypt
+}  // namespace ca::backend_gcrypt

@@ -3,7 +3,7 @@
 
 #include "gcrypt_backend.hpp"
 
-namespace ca::gcrypt {
+namespace ca::backend_gcrypt {
 namespace {
 
 // libgcrypt must be initialised once per process before any other call: gcry_check_version() runs its
@@ -42,4 +42,4 @@ void check_failed(gcry_error_t err, const char* what, const char* detail) {
   throw std::runtime_error(gcrypt_error(std::string(what) + detail, err));
 }
 
-}  // namespace ca::gcrypt
+}  // namespace ca::backend_gcrypt

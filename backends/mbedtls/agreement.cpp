@@ -14,7 +14,7 @@
 
 #include "mbedtls_backend.hpp"
 
-namespace ca::mbedtls {
+namespace ca::backend_mbedtls {
 namespace {
 
 const char* const kPublicOnly = "this context holds only a public key";
@@ -243,4 +243,4 @@ class Ffdhe {
 sdk::Factory montgomery(mbedtls_ecp_group_id curve) { return sdk::make_factory<Montgomery>(curve); }
 sdk::Factory ffdhe2048() { return sdk::make_factory<Ffdhe>(); }
 
-}  // namespace ca::mbedtls
+}  // namespace ca::backend_mbedtls

@@ -9,7 +9,7 @@
 
 #include "mbedtls_backend.hpp"
 
-namespace ca::mbedtls {
+namespace ca::backend_mbedtls {
 namespace {
 
 class Kdf {
@@ -55,4 +55,4 @@ class Kdf {
 
 sdk::Factory kdf(KdfKind kind, mbedtls_md_type_t digest) { return sdk::make_factory<Kdf>(kind, digest); }
 
-}  // namespace ca::mbedtls
+}  // namespace ca::backend_mbedtls

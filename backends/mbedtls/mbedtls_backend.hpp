@@ -1,5 +1,5 @@
 // Private header of the Mbed TLS backend: the public-key, key-agreement and KDF factories public_key.cpp,
-// agreement.cpp and kdf.cpp define for the row table in mbedtls_backend.cpp.
+// agreement.cpp and kdf.cpp define for the row table in backend.cpp.
 #pragma once
 
 #include <mbedtls/ctr_drbg.h>
@@ -12,7 +12,7 @@
 #include "cryptauditor/backend_sdk.hpp"
 #include "symmetric.hpp"
 
-namespace ca::mbedtls {
+namespace ca::backend_mbedtls {
 
 /// A CTR_DRBG (AES-256) seeded from the platform entropy source (getrandom / /dev/urandom). One per context:
 /// the DRBG is not shared between contexts, so contexts used from different threads do not contend.
@@ -69,4 +69,4 @@ sdk::Factory ffdhe2048();
 enum class KdfKind { Pbkdf2, Hkdf };
 sdk::Factory kdf(KdfKind kind, mbedtls_md_type_t digest);
 
-}  // namespace ca::mbedtls
+}  // namespace ca::backend_mbedtls

@@ -20,7 +20,7 @@
 #include "mbedtls_backend.hpp"
 #include "symmetric.hpp"
 
-namespace ca::mbedtls {
+namespace ca::backend_mbedtls {
 namespace {
 
 enum class KeyType { Rsa, Ec };
@@ -164,11 +164,9 @@ class RsaOaep {
   }
 
   int encrypt(ca_io& io) {
-    if (io.input_len > max_message_)
-      throw std::runtime_error(std::string(oaep_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5") + " message of " +
-                               std::to_string(io.input_len) + " bytes is longer than " +
-                               std::to_string(max_message_) + ", the most this key and padding can take");
-    if (io.output_cap < modulus_bytes_) return CA_BUFFER_TOO_SMALL;
+    sdk::require_message_at_most(io, max_message_, oaep_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5",
+                                 "this key and padding");
+    if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
     if (oaep_)
       check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
                                            nullptr, 0, io.input_len, io.input, io.output),
@@ -199,7 +197,7 @@ class RsaOaep {
   }
 
   bool offers(int op) const { return op != CA_OP_DECRYPT || key_.has_private; }
-  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, KeyType::Rsa, part); }
+  std::vector<uint8_t> export_key(int part) { return backend_mbedtls::export_key(key_, KeyType::Rsa, part); }
 
  private:
   bool oaep_;
@@ -320,12 +318,12 @@ class Signature {
   // A fresh key pair (for RSA: mbedtls_rsa_gen_key's prime search) and its public key: the timed operation.
   int keygen(ca_io& io) {
     Key fresh = load_key(spec_, type_, curve_);
-    const auto pub = mbedtls::export_key(fresh, type_, CA_KEY_PUBLIC);
+    const auto pub = backend_mbedtls::export_key(fresh, type_, CA_KEY_PUBLIC);
     return sdk::put_output(io, pub.data(), pub.size());
   }
 
   bool offers(int op) const { return op != CA_OP_SIGN || key_.has_private; }
-  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, type_, part); }
+  std::vector<uint8_t> export_key(int part) { return backend_mbedtls::export_key(key_, type_, part); }
 
  private:
   SignatureScheme scheme_;
@@ -369,12 +367,12 @@ class Ecdh {
 
   int keygen(ca_io& io) {
     Key fresh = load_key(spec_, KeyType::Ec, curve_);
-    const auto pub = mbedtls::export_key(fresh, KeyType::Ec, CA_KEY_PUBLIC);
+    const auto pub = backend_mbedtls::export_key(fresh, KeyType::Ec, CA_KEY_PUBLIC);
     return sdk::put_output(io, pub.data(), pub.size());
   }
 
   bool offers(int op) const { return op != CA_OP_AGREE || key_.has_private; }
-  std::vector<uint8_t> export_key(int part) { return mbedtls::export_key(key_, KeyType::Ec, part); }
+  std::vector<uint8_t> export_key(int part) { return backend_mbedtls::export_key(key_, KeyType::Ec, part); }
 
  private:
   mbedtls_ecp_group_id curve_;
@@ -394,4 +392,4 @@ sdk::Factory signature(SignatureScheme scheme, mbedtls_md_type_t digest, mbedtls
 
 sdk::Factory ecdh(mbedtls_ecp_group_id curve) { return sdk::make_factory<Ecdh>(curve); }
 
-}  // namespace ca::mbedtls
+}  // namespace ca::backend_mbedtls

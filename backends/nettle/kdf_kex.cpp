@@ -18,7 +18,7 @@
 
 #include "nettle_backend.hpp"
 
-namespace ca::nettle_backend {
+namespace ca::backend_nettle {
 namespace {
 
 const char* const kPublicOnly = "this context holds only a public key";
@@ -192,4 +192,4 @@ sdk::Factory x448_factory() {
   return sdk::make_factory<Montgomery>(MontgomeryCurve{CURVE448_SIZE, curve448_mul, curve448_mul_g});
 }
 
-}  // namespace ca::nettle_backend
+}  // namespace ca::backend_nettle

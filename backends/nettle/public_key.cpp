@@ -24,7 +24,7 @@
 #include "cryptauditor/der.hpp"
 #include "nettle_backend.hpp"
 
-namespace ca::nettle_backend {
+namespace ca::backend_nettle {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
@@ -393,14 +393,7 @@ class Ed25519 {
     return ed25519_sha512_verify(public_.data(), io.input_len, io.input, io.signature) ? CA_OK : CA_REJECTED;
   }
 
-  Bytes export_key(int part) const {
-    if (part == CA_KEY_PRIVATE) {
-      if (seed_.empty()) throw std::runtime_error("this context holds only a public key");
-      return seed_;
-    }
-    if (part == CA_KEY_PUBLIC) return public_;
-    throw std::runtime_error("unknown key part " + std::to_string(part));
-  }
+  Bytes export_key(int part) const { return sdk::export_raw_key(part, seed_, public_); }
 
  private:
   static void require_raw(size_t len, const char* what) {
@@ -420,4 +413,4 @@ sdk::Factory rsa_pss_sha256_factory() { return sdk::make_factory<RsaSignature>(R
 sdk::Factory rsa_pkcs1_sha1_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::Pkcs1Sha1); }
 sdk::Factory rsa_pkcs1_sha256_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::Pkcs1Sha256); }
 
-}  // namespace ca::nettle_backend
+}  // namespace ca::backend_nettle

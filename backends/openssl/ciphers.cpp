@@ -14,7 +14,7 @@
 
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 namespace {
 
 constexpr size_t kTagBytes = 16;
@@ -65,19 +65,19 @@ void set_rc2_key_bits(EVP_CIPHER_CTX* ctx, const CipherRow& row) {
 class UnauthenticatedCipher {
  public:
   UnauthenticatedCipher(const ca_key_spec& spec, CipherRow row)
-      : row_(row),
-        keyed_(key_both_directions(spec, row, [&](EVP_CIPHER_CTX* ctx) { set_rc2_key_bits(ctx, row); })) {
+      : row_(with_catalog_facts(row, spec)),
+        keyed_(key_both_directions(spec, row_, [&](EVP_CIPHER_CTX* ctx) { set_rc2_key_bits(ctx, row_); })) {
     block_size_ = static_cast<size_t>(EVP_CIPHER_get_block_size(keyed_.cipher.get()));
     const auto iv_len = static_cast<size_t>(EVP_CIPHER_get_iv_length(keyed_.cipher.get()));
-    if (iv_len < row.nonce_len || iv_len > iv_.size())
-      throw std::runtime_error(std::string(row.algorithm) + ": OpenSSL IV of " + std::to_string(iv_len) +
-                               " bytes cannot carry the catalog's " + std::to_string(row.nonce_len) +
+    if (iv_len < row_.nonce_len || iv_len > iv_.size())
+      throw std::runtime_error(std::string(row_.algorithm) + ": OpenSSL IV of " + std::to_string(iv_len) +
+                               " bytes cannot carry the catalog's " + std::to_string(row_.nonce_len) +
                                "-byte nonce");
     has_iv_ = iv_len != 0;
     // ChaCha20's 16-byte IV is a 32-bit little-endian block counter followed by the 96-bit nonce; the
     // counter bytes stay zero (the catalog's counter starts at 0). Every other row has prefix 0.
-    counter_prefix_ = iv_len - row.nonce_len;
-    if (row.one_message_per_key) {
+    counter_prefix_ = iv_len - row_.nonce_len;
+    if (row_.one_message_per_key) {
       work_.reset(EVP_CIPHER_CTX_new());
       if (!work_) throw_openssl("EVP_CIPHER_CTX_new");
     }
@@ -103,9 +103,7 @@ class UnauthenticatedCipher {
     io.output_len = static_cast<size_t>(len);
     return CA_OK;
   }
-  bool offers(int op) const {
-    return op != CA_OP_ENCRYPT_STREAM || std::string_view(row_.algorithm) != "AES-XTS";
-  }
+  bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || !row_.no_stream_form; }
 
  private:
   void start_stream(const ca_io& io) {
@@ -183,13 +181,18 @@ class UnauthenticatedCipher {
   CipherCtxPtr stream_;  // encrypt_stream, once started
 };
 
+AeadRow with_catalog_row(AeadRow row, const ca_key_spec& spec) {
+  row.cipher = with_catalog_facts(row.cipher, spec);
+  return row;
+}
+
 /// AES-GCM, AES-CCM, AES-OCB, ChaCha20-Poly1305 and AES-SIV, all with a 16-byte tag.
 class Aead {
  public:
   Aead(const ca_key_spec& spec, AeadRow row)
-      : row_(row),
-        keyed_(key_both_directions(spec, row.cipher, [&](EVP_CIPHER_CTX* ctx) { configure(ctx); })) {
-    if (row.cipher.one_message_per_key) {
+      : row_(with_catalog_row(row, spec)),
+        keyed_(key_both_directions(spec, row_.cipher, [&](EVP_CIPHER_CTX* ctx) { configure(ctx); })) {
+    if (row_.cipher.one_message_per_key) {
       work_.reset(EVP_CIPHER_CTX_new());
       if (!work_) throw_openssl("EVP_CIPHER_CTX_new");
     }
@@ -249,7 +252,7 @@ class Aead {
   // length up front and SIV processes a message at once: neither has a stream form. OCB's update holds back
   // a partial block, so its stream takes whole 16-byte blocks.
   int encrypt_stream(ca_io& io) {
-    if (ocb_ && io.input_len % 16 != 0) [[unlikely]]
+    if (row_.stream_in_whole_blocks && io.input_len % 16 != 0) [[unlikely]]
       not_whole_blocks(io.input_len);
     if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
     if (!stream_) [[unlikely]]
@@ -329,9 +332,6 @@ class Aead {
   }
 
   AeadRow row_;
-  // Decided once: a string comparison per encrypt_stream call (strlen through the PLT) cost a few ns of a
-  // 40 ns 16-byte update (bench/overhead_openssl).
-  bool ocb_ = std::string_view(row_.cipher.algorithm) == "AES-OCB";
   KeyedContexts keyed_;
   CipherCtxPtr work_;    // SIV only
   CipherCtxPtr stream_;  // encrypt_stream, once started
@@ -342,4 +342,4 @@ class Aead {
 sdk::Factory unauthenticated_cipher(CipherRow row) { return sdk::make_factory<UnauthenticatedCipher>(row); }
 sdk::Factory aead(AeadRow row) { return sdk::make_factory<Aead>(row); }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

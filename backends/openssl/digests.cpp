@@ -3,7 +3,7 @@
 // context's one EVP_MD_CTX.
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 namespace {
 
 class Digest {
@@ -50,4 +50,4 @@ class Digest {
 
 sdk::Factory digest(DigestRow row) { return sdk::make_factory<Digest>(row); }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

@@ -10,15 +10,16 @@
 
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 namespace {
 
-using KdfPtr = std::unique_ptr<EVP_KDF, Deleter<EVP_KDF_free>>;
-using KdfCtxPtr = std::unique_ptr<EVP_KDF_CTX, Deleter<EVP_KDF_CTX_free>>;
+using KdfPtr = Ptr<EVP_KDF, EVP_KDF_free>;
+using KdfCtxPtr = Ptr<EVP_KDF_CTX, EVP_KDF_CTX_free>;
 
 class Kdf {
  public:
   Kdf(const ca_key_spec& spec, KdfRow row) : row_(row) {
+    row_.algorithm = sdk::catalog_name(spec.algorithm);
     KdfPtr kdf(EVP_KDF_fetch(nullptr, row.evp_kdf, nullptr));
     if (!kdf)
       throw sdk::Unsupported(openssl_error(std::string(row.evp_kdf) + " is not offered (EVP_KDF_fetch)"));
@@ -84,4 +85,4 @@ class Kdf {
 
 sdk::Factory kdf(KdfRow row) { return sdk::make_factory<Kdf>(row); }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

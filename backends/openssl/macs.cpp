@@ -10,17 +10,24 @@
 
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 namespace {
+
+MacRow with_catalog_facts(MacRow row, const ca_key_spec& spec) {
+  row.algorithm = sdk::catalog_name(spec.algorithm);
+  row.nonce_len = sdk::nonce_bytes(spec.algorithm);
+  return row;
+}
 
 class Mac {
  public:
-  Mac(const ca_key_spec& spec, MacRow row) : row_(row), mac_(fetch_mac(row.evp_mac)) {
+  Mac(const ca_key_spec& spec, MacRow row)
+      : row_(with_catalog_facts(row, spec)), mac_(fetch_mac(row.evp_mac)) {
     // Every catalog MAC takes key bits / 8 bytes of key (HMAC 32, CMAC and GMAC the AES key, Poly1305 32,
     // SipHash 16, KMAC 32).
     sdk::require_key_bytes(spec, spec.key_bits / 8);
     keyed_.reset(EVP_MAC_CTX_new(mac_.get()));
-    if (!keyed_) throw_openssl(std::string(row.algorithm) + ": EVP_MAC_CTX_new");
+    if (!keyed_) throw_openssl(std::string(row_.algorithm) + ": EVP_MAC_CTX_new");
 
     // The parameters a key setup takes: the digest or cipher (fetched here, once), and the output size,
     // which SipHash needs before its key and KMAC before its first message.
@@ -34,10 +41,10 @@ class Mac {
     if (size != 0) params[n++] = OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size);
     params[n] = OSSL_PARAM_construct_end();
     if (!EVP_MAC_init(keyed_.get(), spec.secret_key, spec.secret_key_len, params.data()))
-      throw_openssl(std::string(row.algorithm) + ": EVP_MAC_init with the key" +
+      throw_openssl(std::string(row_.algorithm) + ": EVP_MAC_init with the key" +
                     (param_value.empty() ? "" : " (" + param_value + ")"));
     tag_bytes_ = EVP_MAC_CTX_get_mac_size(keyed_.get());
-    if (tag_bytes_ == 0) throw_openssl(std::string(row.algorithm) + ": EVP_MAC_CTX_get_mac_size");
+    if (tag_bytes_ == 0) throw_openssl(std::string(row_.algorithm) + ": EVP_MAC_CTX_get_mac_size");
   }
 
   int mac(ca_io& io) {
@@ -79,4 +86,4 @@ class Mac {
 
 sdk::Factory mac(MacRow row) { return sdk::make_factory<Mac>(row); }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

@@ -15,25 +15,19 @@
 
 #include "cryptauditor/backend_sdk.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 
 // ---- owning handles --------------------------------------------------------------------------------------
 
-template <auto Free>
-struct Deleter {
-  template <class T>
-  void operator()(T* p) const noexcept {
-    Free(p);
-  }
-};
-using CipherPtr = std::unique_ptr<EVP_CIPHER, Deleter<EVP_CIPHER_free>>;
-using CipherCtxPtr = std::unique_ptr<EVP_CIPHER_CTX, Deleter<EVP_CIPHER_CTX_free>>;
-using MdPtr = std::unique_ptr<EVP_MD, Deleter<EVP_MD_free>>;
-using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, Deleter<EVP_MD_CTX_free>>;
-using MacPtr = std::unique_ptr<EVP_MAC, Deleter<EVP_MAC_free>>;
-using MacCtxPtr = std::unique_ptr<EVP_MAC_CTX, Deleter<EVP_MAC_CTX_free>>;
-using PkeyPtr = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY_free>>;
-using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, Deleter<EVP_PKEY_CTX_free>>;
+using sdk::Ptr;
+using CipherPtr = Ptr<EVP_CIPHER, EVP_CIPHER_free>;
+using CipherCtxPtr = Ptr<EVP_CIPHER_CTX, EVP_CIPHER_CTX_free>;
+using MdPtr = Ptr<EVP_MD, EVP_MD_free>;
+using MdCtxPtr = Ptr<EVP_MD_CTX, EVP_MD_CTX_free>;
+using MacPtr = Ptr<EVP_MAC, EVP_MAC_free>;
+using MacCtxPtr = Ptr<EVP_MAC_CTX, EVP_MAC_CTX_free>;
+using PkeyPtr = Ptr<EVP_PKEY, EVP_PKEY_free>;
+using PkeyCtxPtr = Ptr<EVP_PKEY_CTX, EVP_PKEY_CTX_free>;
 
 // ---- errors ----------------------------------------------------------------------------------------------
 
@@ -65,11 +59,10 @@ MacPtr fetch_mac(const char* name);
 /// evp_name with its '*' replaced by the key bits: "AES-*-GCM" at 256 bits is "AES-256-GCM".
 std::string evp_name_for(const char* pattern, uint32_t key_bits);
 
-/// A cipher row. In evp_name a '*' stands for the key bits (evp_name_for).
+/// A cipher row: only what the library needs beyond the catalog. In evp_name a '*' stands for the key bits
+/// (evp_name_for).
 struct CipherRow {
-  const char* algorithm;  // catalog name, for messages
   const char* evp_name;
-  size_t nonce_len;  // the catalog's nonce length; OpenSSL's IV length comes from the fetched cipher
   // RC2: the effective key bits (RFC 2268 "T1"), set before the key; 0 for every other cipher.
   int rc2_key_bits = 0;
   // XTS: the shortest message the mode takes (one block); shorter ones are CA_UNSUPPORTED.
@@ -77,7 +70,21 @@ struct CipherRow {
   // SIV and RC4: a context processes one message per key setup (SIV's S2V state, RC4's keystream position
   // are reset only by the key), so each message runs on a copy of the keyed context.
   bool one_message_per_key = false;
+  // XTS: each update is a whole data unit under the same tweak, which is not a stream (no encrypt_stream).
+  bool no_stream_form = false;
+  // The catalog's facts, filled from the key spec when a context is created (with_catalog_facts), never
+  // written in a row: the canonical name (for messages) and the nonce length. OpenSSL's IV length comes
+  // from the fetched cipher.
+  const char* algorithm = nullptr;
+  size_t nonce_len = 0;
 };
+
+/// The row with the catalog's facts of the spec's algorithm filled in.
+inline CipherRow with_catalog_facts(CipherRow row, const ca_key_spec& spec) {
+  row.algorithm = sdk::catalog_name(spec.algorithm);
+  row.nonce_len = sdk::nonce_bytes(spec.algorithm);
+  return row;
+}
 
 /// Extra behaviour of an AEAD row (all of them: 16-byte tag, output ciphertext || tag unless tag_first).
 struct AeadRow {
@@ -86,6 +93,7 @@ struct AeadRow {
   bool declare_message_length = false;  // CCM: total message length before AAD and data
   bool tag_first = false;               // SIV: output is V || C (RFC 5297)
   bool needs_plaintext = false;         // SIV: OpenSSL 3 cannot process an empty plaintext
+  bool stream_in_whole_blocks = false;  // OCB: its update holds back a partial block
 };
 
 enum class KeyType { Rsa, EcP256, EcP384, EcP521, EcSecp256k1, Ed25519, Ed448, X25519, X448, Ffdhe2048 };
@@ -128,13 +136,15 @@ enum class MacRestart {
 
 /// A MAC row through EVP_MAC. In param_value a '*' stands for the key bits ("AES-*-CBC").
 struct MacRow {
-  const char* algorithm;              // catalog name, for messages
   const char* evp_mac;                // "HMAC", "CMAC", "GMAC", "POLY1305", "SIPHASH", "KMAC-128", "KMAC-256"
   const char* param_name = nullptr;   // OSSL_MAC_PARAM_DIGEST or OSSL_MAC_PARAM_CIPHER, set at key setup
   const char* param_value = nullptr;  // its value: "SHA2-256", "AES-*-CBC", "AES-*-GCM"
   size_t size = 0;                    // OSSL_MAC_PARAM_SIZE when not 0: SipHash 8, KMAC 32 / 64
-  size_t nonce_len = 0;               // GMAC: the IV, set per message (OSSL_MAC_PARAM_IV)
   MacRestart restart = MacRestart::Reinit;
+  // Filled from the key spec (the catalog): the canonical name, for messages, and the nonce length (GMAC:
+  // the IV, set per message through OSSL_MAC_PARAM_IV).
+  const char* algorithm = nullptr;
+  size_t nonce_len = 0;
 };
 
 sdk::Factory unauthenticated_cipher(CipherRow row);
@@ -148,9 +158,9 @@ sdk::Factory key_agreement(KeyType type);
 
 /// A KDF row through EVP_KDF: "PBKDF2", "HKDF" or "SCRYPT" with its digest (none for scrypt).
 struct KdfRow {
-  const char* algorithm;  // catalog name, for messages
   const char* evp_kdf;
   const char* digest = nullptr;
+  const char* algorithm = nullptr;  // filled from the key spec: the canonical name, for messages
 };
 sdk::Factory kdf(KdfRow row);
 sdk::Factory signature(SignatureRow row);
@@ -167,4 +177,4 @@ std::string decode_armcap(uint64_t word);
 /// architectures ("N/A") or an unexpected format.
 std::string describe_cpu_settings(std::string_view info);
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

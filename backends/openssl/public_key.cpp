@@ -14,7 +14,7 @@
 
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 namespace {
 
 struct KeyTypeInfo {
@@ -59,10 +59,10 @@ std::string describe(const ca_key_spec& spec, KeyType type, const char* what) {
   return std::string(spec.algorithm) + ": " + what + " (" + info(type).label + ")";
 }
 
-using BnPtr = std::unique_ptr<BIGNUM, Deleter<BN_free>>;
-using BnCtxPtr = std::unique_ptr<BN_CTX, Deleter<BN_CTX_free>>;
-using ParamBldPtr = std::unique_ptr<OSSL_PARAM_BLD, Deleter<OSSL_PARAM_BLD_free>>;
-using ParamsPtr = std::unique_ptr<OSSL_PARAM, Deleter<OSSL_PARAM_free>>;
+using BnPtr = Ptr<BIGNUM, BN_free>;
+using BnCtxPtr = Ptr<BN_CTX, BN_CTX_free>;
+using ParamBldPtr = Ptr<OSSL_PARAM_BLD, OSSL_PARAM_BLD_free>;
+using ParamsPtr = Ptr<OSSL_PARAM, OSSL_PARAM_free>;
 
 // FFDHE2048 from raw values: the named group plus y (and x). OpenSSL does not derive y from x on import,
 // so a private key gets y = g^x mod p computed here from the group's own p and g.
@@ -298,11 +298,9 @@ class RsaOaep {
   }
 
   int encrypt(ca_io& io) {
-    if (io.input_len > max_message_)
-      throw std::runtime_error(std::string(digest_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5") + " message of " +
-                               std::to_string(io.input_len) + " bytes is longer than " +
-                               std::to_string(max_message_) + ", the most this key and digest can take");
-    if (io.output_cap < modulus_bytes_) return CA_BUFFER_TOO_SMALL;
+    sdk::require_message_at_most(io, max_message_, digest_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5",
+                                 "this key and digest");
+    if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
     size_t written = io.output_cap;
     if (EVP_PKEY_encrypt(encrypt_.get(), io.output, &written, bytes_or_empty(io.input), io.input_len) <= 0)
       throw_openssl("RSA encryption (EVP_PKEY_encrypt)");
@@ -329,7 +327,9 @@ class RsaOaep {
     return CA_OK;
   }
 
-  std::vector<uint8_t> export_key(int part) const { return openssl::export_key(key_, KeyType::Rsa, part); }
+  std::vector<uint8_t> export_key(int part) const {
+    return backend_openssl::export_key(key_, KeyType::Rsa, part);
+  }
 
  private:
   // The EVP_PKEY_CTX is set up once and reused: OpenSSL's RSA provider keeps no per-message state in it.
@@ -390,7 +390,9 @@ class Signer {
 
   int keygen(ca_io& io) { return keygen_into(spec_, row_.key, io); }
 
-  std::vector<uint8_t> export_key(int part) const { return openssl::export_key(key_, row_.key, part); }
+  std::vector<uint8_t> export_key(int part) const {
+    return backend_openssl::export_key(key_, row_.key, part);
+  }
 
  private:
   // A context initialised once (digest, padding, salt length, MGF1) and copied for each message: the copy
@@ -452,7 +454,7 @@ class Agreer {
 
   int keygen(ca_io& io) { return keygen_into(spec_, type_, io); }
 
-  std::vector<uint8_t> export_key(int part) const { return openssl::export_key(key_, type_, part); }
+  std::vector<uint8_t> export_key(int part) const { return backend_openssl::export_key(key_, type_, part); }
 
  private:
   KeyType type_;
@@ -493,4 +495,4 @@ sdk::Factory signature(SignatureRow row) {
   return without_private_operations_for_public_keys(sdk::make_factory<Signer>(row));
 }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

@@ -7,7 +7,7 @@
 
 #include "openssl_backend.hpp"
 
-namespace ca::openssl {
+namespace ca::backend_openssl {
 
 std::string openssl_error(std::string_view what) {
   std::string message(what);
@@ -107,4 +107,4 @@ MdPtr fetch_md(const char* name) { return fetch_with_legacy_fallback<MdPtr>(name
 
 MacPtr fetch_mac(const char* name) { return fetch_with_legacy_fallback<MacPtr>(name, "MAC", EVP_MAC_fetch); }
 
-}  // namespace ca::openssl
+}  // namespace ca::backend_openssl

@@ -16,7 +16,7 @@
 
 #include "wolfssl_backend.hpp"
 
-namespace ca::wolfssl {
+namespace ca::backend_wolfssl {
 namespace {
 
 const char* const kPublicOnly = "this context holds only a public key";
@@ -302,4 +302,4 @@ sdk::Factory x25519() { return sdk::make_factory<Montgomery<X25519Traits>>(); }
 sdk::Factory x448() { return sdk::make_factory<Montgomery<X448Traits>>(); }
 sdk::Factory ffdhe2048() { return sdk::make_factory<Ffdhe>(); }
 
-}  // namespace ca::wolfssl
+}  // namespace ca::backend_wolfssl

@@ -12,7 +12,7 @@
 
 #include "wolfssl_backend.hpp"
 
-namespace ca::wolfssl {
+namespace ca::backend_wolfssl {
 namespace {
 
 /// wolfCrypt's password-based functions take int lengths.
@@ -72,4 +72,4 @@ class Kdf {
 
 sdk::Factory kdf(KdfKind kind, int hash) { return sdk::make_factory<Kdf>(kind, hash); }
 
-}  // namespace ca::wolfssl
+}  // namespace ca::backend_wolfssl

@@ -23,7 +23,7 @@
 #include "symmetric.hpp"
 #include "wolfssl_backend.hpp"
 
-namespace ca::wolfssl {
+namespace ca::backend_wolfssl {
 namespace {
 
 /// The offset of the key inside a PKCS#8 PrivateKeyInfo, or an error naming the algorithm: the catalog's
@@ -134,10 +134,7 @@ class RsaOaep {
   }
 
   int encrypt(ca_io& io) {
-    if (io.input_len > max_message_)
-      throw std::runtime_error(std::string(label_) + " message of " + std::to_string(io.input_len) +
-                               " bytes is longer than " + std::to_string(max_message_) +
-                               ", the most this key and padding can take");
+    sdk::require_message_at_most(io, max_message_, label_, "this key and padding");
     if (io.input_len == 0)
       throw sdk::Unsupported(std::string("wolfSSL 5.5.4 cannot ") + label_ +
                              "-encrypt an empty message (wc_RsaPublicEncrypt_ex returns BAD_FUNC_ARG for a "
@@ -597,4 +594,4 @@ sdk::Factory signature(SignatureScheme scheme, enum wc_HashType hash, int curve)
 
 sdk::Factory ecdh(int curve) { return sdk::make_factory<Ecdh>(curve); }
 
-}  // namespace ca::wolfssl
+}  // namespace ca::backend_wolfssl

@@ -1,5 +1,5 @@
 // wolfSSL 5.5.4 (wolfCrypt) contexts for ciphers, AEADs, hashes and MACs: one class per API shape,
-// instantiated per row in wolfssl_backend.cpp. Every context calls wolfCrypt's own functions (wc_Aes*,
+// instantiated per row in backend.cpp. Every context calls wolfCrypt's own functions (wc_Aes*,
 // wc_Des3_*, wc_Chacha_*, ...); the OpenSSL compatibility layer (EVP) is never used, it adds a dispatch
 // and copies of its own.
 #pragma once
@@ -27,12 +27,13 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string>
 
 #include "cryptauditor/backend_sdk.hpp"
 
-namespace ca::wolfssl {
+namespace ca::backend_wolfssl {
 
 /// "<what>: <wc_GetErrorString text> (<code>)".
 inline std::string error_text(const std::string& what, int code) {
@@ -157,80 +158,31 @@ struct Des3Traits {
 
 /// A wolfCrypt context struct owned by a traits type (init in the constructor, free in the destructor).
 template <class Traits>
-class Owned {
- public:
-  Owned() {
-    std::memset(&ctx_, 0, sizeof ctx_);
-    Traits::init(&ctx_);
-  }
-  ~Owned() { Traits::free(&ctx_); }
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-  typename Traits::Ctx* get() { return &ctx_; }
+using Owned = sdk::Owned<typename Traits::Ctx, &Traits::init, &Traits::free>;
 
- private:
-  typename Traits::Ctx ctx_;
+/// sdk::DirectionalBlockOps traits over one of the cipher traits above: SetKey per direction, SetIV per
+/// message (CBC), and the multi-block encrypt / decrypt calls.
+template <class Raw, bool HasIv = true>
+struct BlockModule {
+  using Ctx = Owned<Raw>;
+  static constexpr size_t kBlock = Raw::kBlock;
+  static constexpr size_t kIvBytes = HasIv ? kBlock : 0;
+  static int set_key(Ctx& c, sdk::Direction d, const uint8_t* k, size_t n) {
+    return Raw::set_key(c.get(), k, n, d == sdk::Direction::Encrypt);
+  }
+  static int start(Ctx& c, uint8_t* iv) { return Raw::set_iv(c.get(), iv); }
+  static int process(Ctx& c, sdk::Direction d, uint8_t*, uint8_t* out, const uint8_t* in, size_t n) {
+    return d == sdk::Direction::Encrypt ? Raw::encrypt(c.get(), out, in, n)
+                                        : Raw::decrypt(c.get(), out, in, n);
+  }
+  static void check(int ret, const std::string& what, const char* detail) {
+    ::ca::backend_wolfssl::check(ret, what, detail);
+  }
 };
 
-/// ECB or CBC with PKCS#7 padding. The whole blocks go from input to output in one wolfCrypt call; only the
-/// last, padded block is assembled on the stack. The IV is set per message with the cipher's SetIV.
-template <class Traits, bool HasIv = true>
-class PaddedBlockMode {
- public:
-  static constexpr size_t kBlock = Traits::kBlock;
-
-  explicit PaddedBlockMode(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
-    check(Traits::set_key(encryptor_.get(), spec.secret_key, spec.secret_key_len, true),
-          algorithm_ + " key setup");
-    check(Traits::set_key(decryptor_.get(), spec.secret_key, spec.secret_key_len, false),
-          algorithm_ + " key setup");
-  }
-
-  int encrypt(ca_io& io) {
-    const size_t whole = io.input_len - io.input_len % kBlock;
-    const size_t padded = sdk::pkcs7_padded_size(io.input_len, kBlock);
-    sdk::require_output(io, padded);
-    set_iv(encryptor_, io);
-    std::array<uint8_t, kBlock> last{};
-    sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
-    sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, kBlock);
-    if (whole != 0) check(Traits::encrypt(encryptor_.get(), io.output, io.input, whole), algorithm_);
-    check(Traits::encrypt(encryptor_.get(), io.output + whole, last.data(), kBlock), algorithm_);
-    io.output_len = padded;
-    return CA_OK;
-  }
-
-  int decrypt(ca_io& io) {
-    if (io.input_len == 0 || io.input_len % kBlock != 0) return CA_REJECTED;
-    const size_t whole = io.input_len - kBlock;
-    set_iv(decryptor_, io);
-    // The last block decrypts into a stack buffer so that the caller's buffer only has to hold the
-    // plaintext, whose length is known once the padding has been read.
-    sdk::require_output(io, whole);
-    std::array<uint8_t, kBlock> last{};
-    if (whole != 0) check(Traits::decrypt(decryptor_.get(), io.output, io.input, whole), algorithm_);
-    check(Traits::decrypt(decryptor_.get(), last.data(), io.input + whole, kBlock), algorithm_);
-    const size_t tail = sdk::pkcs7_unpadded_size(last.data(), kBlock, kBlock);
-    if (tail == SIZE_MAX) return CA_REJECTED;
-    sdk::require_output(io, whole + tail);
-    sdk::copy_bytes(io.output + whole, last.data(), tail);
-    io.output_len = whole + tail;
-    return CA_OK;
-  }
-
- private:
-  void set_iv(Owned<Traits>& ctx, const ca_io& io) {
-    if constexpr (HasIv) {
-      sdk::require_nonce(io, kBlock, algorithm_.c_str());
-      check(Traits::set_iv(ctx.get(), io.nonce), algorithm_, " IV");
-    }
-  }
-
-  std::string algorithm_;
-  Owned<Traits> encryptor_;
-  Owned<Traits> decryptor_;
-};
+/// ECB (HasIv = false) or CBC with PKCS#7 padding; the whole blocks go from input to output in one call.
+template <class Raw, bool HasIv = true>
+using PaddedBlockMode = sdk::Pkcs7BlockMode<sdk::DirectionalBlockOps<BlockModule<Raw, HasIv>>>;
 
 // ---- AES stream modes, XTS, SIV --------------------------------------------------------------------------
 
@@ -240,87 +192,82 @@ enum class AesStream { Cfb128, Ofb, Ctr };
 /// big-endian). All three run the AES encryption schedule in both directions. wc_AesSetIV loads the IV and
 /// drops the key stream left over from the previous message (aes->left = 0).
 template <AesStream Mode>
-class AesStreamMode {
+class AesStreamOps {
  public:
-  explicit AesStreamMode(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
+  explicit AesStreamOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     check(AesCbcTraits::set_key(aes_.get(), spec.secret_key, spec.secret_key_len, true),
           algorithm_ + " key setup");
   }
 
-  int encrypt(ca_io& io) { return process(io, true); }
-  int decrypt(ca_io& io) { return process(io, false); }
-
- private:
-  int process(ca_io& io, bool encrypt) {
-    sdk::require_nonce(io, 16, algorithm_.c_str());
-    sdk::require_output(io, io.input_len);
+  void crypt(sdk::Direction direction, const ca_io& io, uint8_t* out) {
+    const bool encrypt = direction == sdk::Direction::Encrypt;
     check(wc_AesSetIV(aes_.get(), io.nonce), algorithm_, " IV");
     const word32 n = w32(io.input_len);
     const byte* in = bytes_or_empty(io.input);
     int ret = 0;
     if constexpr (Mode == AesStream::Cfb128)
-      ret = encrypt ? wc_AesCfbEncrypt(aes_.get(), io.output, in, n)
-                    : wc_AesCfbDecrypt(aes_.get(), io.output, in, n);
+      ret = encrypt ? wc_AesCfbEncrypt(aes_.get(), out, in, n) : wc_AesCfbDecrypt(aes_.get(), out, in, n);
     else if constexpr (Mode == AesStream::Ofb)
-      ret = encrypt ? wc_AesOfbEncrypt(aes_.get(), io.output, in, n)
-                    : wc_AesOfbDecrypt(aes_.get(), io.output, in, n);
+      ret = encrypt ? wc_AesOfbEncrypt(aes_.get(), out, in, n) : wc_AesOfbDecrypt(aes_.get(), out, in, n);
     else
-      ret = wc_AesCtrEncrypt(aes_.get(), io.output, in, n);
+      ret = wc_AesCtrEncrypt(aes_.get(), out, in, n);
     check(ret, algorithm_);
-    io.output_len = io.input_len;
-    return CA_OK;
   }
 
+ private:
   std::string algorithm_;
   Owned<AesCbcTraits> aes_;
+};
+template <AesStream Mode>
+using AesStreamMode = sdk::StreamMode<AesStreamOps<Mode>>;
+
+/// An XtsAes and whether wc_AesXtsSetKey (which also initialises it) succeeded: only a keyed one is freed.
+struct KeyedXts {
+  XtsAes xts;
+  bool keyed;
+};
+struct XtsTraits {
+  using Ctx = KeyedXts;
+  static void init(Ctx*) {}
+  static void free(Ctx* c) {
+    if (c->keyed) wc_AesXtsFree(&c->xts);
+  }
 };
 
 /// AES-XTS: key = K1 (data) || K2 (tweak), keyed once per direction (wc_AesXtsSetKey); the 16-byte tweak
 /// is passed as is per message; ciphertext stealing for a partial last block.
-class AesXts {
+class AesXtsOps {
  public:
-  explicit AesXts(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 2 * spec.key_bits / 8);
-    check(wc_AesXtsSetKey(&encryptor_, spec.secret_key, w32(spec.secret_key_len), AES_ENCRYPTION, nullptr,
-                          INVALID_DEVID),
-          algorithm_ + " key setup");
-    encryptor_keyed_ = true;
-    check(wc_AesXtsSetKey(&decryptor_, spec.secret_key, w32(spec.secret_key_len), AES_DECRYPTION, nullptr,
-                          INVALID_DEVID),
-          algorithm_ + " key setup");
-    decryptor_keyed_ = true;
+  explicit AesXtsOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
+    key(encryptor_, spec, AES_ENCRYPTION);
+    key(decryptor_, spec, AES_DECRYPTION);
   }
-  ~AesXts() {
-    if (encryptor_keyed_) wc_AesXtsFree(&encryptor_);
-    if (decryptor_keyed_) wc_AesXtsFree(&decryptor_);
-  }
-  AesXts(const AesXts&) = delete;
-  AesXts& operator=(const AesXts&) = delete;
 
-  int encrypt(ca_io& io) { return process(io, true); }
-  int decrypt(ca_io& io) { return process(io, false); }
-
- private:
-  int process(ca_io& io, bool encrypt) {
-    sdk::require_nonce(io, 16, algorithm_.c_str());
+  void check_length(const ca_io& io) const {
     if (io.input_len < 16)
       throw sdk::Unsupported(algorithm_ + " needs at least 16 bytes, got " + std::to_string(io.input_len));
-    sdk::require_output(io, io.input_len);
+  }
+  void crypt(sdk::Direction direction, const ca_io& io, uint8_t* out) {
     const word32 n = w32(io.input_len);
-    check(encrypt ? wc_AesXtsEncrypt(&encryptor_, io.output, io.input, n, io.nonce, 16)
-                  : wc_AesXtsDecrypt(&decryptor_, io.output, io.input, n, io.nonce, 16),
+    check(direction == sdk::Direction::Encrypt
+              ? wc_AesXtsEncrypt(&encryptor_.get()->xts, out, io.input, n, io.nonce, 16)
+              : wc_AesXtsDecrypt(&decryptor_.get()->xts, out, io.input, n, io.nonce, 16),
           algorithm_);
-    io.output_len = io.input_len;
-    return CA_OK;
+  }
+
+ private:
+  void key(Owned<XtsTraits>& ctx, const ca_key_spec& spec, int direction) {
+    check(wc_AesXtsSetKey(&ctx.get()->xts, spec.secret_key, w32(spec.secret_key_len), direction, nullptr,
+                          INVALID_DEVID),
+          algorithm_ + " key setup");
+    ctx.get()->keyed = true;
   }
 
   std::string algorithm_;
-  XtsAes encryptor_{};
-  XtsAes decryptor_{};
-  bool encryptor_keyed_ = false;
-  bool decryptor_keyed_ = false;
+  Owned<XtsTraits> encryptor_;
+  Owned<XtsTraits> decryptor_;
 };
+using AesXts = sdk::StreamMode<AesXtsOps>;
 
 /// AES-SIV (RFC 5297) through wc_AesSivEncrypt / wc_AesSivDecrypt. These are one-shot functions that take
 /// the raw key: both AES key schedules (CMAC and CTR) are redone inside every timed call, as wolfCrypt
@@ -331,17 +278,12 @@ class AesXts {
 /// aad is unsupported here.
 class AesSiv {
  public:
-  explicit AesSiv(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 2 * spec.key_bits / 8);
-    std::memcpy(key_.data(), spec.secret_key, spec.secret_key_len);
-    key_len_ = spec.secret_key_len;
-  }
-  ~AesSiv() { std::memset(key_.data(), 0, key_.size()); }
+  explicit AesSiv(const ca_key_spec& spec) : algorithm_(sdk::checked_key(spec)), key_(spec) {}
 
   int encrypt(ca_io& io) {
     no_empty_aad(io);
     sdk::require_output(io, io.input_len + 16);
-    check(wc_AesSivEncrypt(key_.data(), w32(key_len_), io.aad, w32(io.aad_len), nullptr, 0,
+    check(wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nullptr, 0,
                            bytes_or_empty(io.input), w32(io.input_len), io.output, io.output + 16),
           algorithm_);
     io.output_len = io.input_len + 16;
@@ -354,7 +296,7 @@ class AesSiv {
     sdk::require_output(io, length);
     std::array<byte, 16> v;  // wc_AesSivDecrypt takes the synthetic IV through a non-const pointer
     std::memcpy(v.data(), io.input, 16);
-    const int ret = wc_AesSivDecrypt(key_.data(), w32(key_len_), io.aad, w32(io.aad_len), nullptr, 0,
+    const int ret = wc_AesSivDecrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nullptr, 0,
                                      io.input + 16, w32(length), v.data(), io.output);
     if (ret == AES_SIV_AUTH_E) return CA_REJECTED;
     check(ret, algorithm_);
@@ -370,95 +312,74 @@ class AesSiv {
           "component, not none");
   }
   std::string algorithm_;
-  std::array<uint8_t, 64> key_{};
-  size_t key_len_ = 0;
+  sdk::RawKey key_;
 };
 
 // ---- stream ciphers --------------------------------------------------------------------------------------
 
 /// ChaCha20 (RFC 8439): key set once; wc_Chacha_SetIV(nonce, counter 0) per message, which also drops the
 /// previous message's key stream.
-class ChaCha20 {
+class ChaCha20Ops {
  public:
-  explicit ChaCha20(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 32);
-    check(wc_Chacha_SetKey(&ctx_, spec.secret_key, 32), algorithm_ + " key setup");
+  explicit ChaCha20Ops(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
+    check(wc_Chacha_SetKey(&ctx_, spec.secret_key, w32(spec.secret_key_len)), algorithm_ + " key setup");
   }
-  ~ChaCha20() { std::memset(&ctx_, 0, sizeof ctx_); }
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    sdk::require_output(io, io.input_len);
+  ~ChaCha20Ops() { std::memset(&ctx_, 0, sizeof ctx_); }
+  void crypt(sdk::Direction, const ca_io& io, uint8_t* out) {
     check(wc_Chacha_SetIV(&ctx_, io.nonce, 0), algorithm_, " IV");
-    if (io.input_len != 0)
-      check(wc_Chacha_Process(&ctx_, io.output, io.input, w32(io.input_len)), algorithm_);
-    io.output_len = io.input_len;
-    return CA_OK;
+    if (io.input_len != 0) check(wc_Chacha_Process(&ctx_, out, io.input, w32(io.input_len)), algorithm_);
   }
-  int decrypt(ca_io& io) { return encrypt(io); }
 
  private:
   std::string algorithm_;
   ChaCha ctx_{};
 };
+using ChaCha20 = sdk::StreamMode<ChaCha20Ops>;
 
 /// XChaCha20: wc_XChacha_SetKey derives the HChaCha20 subkey from the key and the first 16 nonce bytes and
 /// loads the last 8 (IETF nonce 0x00000000 || nonce[16..24]) with the counter at 0. The subkey depends on
 /// the nonce, so this derivation is part of every timed message (as in every library).
-class XChaCha20 {
+class XChaCha20Ops {
  public:
-  explicit XChaCha20(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 32);
-    std::memcpy(key_.data(), spec.secret_key, 32);
+  explicit XChaCha20Ops(const ca_key_spec& spec) : algorithm_(spec.algorithm), key_(spec) {}
+  ~XChaCha20Ops() { std::memset(&ctx_, 0, sizeof ctx_); }
+  void crypt(sdk::Direction, const ca_io& io, uint8_t* out) {
+    check(wc_XChacha_SetKey(&ctx_, key_.data(), w32(key_.size()), io.nonce, w32(io.nonce_len), 0), algorithm_,
+          " key and nonce");
+    if (io.input_len != 0) check(wc_Chacha_Process(&ctx_, out, io.input, w32(io.input_len)), algorithm_);
   }
-  ~XChaCha20() {
-    std::memset(key_.data(), 0, key_.size());
-    std::memset(&ctx_, 0, sizeof ctx_);
-  }
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, 24, algorithm_.c_str());
-    sdk::require_output(io, io.input_len);
-    check(wc_XChacha_SetKey(&ctx_, key_.data(), 32, io.nonce, 24, 0), algorithm_, " key and nonce");
-    if (io.input_len != 0)
-      check(wc_Chacha_Process(&ctx_, io.output, io.input, w32(io.input_len)), algorithm_);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  int decrypt(ca_io& io) { return encrypt(io); }
 
  private:
   std::string algorithm_;
-  std::array<uint8_t, 32> key_{};
+  sdk::RawKey key_;
   ChaCha ctx_{};
 };
+using XChaCha20 = sdk::StreamMode<XChaCha20Ops>;
 
 /// RC4 (ARCFOUR), no bytes dropped. No IV: every message starts at key stream byte 0 from a copy of the
 /// keyed state (x, y and the 256-byte S-box; the key schedule itself stays in create()).
-class Rc4 {
+class Rc4Ops {
  public:
-  explicit Rc4(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
-    check(wc_Arc4Init(&keyed_, nullptr, INVALID_DEVID), "wc_Arc4Init");
-    check(wc_Arc4SetKey(&keyed_, spec.secret_key, w32(spec.secret_key_len)), algorithm_ + " key setup");
+  explicit Rc4Ops(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
+    check(wc_Arc4SetKey(keyed_.get(), spec.secret_key, w32(spec.secret_key_len)), algorithm_ + " key setup");
   }
-  ~Rc4() {
-    wc_Arc4Free(&keyed_);
-    std::memset(&working_, 0, sizeof working_);
+  ~Rc4Ops() { std::memset(&working_, 0, sizeof working_); }
+  void crypt(sdk::Direction, const ca_io& io, uint8_t* out) {
+    working_ = *keyed_.get();
+    if (io.input_len != 0) check(wc_Arc4Process(&working_, out, io.input, w32(io.input_len)), algorithm_);
   }
-  int encrypt(ca_io& io) {
-    sdk::require_output(io, io.input_len);
-    working_ = keyed_;
-    if (io.input_len != 0)
-      check(wc_Arc4Process(&working_, io.output, io.input, w32(io.input_len)), algorithm_);
-    io.output_len = io.input_len;
-    return CA_OK;
-  }
-  int decrypt(ca_io& io) { return encrypt(io); }
 
  private:
+  struct Arc4Traits {
+    using Ctx = Arc4;
+    static void init(Ctx* c) { check(wc_Arc4Init(c, nullptr, INVALID_DEVID), "wc_Arc4Init"); }
+    static void free(Ctx* c) { wc_Arc4Free(c); }
+  };
   std::string algorithm_;
-  Arc4 keyed_{};
+  Owned<Arc4Traits> keyed_;
   Arc4 working_{};
 };
+using Rc4 = sdk::StreamMode<Rc4Ops>;
 
 // ---- AEADs -----------------------------------------------------------------------------------------------
 
@@ -467,207 +388,159 @@ enum class AesAeadMode { Gcm, Ccm };
 /// AES-GCM (wc_AesGcmEncrypt / wc_AesGcmDecrypt; key schedule and GHASH table at wc_AesGcmSetKey) and
 /// AES-CCM (wc_AesCcmEncrypt / wc_AesCcmDecrypt), 12-byte nonce, 16-byte tag, one call per message.
 template <AesAeadMode Mode>
-class AesAead {
+class AesAeadOps {
  public:
-  explicit AesAead(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
+  explicit AesAeadOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     const word32 n = w32(spec.secret_key_len);
     check(Mode == AesAeadMode::Gcm ? wc_AesGcmSetKey(aes_.get(), spec.secret_key, n)
                                    : wc_AesCcmSetKey(aes_.get(), spec.secret_key, n),
           algorithm_ + " key setup");
   }
 
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    sdk::require_output(io, io.input_len + 16);
+  void seal(const ca_io& io, uint8_t* out, std::span<uint8_t> tag) {
     const word32 n = w32(io.input_len);
     const word32 a = w32(io.aad_len);
     const byte* in = bytes_or_empty(io.input);
-    check(Mode == AesAeadMode::Gcm
-              ? wc_AesGcmEncrypt(aes_.get(), io.output, in, n, io.nonce, 12, io.output + n, 16, io.aad, a)
-              : wc_AesCcmEncrypt(aes_.get(), io.output, in, n, io.nonce, 12, io.output + n, 16, io.aad, a),
+    check(Mode == AesAeadMode::Gcm ? wc_AesGcmEncrypt(aes_.get(), out, in, n, io.nonce, w32(io.nonce_len),
+                                                      tag.data(), w32(tag.size()), io.aad, a)
+                                   : wc_AesCcmEncrypt(aes_.get(), out, in, n, io.nonce, w32(io.nonce_len),
+                                                      tag.data(), w32(tag.size()), io.aad, a),
           algorithm_);
-    io.output_len = io.input_len + 16;
-    return CA_OK;
   }
 
-  int decrypt(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    if (io.input_len < 16) return CA_REJECTED;
-    const size_t length = io.input_len - 16;
-    sdk::require_output(io, length);
+  bool open(const ca_io& io, size_t length, std::span<const uint8_t> tag, uint8_t* out) {
     const word32 n = w32(length);
     const word32 a = w32(io.aad_len);
-    const byte* tag = io.input + length;
-    const int ret =
-        Mode == AesAeadMode::Gcm
-            ? wc_AesGcmDecrypt(aes_.get(), io.output, io.input, n, io.nonce, 12, tag, 16, io.aad, a)
-            : wc_AesCcmDecrypt(aes_.get(), io.output, io.input, n, io.nonce, 12, tag, 16, io.aad, a);
-    if (ret == AES_GCM_AUTH_E || ret == AES_CCM_AUTH_E) return CA_REJECTED;
+    const int ret = Mode == AesAeadMode::Gcm
+                        ? wc_AesGcmDecrypt(aes_.get(), out, io.input, n, io.nonce, w32(io.nonce_len),
+                                           tag.data(), w32(tag.size()), io.aad, a)
+                        : wc_AesCcmDecrypt(aes_.get(), out, io.input, n, io.nonce, w32(io.nonce_len),
+                                           tag.data(), w32(tag.size()), io.aad, a);
+    if (ret == AES_GCM_AUTH_E || ret == AES_CCM_AUTH_E) return false;
     check(ret, algorithm_);
-    io.output_len = length;
-    return CA_OK;
+    return true;
   }
 
  private:
   std::string algorithm_;
   Owned<AesCbcTraits> aes_;
 };
+template <AesAeadMode Mode>
+using AesAead = sdk::TaggedAead<AesAeadOps<Mode>>;
 
 /// ChaCha20-Poly1305 (RFC 8439) through the one-shot wc_ChaCha20Poly1305_Encrypt / _Decrypt, which take the
 /// raw key (ChaCha20 has no key schedule: the key is copied into the state).
-class ChaChaPoly {
+class ChaChaPolyOps {
  public:
-  explicit ChaChaPoly(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 32);
-    std::memcpy(key_.data(), spec.secret_key, 32);
-  }
-  ~ChaChaPoly() { std::memset(key_.data(), 0, key_.size()); }
+  explicit ChaChaPolyOps(const ca_key_spec& spec) : algorithm_(spec.algorithm), key_(spec) {}
 
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    sdk::require_output(io, io.input_len + 16);
-    check(
-        wc_ChaCha20Poly1305_Encrypt(key_.data(), io.nonce, io.aad, w32(io.aad_len), bytes_or_empty(io.input),
-                                    w32(io.input_len), io.output, io.output + io.input_len),
-        algorithm_);
-    io.output_len = io.input_len + 16;
-    return CA_OK;
+  void seal(const ca_io& io, uint8_t* out, std::span<uint8_t> tag) {
+    check(wc_ChaCha20Poly1305_Encrypt(key_.data(), io.nonce, io.aad, w32(io.aad_len),
+                                      bytes_or_empty(io.input), w32(io.input_len), out, tag.data()),
+          algorithm_);
   }
-  int decrypt(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    if (io.input_len < 16) return CA_REJECTED;
-    const size_t length = io.input_len - 16;
-    sdk::require_output(io, length);
+  bool open(const ca_io& io, size_t length, std::span<const uint8_t> tag, uint8_t* out) {
     const int ret = wc_ChaCha20Poly1305_Decrypt(key_.data(), io.nonce, io.aad, w32(io.aad_len), io.input,
-                                                w32(length), io.input + length, io.output);
-    if (ret == MAC_CMP_FAILED_E) return CA_REJECTED;
+                                                w32(length), tag.data(), out);
+    if (ret == MAC_CMP_FAILED_E) return false;
     check(ret, algorithm_);
-    io.output_len = length;
-    return CA_OK;
+    return true;
   }
 
  private:
   std::string algorithm_;
-  std::array<uint8_t, 32> key_{};
+  sdk::RawKey key_;
 };
+using ChaChaPoly = sdk::TaggedAead<ChaChaPolyOps>;
 
 /// XChaCha20-Poly1305 through wc_XChaCha20Poly1305_Encrypt / _Decrypt (output ciphertext || tag; the
-/// HChaCha20 subkey is derived per message, as the construction requires).
-class XChaChaPoly {
+/// HChaCha20 subkey is derived per message, as the construction requires). These functions take the whole
+/// ciphertext || tag buffer, so seal writes through `out` and open reads the whole input.
+class XChaChaPolyOps {
  public:
-  explicit XChaChaPoly(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 32);
-    std::memcpy(key_.data(), spec.secret_key, 32);
-  }
-  ~XChaChaPoly() { std::memset(key_.data(), 0, key_.size()); }
+  explicit XChaChaPolyOps(const ca_key_spec& spec) : algorithm_(spec.algorithm), key_(spec) {}
 
-  int encrypt(ca_io& io) {
-    sdk::require_nonce(io, 24, algorithm_.c_str());
-    sdk::require_output(io, io.input_len + 16);
-    check(wc_XChaCha20Poly1305_Encrypt(io.output, io.input_len + 16, bytes_or_empty(io.input), io.input_len,
-                                       bytes_or_empty(io.aad), io.aad_len, io.nonce, 24, key_.data(), 32),
+  void seal(const ca_io& io, uint8_t* out, std::span<uint8_t> tag) {
+    check(wc_XChaCha20Poly1305_Encrypt(out, io.input_len + tag.size(), bytes_or_empty(io.input), io.input_len,
+                                       bytes_or_empty(io.aad), io.aad_len, io.nonce, io.nonce_len,
+                                       key_.data(), key_.size()),
           algorithm_);
-    io.output_len = io.input_len + 16;
-    return CA_OK;
   }
-  int decrypt(ca_io& io) {
-    sdk::require_nonce(io, 24, algorithm_.c_str());
-    if (io.input_len < 16) return CA_REJECTED;
-    const size_t length = io.input_len - 16;
-    sdk::require_output(io, length);
+  bool open(const ca_io& io, size_t, std::span<const uint8_t>, uint8_t* out) {
     const int ret =
-        wc_XChaCha20Poly1305_Decrypt(io.output, io.output_cap, io.input, io.input_len, bytes_or_empty(io.aad),
-                                     io.aad_len, io.nonce, 24, key_.data(), 32);
-    if (ret == MAC_CMP_FAILED_E) return CA_REJECTED;
+        wc_XChaCha20Poly1305_Decrypt(out, io.output_cap, io.input, io.input_len, bytes_or_empty(io.aad),
+                                     io.aad_len, io.nonce, io.nonce_len, key_.data(), key_.size());
+    if (ret == MAC_CMP_FAILED_E) return false;
     check(ret, algorithm_);
-    io.output_len = length;
-    return CA_OK;
+    return true;
   }
 
  private:
   std::string algorithm_;
-  std::array<uint8_t, 32> key_{};
+  sdk::RawKey key_;
 };
+using XChaChaPoly = sdk::TaggedAead<XChaChaPolyOps>;
 
 // ---- hashes and MACs -------------------------------------------------------------------------------------
 
 /// A one-shot wolfCrypt digest function (wc_Sha256Hash and its siblings: init, update, final on a stack
-/// object), or one of the small wrappers in wolfssl_backend.cpp for the digests without one.
+/// object), or one of the small wrappers in backend.cpp for the digests without one.
 using HashFn = int (*)(const byte* data, word32 length, byte* out);
 
-class Digest {
+class DigestOps {
  public:
-  Digest(const ca_key_spec& spec, HashFn fn, size_t size)
-      : algorithm_(spec.algorithm), fn_(fn), size_(size) {}
-
-  int hash(ca_io& io) {
-    sdk::require_output(io, size_);
-    check(fn_(bytes_or_empty(io.input), w32(io.input_len), io.output), algorithm_);
-    io.output_len = size_;
-    return CA_OK;
+  DigestOps(const ca_key_spec& spec, HashFn fn) : algorithm_(spec.algorithm), fn_(fn) {}
+  void hash(const ca_io& io, std::span<uint8_t> out) {
+    check(fn_(bytes_or_empty(io.input), w32(io.input_len), out.data()), algorithm_);
   }
 
  private:
   std::string algorithm_;
   HashFn fn_;
-  size_t size_;
 };
+using Digest = sdk::HashMode<DigestOps>;
 
 /// HMAC: wc_HmacSetKey once (ipad / opad stored); per message wc_HmacUpdate + wc_HmacFinal. wolfCrypt hashes
 /// the stored ipad block again at the first Update after a Final (one compression), inside the timed call.
-class KeyedHmac {
+class HmacOps {
  public:
-  KeyedHmac(const ca_key_spec& spec, int type) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
-    check(wc_HmacInit(&hmac_, nullptr, INVALID_DEVID), "wc_HmacInit");
-    initialized_ = true;
-    check(wc_HmacSetKey(&hmac_, type, spec.secret_key, w32(spec.secret_key_len)), algorithm_ + " key setup");
-    size_ = static_cast<size_t>(wc_HmacSizeByType(type));
+  HmacOps(const ca_key_spec& spec, int type) : algorithm_(spec.algorithm) {
+    check(wc_HmacSetKey(hmac_.get(), type, spec.secret_key, w32(spec.secret_key_len)),
+          algorithm_ + " key setup");
   }
-  ~KeyedHmac() {
-    if (initialized_) wc_HmacFree(&hmac_);
-  }
-  KeyedHmac(const KeyedHmac&) = delete;
-  KeyedHmac& operator=(const KeyedHmac&) = delete;
-
-  int mac(ca_io& io) {
-    sdk::require_output(io, size_);
-    check(wc_HmacUpdate(&hmac_, bytes_or_empty(io.input), w32(io.input_len)), algorithm_);
-    check(wc_HmacFinal(&hmac_, io.output), algorithm_);
-    io.output_len = size_;
-    return CA_OK;
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
+    check(wc_HmacUpdate(hmac_.get(), bytes_or_empty(io.input), w32(io.input_len)), algorithm_);
+    check(wc_HmacFinal(hmac_.get(), tag.data()), algorithm_);
   }
 
  private:
+  struct HmacTraits {
+    using Ctx = ::Hmac;
+    static void init(Ctx* c) { check(wc_HmacInit(c, nullptr, INVALID_DEVID), "wc_HmacInit"); }
+    static void free(Ctx* c) { wc_HmacFree(c); }
+  };
   std::string algorithm_;
-  ::Hmac hmac_{};
-  bool initialized_ = false;
-  size_t size_ = 0;
+  Owned<HmacTraits> hmac_;
 };
+using KeyedHmac = sdk::MacMode<HmacOps>;
 
 /// CMAC-AES: wc_InitCmac once (AES key schedule, subkeys K1 and K2); per message a copy of that keyed
 /// struct is updated and finalised, because wc_CmacFinal leaves the object unusable until re-keyed.
-class CmacAes {
+class CmacAesOps {
  public:
-  explicit CmacAes(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
+  explicit CmacAesOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     check(wc_InitCmac(&keyed_, spec.secret_key, w32(spec.secret_key_len), WC_CMAC_AES, nullptr),
           algorithm_ + " key setup");
   }
-  ~CmacAes() {
+  ~CmacAesOps() {
     std::memset(&keyed_, 0, sizeof keyed_);
     std::memset(&working_, 0, sizeof working_);
   }
-
-  int mac(ca_io& io) {
-    sdk::require_output(io, 16);
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
     working_ = keyed_;
-    word32 size = 16;
+    word32 size = w32(tag.size());
     check(wc_CmacUpdate(&working_, bytes_or_empty(io.input), w32(io.input_len)), algorithm_);
-    check(wc_CmacFinal(&working_, io.output, &size), algorithm_);
-    io.output_len = size;
-    return CA_OK;
+    check(wc_CmacFinal(&working_, tag.data(), &size), algorithm_);
   }
 
  private:
@@ -675,81 +548,64 @@ class CmacAes {
   Cmac keyed_{};
   Cmac working_{};
 };
+using CmacAes = sdk::MacMode<CmacAesOps>;
 
 /// GMAC-AES: wc_GmacSetKey once (AES schedule and GHASH table); wc_GmacUpdate(iv, message as AAD) per
 /// message returns the tag.
-class GmacAes {
+class GmacAesOps {
  public:
-  explicit GmacAes(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, spec.key_bits / 8);
+  explicit GmacAesOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     check(wc_AesInit(&gmac_.aes, nullptr, INVALID_DEVID), "wc_AesInit");
     check(wc_GmacSetKey(&gmac_, spec.secret_key, w32(spec.secret_key_len)), algorithm_ + " key setup");
   }
-  ~GmacAes() { wc_AesFree(&gmac_.aes); }
-  GmacAes(const GmacAes&) = delete;
-  GmacAes& operator=(const GmacAes&) = delete;
-
-  int mac(ca_io& io) {
-    sdk::require_nonce(io, 12, algorithm_.c_str());
-    sdk::require_output(io, 16);
-    check(wc_GmacUpdate(&gmac_, io.nonce, 12, bytes_or_empty(io.input), w32(io.input_len), io.output, 16),
+  ~GmacAesOps() { wc_AesFree(&gmac_.aes); }
+  GmacAesOps(const GmacAesOps&) = delete;
+  GmacAesOps& operator=(const GmacAesOps&) = delete;
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
+    check(wc_GmacUpdate(&gmac_, io.nonce, w32(io.nonce_len), bytes_or_empty(io.input), w32(io.input_len),
+                        tag.data(), w32(tag.size())),
           algorithm_);
-    io.output_len = 16;
-    return CA_OK;
   }
 
  private:
   std::string algorithm_;
   Gmac gmac_{};
 };
+using GmacAes = sdk::MacMode<GmacAesOps>;
 
 /// Poly1305 (RFC 8439), one-time key r || s: wc_Poly1305SetKey + Update + Final per message (a one-time
 /// MAC has no reusable keyed state; SetKey only clamps r and copies s).
-class Poly1305Mac {
+class Poly1305Ops {
  public:
-  explicit Poly1305Mac(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 32);
-    std::memcpy(key_.data(), spec.secret_key, 32);
-  }
-  ~Poly1305Mac() {
-    std::memset(key_.data(), 0, key_.size());
-    std::memset(&ctx_, 0, sizeof ctx_);
-  }
-
-  int mac(ca_io& io) {
-    sdk::require_output(io, 16);
-    check(wc_Poly1305SetKey(&ctx_, key_.data(), 32), algorithm_ + " key");
+  explicit Poly1305Ops(const ca_key_spec& spec) : algorithm_(spec.algorithm), key_(spec) {}
+  ~Poly1305Ops() { std::memset(&ctx_, 0, sizeof ctx_); }
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
+    check(wc_Poly1305SetKey(&ctx_, key_.data(), w32(key_.size())), algorithm_ + " key");
     check(wc_Poly1305Update(&ctx_, bytes_or_empty(io.input), w32(io.input_len)), algorithm_);
-    check(wc_Poly1305Final(&ctx_, io.output), algorithm_);
-    io.output_len = 16;
-    return CA_OK;
+    check(wc_Poly1305Final(&ctx_, tag.data()), algorithm_);
   }
 
  private:
   std::string algorithm_;
-  std::array<uint8_t, 32> key_{};
+  sdk::RawKey key_;
   Poly1305 ctx_{};
 };
+using Poly1305Mac = sdk::MacMode<Poly1305Ops>;
 
 /// SipHash-2-4 with an 8-byte tag through the one-shot wc_SipHash (the key is two words loaded per call).
-class SipHashMac {
+class SipHashOps {
  public:
-  explicit SipHashMac(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
-    sdk::require_key_bytes(spec, 16);
-    std::memcpy(key_.data(), spec.secret_key, 16);
-  }
-  ~SipHashMac() { std::memset(key_.data(), 0, key_.size()); }
-
-  int mac(ca_io& io) {
-    sdk::require_output(io, 8);
-    check(wc_SipHash(key_.data(), bytes_or_empty(io.input), w32(io.input_len), io.output, 8), algorithm_);
-    io.output_len = 8;
-    return CA_OK;
+  explicit SipHashOps(const ca_key_spec& spec) : algorithm_(spec.algorithm), key_(spec) {}
+  void mac(const ca_io& io, std::span<uint8_t> tag) {
+    check(wc_SipHash(key_.data(), bytes_or_empty(io.input), w32(io.input_len), tag.data(),
+                     static_cast<unsigned char>(tag.size())),
+          algorithm_);
   }
 
  private:
   std::string algorithm_;
-  std::array<uint8_t, 16> key_{};
+  sdk::RawKey key_;
 };
+using SipHashMac = sdk::MacMode<SipHashOps>;
 
-}  // namespace ca::wolfssl
+}  // namespace ca::backend_wolfssl

@@ -1,5 +1,5 @@
 // Private header of the wolfSSL backend: the RNG and key-source helpers the public-key files share, and the
-// factories public_key.cpp, agreement.cpp and kdf.cpp define for the row table in wolfssl_backend.cpp.
+// factories public_key.cpp, agreement.cpp and kdf.cpp define for the row table in backend.cpp.
 #pragma once
 
 #include <wolfssl/options.h>
@@ -11,7 +11,7 @@
 #include "cryptauditor/backend_sdk.hpp"
 #include "symmetric.hpp"
 
-namespace ca::wolfssl {
+namespace ca::backend_wolfssl {
 
 /// A Hash_DRBG seeded from the OS (blinding, OAEP seeds, PSS salts, ECDSA nonces, key generation).
 class Rng {
@@ -64,4 +64,4 @@ sdk::Factory ffdhe2048();
 enum class KdfKind { Pbkdf2, Hkdf, Scrypt };
 sdk::Factory kdf(KdfKind kind, int hash);
 
-}  // namespace ca::wolfssl
+}  // namespace ca::backend_wolfssl

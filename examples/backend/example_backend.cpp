@@ -5,17 +5,12 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
-#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "cryptauditor/backend_sdk.hpp"
 
 namespace {
-
-struct MdDeleter {
-  void operator()(EVP_MD* md) const { EVP_MD_free(md); }
-};
 
 class OneShotDigest {
  public:
@@ -37,17 +32,18 @@ class OneShotDigest {
   }
 
  private:
-  std::unique_ptr<EVP_MD, MdDeleter> md_;
+  ca::sdk::Ptr<EVP_MD, EVP_MD_free> md_;  // the SDK's owning handle: EVP_MD_free at destruction
   size_t size_ = 0;
 };
 
 const char* library_version() { return OpenSSL_version(OPENSSL_VERSION_STRING); }
 const char* acceleration() { return ""; }
 
-// Row names are catalog names (`cryptauditor list --aliases` shows which names are canonical).
+// Row names are catalog names (`cryptauditor list --aliases` shows which names are canonical); a row without
+// key sizes takes the catalog's (a hash has none).
 const ca::sdk::Row kRows[] = {
-    {"SHA2-256", ca::sdk::KeyBits::list({0}), ca::sdk::make_factory<OneShotDigest>("SHA2-256")},
-    {"SHA3-256", ca::sdk::KeyBits::list({0}), ca::sdk::make_factory<OneShotDigest>("SHA3-256")},
+    {"SHA2-256", ca::sdk::make_factory<OneShotDigest>("SHA2-256")},
+    {"SHA3-256", ca::sdk::make_factory<OneShotDigest>("SHA3-256")},
 };
 
 }  // namespace

@@ -9,8 +9,7 @@
 //     bool offers(int op) const;         // optional: drop operations this instance cannot do
 //     std::vector<uint8_t> export_key(int part);  // optional: public-key contexts
 //   };
-//   const ca::sdk::Row kRows[] = {{"AES-GCM", ca::sdk::KeyBits::list({128, 192, 256}),
-//                                  ca::sdk::make_factory<MyGcm>()}};
+//   const ca::sdk::Row kRows[] = {{"AES-GCM", ca::sdk::make_factory<MyGcm>()}};  // the catalog's key sizes
 //   CRYPTAUDITOR_BACKEND("mylib", "MyLib", my_version, my_acceleration, kRows)
 //
 // The header turns each context's member functions into plain function pointers, one per operation, and into
@@ -20,6 +19,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -31,9 +32,11 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "cryptauditor/catalog_view.hpp"
 #include "cryptauditor/plugin_abi.h"
 
 namespace ca::sdk {
@@ -58,6 +61,13 @@ struct KeyBits {
     return KeyBits{std::vector<uint32_t>(v), 0, 0, 0};
   }
   static KeyBits range(uint32_t lo, uint32_t hi, uint32_t step) { return KeyBits{{}, lo, hi, step}; }
+  /// The key sizes the catalog allows for a canonical name (catalog_view.hpp); none for another name.
+  static KeyBits of_catalog(const char* algorithm) {
+    const catalog::Entry* e = catalog::find(algorithm);
+    if (e == nullptr) return KeyBits{};
+    if (e->key_count == 0) return range(e->key_min, e->key_max, e->key_step);
+    return KeyBits{std::vector<uint32_t>(e->key_bits, e->key_bits + e->key_count), 0, 0, 0};
+  }
 
   bool allows(uint32_t bits) const {
     if (!values.empty()) return std::find(values.begin(), values.end(), bits) != values.end();
@@ -91,12 +101,58 @@ struct Holder final : ContextBase {
 
 using Factory = std::function<std::unique_ptr<ContextBase>(const ca_key_spec&)>;
 
-/// One algorithm this backend offers.
+/// A row's availability on this machine: nullptr when the row can run, else the reason it cannot (a
+/// library's implementation that needs a CPU feature, e.g. libsodium's AES-256-GCM without AES-NI).
+/// supports() and create() answer CA_UNSUPPORTED with that reason.
+using Availability = const char* (*)();
+
+/// One algorithm this backend offers: `{"AES-GCM", make_factory<Gcm>()}` takes the catalog's key sizes;
+/// `{"AES-GCM", KeyBits::list({256}), make_factory<Gcm>()}` states the library's restriction instead.
 struct Row {
   const char* algorithm;  // canonical catalog name
   KeyBits key_bits;
   Factory factory;
+  Availability unavailable = nullptr;  // optional: asked before the key sizes
+
+  Row(const char* name, Factory make, Availability unavailable_reason = nullptr)
+      : algorithm(name),
+        key_bits(KeyBits::of_catalog(name)),
+        factory(std::move(make)),
+        unavailable(unavailable_reason) {}
+  Row(const char* name, KeyBits restriction, Factory make, Availability unavailable_reason = nullptr)
+      : algorithm(name),
+        key_bits(std::move(restriction)),
+        factory(std::move(make)),
+        unavailable(unavailable_reason) {}
 };
+
+/// The catalog's nonce (IV, salt) length of an algorithm in bytes; 0 for a name outside the catalog.
+inline size_t nonce_bytes(const char* algorithm) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e == nullptr ? 0 : e->nonce_bytes;
+}
+/// The catalog's own spelling of a canonical name, a string with static storage (a context may keep the
+/// pointer); the name itself when it is not a catalog name.
+inline const char* catalog_name(const char* algorithm) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e == nullptr ? algorithm : e->name.data();
+}
+/// The catalog's digest, MAC tag, derived-key or shared-secret length in bytes; 0 outside the catalog.
+inline size_t digest_bytes(const char* algorithm) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e == nullptr ? 0 : e->digest_bytes;
+}
+/// The symmetric key length in bytes the catalog gives a spec's algorithm and key size (AES-SIV and AES-XTS
+/// take two keys); 0 outside the catalog.
+inline size_t catalog_key_bytes(const ca_key_spec& spec) {
+  const catalog::Entry* e = catalog::find(spec.algorithm);
+  return e == nullptr ? 0 : size_t{e->key_parts} * spec.key_bits / 8;
+}
+/// The catalog's AEAD tag length in bytes (SIV: the synthetic IV); 0 for other algorithms.
+inline size_t tag_bytes(const char* algorithm) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e == nullptr ? 0 : e->tag_bytes;
+}
 
 namespace detail {
 
@@ -128,8 +184,9 @@ int trampoline(ca_context* c, ca_io* io) noexcept {
 }
 
 // The repeat form (plugin_abi.h, ca_repeat_fn): the loop runs here, calling the method directly, so the
-// compiler can inline it as in a hand-written loop; exceptions end the batch with the status trampoline()
-// would have returned.
+// compiler can inline it as in a hand-written loop. It returns the first status that is not CA_OK (an OR
+// of two codes would name a third: UNSUPPORTED | FAILED reads as REJECTED); an exception ends the batch
+// with the status trampoline() would have returned.
 template <class T, int (T::*Method)(ca_io&)>
 int repeat_trampoline(ca_context* c, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count) noexcept {
   auto* holder = reinterpret_cast<Holder<T>*>(c);
@@ -137,13 +194,14 @@ int repeat_trampoline(ca_context* c, ca_io* ios, size_t n_ios, size_t* cursor, u
   int status = CA_OK;
   try {
     for (uint64_t k = 0; k < count; ++k) {
-      status |= (holder->impl.*Method)(ios[i]);
+      const int st = (holder->impl.*Method)(ios[i]);
+      status = status == CA_OK ? st : status;  // a conditional move, no branch in the timed loop
       if (++i == n_ios) i = 0;
     }
   } catch (...) {
     // One more call through trampoline() records the message and maps the exception to its status.
-    status |= trampoline<T, Method>(c, &ios[i]);
-    if (status == CA_OK) status = CA_FAILED;
+    const int st = trampoline<T, Method>(c, &ios[i]);
+    if (status == CA_OK) status = st != CA_OK ? st : CA_FAILED;
   }
   *cursor = i;
   return status;
@@ -316,7 +374,543 @@ inline void require_key_bytes(const ca_key_spec& s, size_t expected) {
                              "-byte key, got " + std::to_string(s.secret_key_len));
 }
 
+/// True when io.output can hold n bytes: for contexts that answer CA_BUFFER_TOO_SMALL themselves
+/// (`if (!sdk::fits(io, n)) return CA_BUFFER_TOO_SMALL;`) instead of throwing as require_output does.
+inline bool fits(const ca_io& io, size_t n) { return n <= io.output_cap; }
+
+/// For AEADs with the ciphertext || tag layout whose contexts answer the status themselves: CA_OK when
+/// io.output can hold the input and a tag of `tag` bytes, else CA_BUFFER_TOO_SMALL.
+inline int sealed_room(const ca_io& io, size_t tag) {
+  return io.output_cap >= io.input_len && io.output_cap - io.input_len >= tag ? CA_OK : CA_BUFFER_TOO_SMALL;
+}
+/// The same for opening: CA_OK with `length` the plaintext's, CA_REJECTED when the input is shorter than a
+/// tag, CA_BUFFER_TOO_SMALL when io.output cannot hold the plaintext.
+inline int opened_length(const ca_io& io, size_t tag, size_t& length) {
+  if (io.input_len < tag) return CA_REJECTED;
+  length = io.input_len - tag;
+  return fits(io, length) ? CA_OK : CA_BUFFER_TOO_SMALL;
+}
+
+/// Throws std::runtime_error unless a message is at most `limit` bytes: public-key encryption, whose limit
+/// depends on the key and padding (`what` names the scheme: "RSA-OAEP"; `why` how the limit arises).
+inline void require_message_at_most(const ca_io& io, size_t limit, std::string_view what,
+                                    std::string_view why) {
+  if (io.input_len > limit)
+    throw std::runtime_error(std::string(what) + " message of " + std::to_string(io.input_len) +
+                             " bytes is longer than " + std::to_string(limit) + ", the most " +
+                             std::string(why) + " can take");
+}
+
+/// export_key of a context that holds raw keys (EdDSA, X25519, X448): the private part when it has one.
+inline std::vector<uint8_t> export_raw_key(int part, const std::vector<uint8_t>& private_key,
+                                           const std::vector<uint8_t>& public_key) {
+  if (part == CA_KEY_PRIVATE) {
+    if (private_key.empty()) throw std::runtime_error("this context holds only a public key");
+    return private_key;
+  }
+  if (part == CA_KEY_PUBLIC) return public_key;
+  throw std::runtime_error("unknown key part " + std::to_string(part));
+}
+
+/// The spec's algorithm name, once its symmetric key has the catalog's length (require_key_bytes; a name
+/// outside the catalog is not checked): the SDK's mode templates check the key before their library's
+/// context is keyed, so that no context restates the rule.
+inline const char* checked_key(const ca_key_spec& spec) {
+  if (const size_t bytes = catalog_key_bytes(spec); bytes != 0) require_key_bytes(spec, bytes);
+  return spec.algorithm;
+}
+
+// ---- one RAII handle for a library's context
+// ---------------------------------------------------------------
+
+/// A C library's context struct with its init / free pair (Mbed TLS's mbedtls_aes_init / mbedtls_aes_free,
+/// wolfCrypt's wc_AesInit / wc_AesFree), so that every context is freed exactly once. The struct starts
+/// zeroed; Init may be nullptr (a struct with no init function); an Init that returns int fails with a
+/// non-zero value (std::runtime_error); one returning void may throw itself.
+template <class Ctx, auto Init, auto Free>
+class Owned {
+ public:
+  Owned() {
+    if constexpr (!std::is_same_v<decltype(Init), std::nullptr_t>) {
+      if constexpr (std::is_void_v<decltype(Init(&ctx_))>) {
+        Init(&ctx_);
+      } else if (const auto ret = Init(&ctx_); ret != 0) {
+        throw std::runtime_error("context initialisation failed (" + std::to_string(ret) + ")");
+      }
+    }
+  }
+  ~Owned() { Free(&ctx_); }
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  Ctx* get() { return &ctx_; }
+  const Ctx* get() const { return &ctx_; }
+
+ private:
+  Ctx ctx_{};
+};
+
+/// The deleter of a library object freed by one function (OpenSSL's EVP_CIPHER_CTX_free, gcry_sexp_release).
+template <auto Free>
+struct FreeWith {
+  template <class T>
+  void operator()(T* p) const noexcept {
+    Free(p);
+  }
+};
+
+/// A pointer to a library object that Free releases: sdk::Ptr<EVP_MD_CTX, EVP_MD_CTX_free>.
+template <class T, auto Free>
+using Ptr = std::unique_ptr<T, FreeWith<Free>>;
+
+// ---- block modes with PKCS#7 padding -----------------------------------------------------------------
+
+enum class Direction { Encrypt, Decrypt };
+
+/// What Pkcs7BlockMode needs from a library: a block cipher in ECB or CBC, keyed for both directions in
+/// its constructor `Ops(const ca_key_spec&, extra...)`.
+///  - the block size and the IV length (0 for ECB, the block size for CBC): constants kBlock and kIvBytes,
+///    or, for a library that describes its ciphers at run time, block_size() and iv_bytes() (at most 16);
+///  - start(direction, iv): begins a message (iv: the IV's bytes, nullptr for ECB);
+///  - process(direction, out, in, n): n > 0 whole blocks, chained from the previous call of the message.
+template <class Ops>
+concept BlockOps = requires(Ops& ops, const uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
+  ops.start(Direction::Encrypt, iv);
+  ops.process(Direction::Encrypt, out, in, n);
+}
+&&(
+    requires {
+      { Ops::kBlock } -> std::convertible_to<size_t>;
+      { Ops::kIvBytes } -> std::convertible_to<size_t>;
+    } ||
+    requires(const Ops& ops) {
+      { ops.block_size() } -> std::convertible_to<size_t>;
+      { ops.iv_bytes() } -> std::convertible_to<size_t>;
+    });
+
+/// Optionally, for `--cipher-mode stream` (CA_OP_ENCRYPT_STREAM): whole blocks through one running
+/// encryption, started at the first call's IV.
+template <class Ops>
+concept BlockStreamOps = BlockOps<Ops> &&
+    requires(Ops& ops, const uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
+  ops.stream_start(iv);
+  ops.stream(out, in, n);
+};
+
+/// ECB or CBC with PKCS#7 padding over a library's BlockOps. The whole blocks go straight from input to
+/// output in one call; only the last, padded block is assembled on the stack, so neither direction copies
+/// the message, and the caller's buffer only has to hold the plaintext.
+template <BlockOps Ops>
+class Pkcs7BlockMode {
+  static constexpr bool kFixed = requires { Ops::kBlock; };
+  static constexpr size_t kLastBlock = [] {
+    if constexpr (kFixed)
+      return static_cast<size_t>(Ops::kBlock);
+    else
+      return size_t{16};
+  }();
+
+ public:
+  template <class... Extra>
+  explicit Pkcs7BlockMode(const ca_key_spec& spec, Extra&&... extra)
+      : algorithm_(checked_key(spec)), ops_(spec, std::forward<Extra>(extra)...) {
+    if constexpr (kFixed) {
+      static_assert(Ops::kIvBytes == 0 || Ops::kIvBytes == Ops::kBlock, "the CBC IV is one block");
+    } else {
+      if (ops_.block_size() == 0 || ops_.block_size() > kLastBlock)
+        throw std::runtime_error(algorithm_ + ": block size " + std::to_string(ops_.block_size()) +
+                                 " not supported (at most 16)");
+    }
+  }
+
+  int encrypt(ca_io& io) {
+    const size_t block = block_size();
+    const size_t whole = io.input_len - io.input_len % block;
+    const size_t padded = pkcs7_padded_size(io.input_len, block);
+    require_output(io, padded);
+    start(Direction::Encrypt, io);
+    std::array<uint8_t, kLastBlock> last{};
+    copy_bytes(last.data(), io.input + whole, io.input_len - whole);
+    pkcs7_pad_in_place(last.data(), io.input_len - whole, block);
+    if (whole != 0) ops_.process(Direction::Encrypt, io.output, io.input, whole);
+    ops_.process(Direction::Encrypt, io.output + whole, last.data(), block);
+    io.output_len = padded;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    const size_t block = block_size();
+    if (io.input_len == 0 || io.input_len % block != 0) return CA_REJECTED;
+    const size_t whole = io.input_len - block;
+    start(Direction::Decrypt, io);
+    // The last block decrypts into a stack buffer so that the caller's buffer only has to hold the
+    // plaintext, whose length is known once the padding has been read.
+    require_output(io, whole);
+    std::array<uint8_t, kLastBlock> last{};
+    if (whole != 0) ops_.process(Direction::Decrypt, io.output, io.input, whole);
+    ops_.process(Direction::Decrypt, last.data(), io.input + whole, block);
+    const size_t tail = pkcs7_unpadded_size(last.data(), block, block);
+    if (tail == SIZE_MAX) return CA_REJECTED;
+    require_output(io, whole + tail);
+    copy_bytes(io.output + whole, last.data(), tail);
+    io.output_len = whole + tail;
+    return CA_OK;
+  }
+
+  // --cipher-mode stream: whole blocks through one running encryption, started only by the first call.
+  int encrypt_stream(ca_io& io) requires BlockStreamOps<Ops> {
+    const size_t block = block_size();
+    if (io.input_len % block != 0)
+      throw Unsupported(algorithm_ + " as a stream takes whole " + std::to_string(block) +
+                        "-byte blocks, got " + std::to_string(io.input_len) + " bytes");
+    require_output(io, io.input_len);
+    if (!started_) {
+      const size_t iv = iv_bytes();
+      if (iv != 0) require_nonce(io, iv, algorithm_.c_str());
+      ops_.stream_start(iv != 0 ? io.nonce : nullptr);
+      started_ = true;
+    }
+    ops_.stream(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
+ private:
+  size_t block_size() const {
+    if constexpr (kFixed)
+      return Ops::kBlock;
+    else
+      return ops_.block_size();
+  }
+  size_t iv_bytes() const {
+    if constexpr (kFixed)
+      return Ops::kIvBytes;
+    else
+      return ops_.iv_bytes();
+  }
+  void start(Direction direction, const ca_io& io) {
+    const size_t iv = iv_bytes();
+    if (iv != 0) require_nonce(io, iv, algorithm_.c_str());
+    ops_.start(direction, iv != 0 ? io.nonce : nullptr);
+  }
+
+  std::string algorithm_;
+  Ops ops_;
+  bool started_ = false;
+};
+
+/// BlockOps for C libraries whose block-cipher modules key one context per direction (Mbed TLS, wolfCrypt),
+/// described by a traits class:
+///  - Ctx: the library's context, default-constructible and freed by its destructor (sdk::Owned);
+///  - kBlock, and kIvBytes (0 for ECB, kBlock for CBC);
+///  - set_key(Ctx&, direction, key, key_len) -> the library's status (0 = success);
+///  - optionally start(Ctx&, iv) -> status: a module that keeps the IV in its context (wolfCrypt's SetIV);
+///  - process(Ctx&, direction, iv, out, in, n) -> status; iv is this message's copy of the IV, which a module
+///    that takes the IV per call (Mbed TLS) updates in place;
+///  - check(status, what, detail): throws the library's error text when status is not 0 (what and detail
+///    are joined only then, so that no string is built per message).
+template <class Traits>
+class DirectionalBlockOps {
+ public:
+  static constexpr size_t kBlock = Traits::kBlock;
+  static constexpr size_t kIvBytes = Traits::kIvBytes;
+
+  explicit DirectionalBlockOps(const ca_key_spec& spec) : algorithm_(checked_key(spec)) {
+    Traits::check(Traits::set_key(encryptor_, Direction::Encrypt, spec.secret_key, spec.secret_key_len),
+                  algorithm_, " key setup");
+    Traits::check(Traits::set_key(decryptor_, Direction::Decrypt, spec.secret_key, spec.secret_key_len),
+                  algorithm_, " key setup");
+  }
+
+  void start(Direction direction, const uint8_t* iv) {
+    if constexpr (kIvBytes != 0) {
+      std::memcpy(iv_.data(), iv, kIvBytes);
+      if constexpr (requires(typename Traits::Ctx & c, uint8_t * v) { Traits::start(c, v); })
+        Traits::check(Traits::start(context(direction), iv_.data()), algorithm_, " IV");
+    }
+  }
+  void process(Direction direction, uint8_t* out, const uint8_t* in, size_t n) {
+    Traits::check(Traits::process(context(direction), direction, iv_.data(), out, in, n), algorithm_, "");
+  }
+
+ private:
+  typename Traits::Ctx& context(Direction direction) {
+    return direction == Direction::Encrypt ? encryptor_ : decryptor_;
+  }
+
+  std::string algorithm_;
+  typename Traits::Ctx encryptor_;
+  typename Traits::Ctx decryptor_;
+  std::array<uint8_t, kBlock> iv_{};
+};
+
+namespace detail {
+// The nonce length of a context: the Ops' own constant where the library fixes it at compile time (a
+// template argument), else the catalog's for the spec's algorithm.
+template <class Ops>
+size_t nonce_length(const ca_key_spec& spec) {
+  if constexpr (requires { Ops::kNonce; })
+    return Ops::kNonce;
+  else
+    return nonce_bytes(spec.algorithm);
+}
+}  // namespace detail
+
+// ---- length-preserving modes: stream ciphers, CFB / OFB / CTR, XTS ------------------------------------
+
+/// What StreamMode needs from a library, keyed in its constructor `Ops(const ca_key_spec&, extra...)`:
+///  - crypt(direction, io, out): io.input_len bytes of io.input into out, the key stream started afresh at
+///    io.nonce (RC4: at the key); io.nonce_len is the catalog's nonce length, already checked;
+///  - optionally check_length(io): throws Unsupported for a message length the mode cannot take (XTS);
+///  - optionally stream_start(nonce) and stream(out, in, n): `--cipher-mode stream`, one running key stream;
+///  - optionally kNonce, where the library needs the length at compile time (else the catalog's).
+template <class Ops>
+concept StreamOps = requires(Ops& ops, const ca_io& io, uint8_t* out) {
+  ops.crypt(Direction::Encrypt, io, out);
+};
+
+/// A mode whose output has the input's length: nonce and output checks around the library's call.
+template <StreamOps Ops>
+class StreamMode {
+ public:
+  template <class... Extra>
+  explicit StreamMode(const ca_key_spec& spec, Extra&&... extra)
+      : algorithm_(checked_key(spec)),
+        nonce_(detail::nonce_length<Ops>(spec)),
+        ops_(spec, std::forward<Extra>(extra)...) {}
+
+  int encrypt(ca_io& io) { return process(Direction::Encrypt, io); }
+  int decrypt(ca_io& io) { return process(Direction::Decrypt, io); }
+
+  // --cipher-mode stream: one key stream, started at the first call's nonce, continued after.
+  int encrypt_stream(ca_io& io) requires
+      requires(Ops& ops, const uint8_t* nonce, uint8_t* out, const uint8_t* in, size_t n) {
+    ops.stream_start(nonce);
+    ops.stream(out, in, n);
+  }
+  {
+    require_output(io, io.input_len);
+    if (!started_) {
+      require_nonce(io, nonce_, algorithm_.c_str());
+      ops_.stream_start(io.nonce);
+      started_ = true;
+    }
+    ops_.stream(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
+  bool offers(int op) const requires requires(const Ops& ops, int o) { ops.offers(o); }
+  { return ops_.offers(op); }
+
+ private:
+  int process(Direction direction, ca_io& io) {
+    require_nonce(io, nonce_, algorithm_.c_str());
+    if constexpr (requires(const Ops& ops, const ca_io& x) { ops.check_length(x); }) ops_.check_length(io);
+    require_output(io, io.input_len);
+    ops_.crypt(direction, io, io.output);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
+  std::string algorithm_;
+  size_t nonce_;
+  Ops ops_;
+  bool started_ = false;
+};
+
+// ---- AEADs with the ciphertext || tag layout -----------------------------------------------------------
+
+/// What TaggedAead needs from a library's AEAD, keyed in its constructor `Ops(const ca_key_spec&, extra...)`:
+///  - seal(io, out, tag): encrypts io.input (io.input_len bytes) under io.nonce and io.aad into out and
+///    writes the tag (tag.size() bytes, the catalog's); throws on a library error;
+///  - open(io, length, tag, out): decrypts the first `length` bytes of io.input; false when the tag does not
+///    verify;
+///  - optionally tag_only(io, tag) (GMAC: the message as associated data), offers(op), stream_start(nonce)
+///    and stream(out, in, n), and kNonce where the library needs the length at compile time.
+/// io.nonce_len is the catalog's nonce length, already checked.
+template <class Ops>
+concept AeadOps = requires(Ops& ops, const ca_io& io, uint8_t* out, std::span<uint8_t> tag,
+                           std::span<const uint8_t> received, size_t n) {
+  ops.seal(io, out, tag);
+  { ops.open(io, n, received, out) } -> std::convertible_to<bool>;
+};
+
+/// An AEAD whose encrypt output is ciphertext || tag: nonce and output checks, the tag split, CA_REJECTED.
+/// Nonce and tag lengths are the catalog's (a GMAC row's tag is its digest length).
+template <AeadOps Ops>
+class TaggedAead {
+ public:
+  template <class... Extra>
+  explicit TaggedAead(const ca_key_spec& spec, Extra&&... extra)
+      : algorithm_(checked_key(spec)),
+        nonce_(detail::nonce_length<Ops>(spec)),
+        tag_(tag_bytes(spec.algorithm) != 0 ? tag_bytes(spec.algorithm) : digest_bytes(spec.algorithm)),
+        ops_(spec, std::forward<Extra>(extra)...) {}
+
+  int encrypt(ca_io& io) {
+    require_nonce(io, nonce_, algorithm_.c_str());
+    require_output(io, io.input_len + tag_);
+    ops_.seal(io, io.output, std::span<uint8_t>(io.output + io.input_len, tag_));
+    io.output_len = io.input_len + tag_;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    require_nonce(io, nonce_, algorithm_.c_str());
+    if (io.input_len < tag_) return CA_REJECTED;
+    const size_t length = io.input_len - tag_;
+    require_output(io, length);
+    if (!ops_.open(io, length, std::span<const uint8_t>(io.input + length, tag_), io.output))
+      return CA_REJECTED;
+    io.output_len = length;
+    return CA_OK;
+  }
+
+  // --cipher-mode stream: the running message started at the first call's nonce, no associated data and
+  // never a tag.
+  int encrypt_stream(ca_io& io) requires
+      requires(Ops& ops, const uint8_t* nonce, uint8_t* out, const uint8_t* in, size_t n) {
+    ops.stream_start(nonce);
+    ops.stream(out, in, n);
+  }
+  {
+    require_output(io, io.input_len);
+    if (!started_) {
+      require_nonce(io, nonce_, algorithm_.c_str());
+      ops_.stream_start(io.nonce);
+      started_ = true;
+    }
+    ops_.stream(io.output, io.input, io.input_len);
+    io.output_len = io.input_len;
+    return CA_OK;
+  }
+
+  /// GMAC through the AEAD (mac rows): the message as associated data, nothing encrypted; the tag is the MAC.
+  int mac(ca_io& io) requires requires(Ops& ops, const ca_io& in, std::span<uint8_t> tag) {
+    ops.tag_only(in, tag);
+  }
+  {
+    require_nonce(io, nonce_, algorithm_.c_str());
+    require_output(io, tag_);
+    ops_.tag_only(io, std::span<uint8_t>(io.output, tag_));
+    io.output_len = tag_;
+    return CA_OK;
+  }
+
+  /// Where the Ops say which operations this row offers (AEAD rows against GMAC rows of one class).
+  bool offers(int op) const requires requires(const Ops& ops, int o) { ops.offers(o); }
+  { return ops_.offers(op); }
+
+ private:
+  std::string algorithm_;
+  size_t nonce_;
+  size_t tag_;
+  Ops ops_;
+  bool started_ = false;
+};
+
+// ---- hashes and MACs ------------------------------------------------------------------------------------
+
+/// What HashMode needs: hash(io, out), the digest of io.input into out (the catalog's digest length; for an
+/// extendable-output function, the catalog's output length).
+template <class Ops>
+concept HashOps = requires(Ops& ops, const ca_io& io, std::span<uint8_t> out) {
+  ops.hash(io, out);
+};
+
+/// A hash: the output check and length around the library's call.
+template <HashOps Ops>
+class HashMode {
+ public:
+  template <class... Extra>
+  explicit HashMode(const ca_key_spec& spec, Extra&&... extra)
+      : size_(digest_bytes(spec.algorithm)), ops_(spec, std::forward<Extra>(extra)...) {}
+
+  int hash(ca_io& io) {
+    require_output(io, size_);
+    ops_.hash(io, std::span<uint8_t>(io.output, size_));
+    io.output_len = size_;
+    return CA_OK;
+  }
+
+ private:
+  size_t size_;
+  Ops ops_;
+};
+
+/// What MacMode needs: mac(io, tag), the tag of io.input (under io.nonce for GMAC) into tag (the catalog's
+/// tag length); the key was checked against the catalog before the Ops were built.
+template <class Ops>
+concept MacOps = requires(Ops& ops, const ca_io& io, std::span<uint8_t> tag) {
+  ops.mac(io, tag);
+};
+
+/// A MAC: the key, nonce (GMAC) and output checks and the tag length around the library's call.
+template <MacOps Ops>
+class MacMode {
+ public:
+  template <class... Extra>
+  explicit MacMode(const ca_key_spec& spec, Extra&&... extra)
+      : algorithm_(checked_key(spec)),
+        nonce_(nonce_bytes(spec.algorithm)),
+        tag_(digest_bytes(spec.algorithm)),
+        ops_(spec, std::forward<Extra>(extra)...) {}
+
+  int mac(ca_io& io) {
+    if (nonce_ != 0) require_nonce(io, nonce_, algorithm_.c_str());
+    require_output(io, tag_);
+    ops_.mac(io, std::span<uint8_t>(io.output, tag_));
+    io.output_len = tag_;
+    return CA_OK;
+  }
+
+ private:
+  std::string algorithm_;
+  size_t nonce_;
+  size_t tag_;
+  Ops ops_;
+};
+
+/// A copy of the spec's symmetric key (at most 64 bytes), wiped when the context is destroyed: for libraries
+/// whose one-shot calls take the raw key on every message (ChaCha20-Poly1305, Poly1305, SipHash, SIV).
+class RawKey {
+ public:
+  explicit RawKey(const ca_key_spec& spec) : size_(spec.secret_key_len) {
+    if (size_ > bytes_.size())
+      throw std::runtime_error(std::string(spec.algorithm) + ": a " + std::to_string(size_) +
+                               "-byte key is longer than a raw key copy holds");
+    copy_bytes(bytes_.data(), spec.secret_key, size_);
+  }
+  ~RawKey() {
+    volatile uint8_t* p = bytes_.data();
+    for (size_t i = 0; i < bytes_.size(); ++i) p[i] = 0;
+  }
+  RawKey(const RawKey&) = delete;
+  RawKey& operator=(const RawKey&) = delete;
+  const uint8_t* data() const { return bytes_.data(); }
+  uint8_t* data() { return bytes_.data(); }
+  size_t size() const { return size_; }
+
+ private:
+  std::array<uint8_t, 64> bytes_{};
+  size_t size_;
+};
+
 // ---- the table behind the exported entry point ----------------------------------------------------------
+
+/// The smallest ca_key_spec a core may pass: the fields every ABI version 1 core has filled (the struct as
+/// it was before `params`). plugin_abi.h promises that a plugin accepts such an older, smaller struct.
+inline constexpr size_t kOldestKeySpecSize = offsetof(ca_key_spec, public_key_len) + sizeof(size_t);
+
+/// The caller's key spec as this plugin's full struct: fields past the caller's struct_size are zero (so
+/// `params` is null, the catalog's defaults). Nothing is copied when the caller's struct is as large.
+inline const ca_key_spec& widen_key_spec(const ca_key_spec& spec, ca_key_spec& storage) {
+  if (spec.struct_size >= sizeof(ca_key_spec)) return spec;
+  storage = ca_key_spec{};
+  std::memcpy(&storage, &spec, spec.struct_size);
+  storage.struct_size = sizeof(ca_key_spec);
+  return storage;
+}
 
 template <const Row* Rows, size_t N>
 struct Table {
@@ -326,29 +920,40 @@ struct Table {
     return nullptr;
   }
   static int supports(const char* algorithm, uint32_t key_bits, char* reason, size_t cap) noexcept {
-    const Row* row = find(algorithm);
-    if (row == nullptr) {
-      detail::copy_message(reason, cap, "not offered by this library");
-      return CA_UNSUPPORTED;
+    try {
+      const Row* row = find(algorithm);
+      if (row == nullptr) {
+        detail::copy_message(reason, cap, "not offered by this library");
+        return CA_UNSUPPORTED;
+      }
+      if (row->unavailable != nullptr)
+        if (const char* why = row->unavailable(); why != nullptr) {
+          detail::copy_message(reason, cap, why);
+          return CA_UNSUPPORTED;
+        }
+      if (!row->key_bits.allows(key_bits)) {
+        detail::copy_message(
+            reason, cap,
+            std::to_string(key_bits) + "-bit key not offered (supported: " + row->key_bits.describe() + ")");
+        return CA_UNSUPPORTED;
+      }
+      return CA_OK;
+    } catch (...) {  // std::bad_alloc from a message
+      detail::copy_message(reason, cap, "out of memory");
+      return CA_FAILED;
     }
-    if (!row->key_bits.allows(key_bits)) {
-      detail::copy_message(
-          reason, cap,
-          std::to_string(key_bits) + "-bit key not offered (supported: " + row->key_bits.describe() + ")");
-      return CA_UNSUPPORTED;
-    }
-    return CA_OK;
   }
   static int create(const ca_key_spec* spec, ca_context** out, char* error, size_t cap) noexcept {
     *out = nullptr;
-    if (spec == nullptr || spec->struct_size < sizeof(ca_key_spec)) {
+    if (spec == nullptr || spec->struct_size < kOldestKeySpecSize) {
       detail::copy_message(error, cap, "ca_key_spec too small for this plugin");
       return CA_FAILED;
     }
     int st = supports(spec->algorithm, spec->key_bits, error, cap);
     if (st != CA_OK) return st;
     try {
-      auto ctx = find(spec->algorithm)->factory(*spec);
+      ca_key_spec storage;
+      auto ctx = find(spec->algorithm)->factory(widen_key_spec(*spec, storage));
       *out = reinterpret_cast<ca_context*>(ctx.release());
       return CA_OK;
     } catch (const Unsupported& e) {
@@ -379,10 +984,13 @@ struct Table {
       base->export_fn(base, part, key);
       *len = key.size();
       if (key.size() > cap) return CA_BUFFER_TOO_SMALL;
-      std::memcpy(out, key.data(), key.size());
+      copy_bytes(out, key.data(), key.size());
       return CA_OK;
     } catch (const std::exception& e) {
       base->error = e.what();
+      return CA_FAILED;
+    } catch (...) {
+      base->error = "unknown exception";
       return CA_FAILED;
     }
   }
@@ -394,12 +1002,27 @@ struct Table {
   }
 };
 
+/// The init hook of CRYPTAUDITOR_BACKEND_INIT: runs once, the first time the core asks for the table
+/// (thread-safe: a function-local static). A hook that returns false makes the entry point return NULL, so
+/// the loader skips the plugin with one line.
+using InitHook = bool (*)();
+
 }  // namespace ca::sdk
 
 /// Defines the exported entry point. ROWS must be a namespace-scope array of ca::sdk::Row.
-#define CRYPTAUDITOR_BACKEND(NAME, LIBRARY, VERSION_FN, ACCEL_FN, ROWS)                                  \
+#define CRYPTAUDITOR_BACKEND(NAME, LIBRARY, VERSION_FN, ACCEL_FN, ROWS) \
+  CRYPTAUDITOR_BACKEND_INIT(NAME, LIBRARY, VERSION_FN, ACCEL_FN, ROWS, nullptr)
+
+/// The same with an init hook (ca::sdk::InitHook, or nullptr): a library that must be initialised before any
+/// other call (libsodium's sodium_init) names its initialiser here instead of writing the entry point.
+#define CRYPTAUDITOR_BACKEND_INIT(NAME, LIBRARY, VERSION_FN, ACCEL_FN, ROWS, INIT_FN)                    \
   extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_entry(void) { \
     using TableT = ::ca::sdk::Table<ROWS, sizeof(ROWS) / sizeof(ROWS[0])>;                               \
+    static const bool initialized = [] {                                                                 \
+      ::ca::sdk::InitHook hook = INIT_FN;                                                                \
+      return hook == nullptr || hook();                                                                  \
+    }();                                                                                                 \
+    if (!initialized) return nullptr;                                                                    \
     static const ca_backend backend = {CA_PLUGIN_ABI_VERSION,                                            \
                                        sizeof(ca_backend),                                               \
                                        NAME,                                                             \

@@ -108,8 +108,9 @@ typedef struct ca_context ca_context; /* defined by each backend */
 typedef int (*ca_operation_fn)(ca_context* context, ca_io* io);
 
 /* The same operation `count` times in a row, on ios[*cursor], ios[*cursor + 1], ... wrapping around after
- * n_ios; *cursor is left at the next input. Returns the bitwise OR of the statuses (CA_OK when every call
- * succeeded) and may stop early after a failure. It times nothing: the core reads the clock around the whole
+ * n_ios; *cursor is left at the next input. Returns CA_OK when every call succeeded, else the status of the
+ * first call that did not (not an OR, which would turn CA_UNSUPPORTED | CA_FAILED into CA_REJECTED), and
+ * may stop early after a failure. It times nothing: the core reads the clock around the whole
  * call. It exists so that a batch of operations costs one indirect call instead of one per operation, as a
  * hand-written loop would (docs/METHODOLOGY.md). */
 typedef int (*ca_repeat_fn)(ca_context* context, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count);

@@ -15,6 +15,7 @@
 
 #include "cryptauditor/backend_sdk.hpp"
 
+namespace ca::backend_libsodium {
 namespace {
 
 using ca::sdk::KeyBits;
@@ -39,8 +40,6 @@ union AeadKey {
 struct AeadPrimitive {
   const char* algorithm;  // canonical catalog name
   size_t nonce_bytes;
-  int (*is_available)();  // 1 when this CPU can run it; nullptr means always
-  const char* unavailable_reason;
   int (*set_key)(AeadKey& state, const unsigned char* key);
   int (*seal)(unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
               const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce,
@@ -58,9 +57,6 @@ int keep_raw_key(AeadKey& state, const unsigned char* key) {
 constexpr AeadPrimitive kAesGcm{
     "AES-GCM",
     crypto_aead_aes256gcm_NPUBBYTES,
-    // libsodium 1.0.18 implements AES-GCM only with AES-NI + PCLMUL; without them it has no fallback.
-    &crypto_aead_aes256gcm_is_available,
-    "needs AES-NI and PCLMUL",
     [](AeadKey& state, const unsigned char* key) { return crypto_aead_aes256gcm_beforenm(&state.gcm, key); },
     [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
        const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
@@ -75,8 +71,6 @@ constexpr AeadPrimitive kAesGcm{
 constexpr AeadPrimitive kChaCha20Poly1305{
     "CHACHA20-POLY1305",
     crypto_aead_chacha20poly1305_ietf_NPUBBYTES,  // the RFC 8439 (IETF) construction, 96-bit nonce
-    nullptr,
-    nullptr,
     &keep_raw_key,
     [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
        const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
@@ -91,8 +85,6 @@ constexpr AeadPrimitive kChaCha20Poly1305{
 constexpr AeadPrimitive kXChaCha20Poly1305{
     "XCHACHA20-POLY1305",
     crypto_aead_xchacha20poly1305_ietf_NPUBBYTES,
-    nullptr,
-    nullptr,
     &keep_raw_key,
     [](unsigned char* c, unsigned long long* clen, const unsigned char* m, unsigned long long mlen,
        const unsigned char* ad, unsigned long long adlen, const unsigned char* nonce, const AeadKey& key) {
@@ -104,17 +96,15 @@ constexpr AeadPrimitive kXChaCha20Poly1305{
     },
 };
 
-// Consulted by supports() as well as by the constructor, so both give the same answer and reason.
-constexpr const AeadPrimitive* kAeads[] = {&kAesGcm, &kChaCha20Poly1305, &kXChaCha20Poly1305};
-
-bool unavailable_on_this_cpu(const AeadPrimitive& aead) {
-  return aead.is_available != nullptr && aead.is_available() != 1;
+// The AES-GCM row's availability hook (ca::sdk::Row::unavailable, asked by supports() and create()):
+// libsodium 1.0.18 implements AES-GCM only with AES-NI + PCLMUL; without them it has no fallback.
+const char* aes256gcm_unavailable() {
+  return crypto_aead_aes256gcm_is_available() == 1 ? nullptr : "needs AES-NI and PCLMUL";
 }
 
 class Aead {
  public:
   Aead(const ca_key_spec& spec, const AeadPrimitive* primitive) : primitive_(*primitive) {
-    if (unavailable_on_this_cpu(primitive_)) throw ca::sdk::Unsupported(primitive_.unavailable_reason);
     ca::sdk::require_key_bytes(spec, kKeyBytes);
     if (primitive_.set_key(key_, spec.secret_key) != 0)
       throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium refused the key");
@@ -568,27 +558,25 @@ class PasswordHash {
 // ---- the table -----------------------------------------------------------------------------------------
 
 const ca::sdk::Row kRows[] = {
-    {kAesGcm.algorithm, KeyBits::list({256}), make_factory<Aead>(&kAesGcm)},  // AES-256 only
-    {kChaCha20Poly1305.algorithm, KeyBits::list({256}), make_factory<Aead>(&kChaCha20Poly1305)},
-    {kXChaCha20Poly1305.algorithm, KeyBits::list({256}), make_factory<Aead>(&kXChaCha20Poly1305)},
-    {kChaCha20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kChaCha20)},
-    {kSalsa20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kSalsa20)},
-    {kXChaCha20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kXChaCha20)},
-    {kXSalsa20.algorithm, KeyBits::list({256}), make_factory<StreamCipher>(&kXSalsa20)},
-    {kSha256.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha256)},
-    {kSha512.algorithm, KeyBits::list({0}), make_factory<Hash>(&kSha512)},
-    {kBlake2b.algorithm, KeyBits::list({0}), make_factory<Hash>(&kBlake2b)},
-    {kHmacSha256.algorithm, KeyBits::list({256}), make_factory<Mac>(&kHmacSha256)},
-    {kHmacSha512.algorithm, KeyBits::list({256}), make_factory<Mac>(&kHmacSha512)},
-    {kPoly1305.algorithm, KeyBits::list({256}), make_factory<Mac>(&kPoly1305)},
-    {kSipHash.algorithm, KeyBits::list({128}), make_factory<Mac>(&kSipHash)},
-    {"EDDSA", KeyBits::list({256}), make_factory<Ed25519>()},
-    {"X25519", KeyBits::list({256}), make_factory<X25519>()},
-    {"ARGON2ID", KeyBits::list({0}), make_factory<PasswordHash>(true)},
-    {"SCRYPT", KeyBits::list({0}), make_factory<PasswordHash>(false)},
+    {kAesGcm.algorithm, KeyBits::list({256}), make_factory<Aead>(&kAesGcm), &aes256gcm_unavailable},
+    {kChaCha20Poly1305.algorithm, make_factory<Aead>(&kChaCha20Poly1305)},
+    {kXChaCha20Poly1305.algorithm, make_factory<Aead>(&kXChaCha20Poly1305)},
+    {kChaCha20.algorithm, make_factory<StreamCipher>(&kChaCha20)},
+    {kSalsa20.algorithm, make_factory<StreamCipher>(&kSalsa20)},
+    {kXChaCha20.algorithm, make_factory<StreamCipher>(&kXChaCha20)},
+    {kXSalsa20.algorithm, make_factory<StreamCipher>(&kXSalsa20)},
+    {kSha256.algorithm, make_factory<Hash>(&kSha256)},
+    {kSha512.algorithm, make_factory<Hash>(&kSha512)},
+    {kBlake2b.algorithm, make_factory<Hash>(&kBlake2b)},
+    {kHmacSha256.algorithm, make_factory<Mac>(&kHmacSha256)},
+    {kHmacSha512.algorithm, make_factory<Mac>(&kHmacSha512)},
+    {kPoly1305.algorithm, make_factory<Mac>(&kPoly1305)},
+    {kSipHash.algorithm, make_factory<Mac>(&kSipHash)},
+    {"EDDSA", make_factory<Ed25519>()},
+    {"X25519", make_factory<X25519>()},
+    {"ARGON2ID", make_factory<PasswordHash>(true)},
+    {"SCRYPT", make_factory<PasswordHash>(false)},
 };
-
-using RowTable = ca::sdk::Table<kRows, std::size(kRows)>;
 
 const char* library_version() { return sodium_version_string(); }
 
@@ -616,42 +604,14 @@ const char* acceleration() {
   return detected.c_str();
 }
 
-// The row table knows names and key sizes; AES-256-GCM additionally depends on the CPU.
-int supports(const char* algorithm, uint32_t key_bits, char* reason, size_t reason_cap) noexcept {
-  for (const AeadPrimitive* aead : kAeads) {
-    if (std::strcmp(aead->algorithm, algorithm) == 0 && unavailable_on_this_cpu(*aead)) {
-      ca::sdk::detail::copy_message(reason, reason_cap, aead->unavailable_reason);
-      return CA_UNSUPPORTED;
-    }
-  }
-  return RowTable::supports(algorithm, key_bits, reason, reason_cap);
-}
+// sodium_init() must run before any other libsodium call: it detects the CPU features and picks the
+// ChaCha20, Salsa20 and Poly1305 implementations. It fails only when it cannot take its lock; the SDK's init
+// hook then returns a null table, and the loader skips the plugin.
+bool initialize() { return sodium_init() >= 0; }
 
 }  // namespace
+}  // namespace ca::backend_libsodium
 
-// Written out instead of through CRYPTAUDITOR_BACKEND for two reasons: supports() must consult the CPU
-// (above), and sodium_init() must run before any other libsodium call. sodium_init() detects the CPU
-// features and picks the ChaCha20, Salsa20 and Poly1305 implementations; the function-local static runs
-// it exactly once even when several threads load the plugin (sodium_init is itself idempotent and locked).
-extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_entry(void) {
-  static const bool initialized = sodium_init() >= 0;
-  // sodium_init() fails only when it cannot take its lock; a null table makes the loader skip the plugin.
-  if (!initialized) return nullptr;
-  static const ca_backend backend = {
-      CA_PLUGIN_ABI_VERSION,
-      sizeof(ca_backend),
-      "libsodium",
-      "libsodium",
-      &library_version,
-      &acceleration,
-      &supports,
-      &RowTable::create,
-      &RowTable::destroy,
-      &RowTable::operation,
-      &RowTable::export_key,
-      &RowTable::last_error,
-      &RowTable::repeat,
-      &RowTable::algorithm_at,
-  };
-  return &backend;
-}
+CRYPTAUDITOR_BACKEND_INIT("libsodium", "libsodium", &ca::backend_libsodium::library_version,
+                          &ca::backend_libsodium::acceleration, ca::backend_libsodium::kRows,
+                          &ca::backend_libsodium::initialize)

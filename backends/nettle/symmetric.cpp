@@ -1,12 +1,6 @@
-// The Nettle 3.8 backend. Nettle is a toolkit of low-level functions with no by-name factory: a block
-// cipher is a (context, set-key, encrypt, decrypt) quadruple, and the modes (CBC, CFB, CTR, XTS, GCM, CCM,
-// EAX, CMAC) are generic functions taking that cipher's context and encrypt function. Each row therefore
-// names a BlockCipher description (from Nettle's own `nettle_cipher` tables where it has one) and the mode;
-// the stream ciphers, hashes and HMAC use Nettle's functions directly; public_key.cpp has the public-key
-// rows. docs/backends/nettle.md
-// says what one timed operation contains.
-#include "nettle_backend.hpp"
-
+// Nettle symmetric contexts: block ciphers as Nettle's generic modes take them (BlockCipher), ECB / CBC with
+// PKCS#7 (the SDK's ca::sdk::Pkcs7BlockMode), CFB / CTR / XTS, the stream ciphers, the AEADs, the hashes and
+// the MACs, behind the factories nettle_backend.hpp declares for the table in backend.cpp.
 #include <nettle/aes.h>
 #include <nettle/arcfour.h>
 #include <nettle/blowfish.h>
@@ -35,12 +29,11 @@
 #include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "nettle_backend.hpp"
 
-namespace {
+namespace ca::backend_nettle {
 
-using ca::sdk::KeyBits;
 using ca::sdk::make_factory;
-using ca::sdk::Row;
 
 constexpr size_t kTagBytes = 16;
 
@@ -140,8 +133,6 @@ BlockCipher blowfish() {
           reinterpret_cast<nettle_cipher_func*>(blowfish_decrypt)};
 }
 
-using CipherChoice = BlockCipher (*)(uint32_t key_bits);
-
 /// One keyed block cipher: an encryption context and, when the mode decrypts with the inverse cipher (ECB,
 /// CBC, XTS), a decryption context. Contexts are opaque byte blocks of Nettle's context size.
 class KeyedCipher {
@@ -166,77 +157,54 @@ class KeyedCipher {
 // ---- ECB / CBC with PKCS#7 padding
 // ---------------------------------------------------------------------------
 
-class PaddedBlockMode {
+/// The block operations of ca::sdk::Pkcs7BlockMode: ECB, or CBC through Nettle's cbc_encrypt / cbc_decrypt
+/// (AES: the dedicated cbc_aesN_encrypt). Nettle's CBC advances the IV in place, so each message starts
+/// from a copy of its nonce.
+class CbcOrEcbOps {
  public:
-  PaddedBlockMode(const ca_key_spec& spec, const char* algorithm, CipherChoice choice, bool cbc)
-      : algorithm_(algorithm), keyed_(spec, choice), cbc_(cbc) {
+  CbcOrEcbOps(const ca_key_spec& spec, CipherChoice choice, bool cbc) : keyed_(spec, choice), cbc_(cbc) {
     enc_ = keyed_.context(spec.secret_key, false);
     dec_ = keyed_.context(spec.secret_key, true);
   }
 
-  int encrypt(ca_io& io) {
-    const BlockCipher& c = keyed_.cipher();
-    const size_t block = c.block_size;
-    start(io);
-    const size_t whole = io.input_len - io.input_len % block;
-    const size_t total = ca::sdk::pkcs7_padded_size(io.input_len, block);
-    if (io.output_cap < total) return CA_BUFFER_TOO_SMALL;
-    std::array<uint8_t, 16> last{};
-    ca::sdk::copy_bytes(last.data(), io.input + whole, io.input_len - whole);
-    ca::sdk::pkcs7_pad_in_place(last.data(), io.input_len - whole, block);
-    // The whole blocks go straight from input to output; only the last, padded block is assembled here.
-    if (!cbc_) {
-      if (whole != 0) c.encrypt(enc_.data(), whole, io.output, io.input);
-      c.encrypt(enc_.data(), block, io.output + whole, last.data());
-    } else if (c.cbc_encrypt != nullptr) {
-      if (whole != 0) c.cbc_encrypt(enc_.data(), iv_.data(), whole, io.output, io.input);
-      c.cbc_encrypt(enc_.data(), iv_.data(), block, io.output + whole, last.data());
-    } else {
-      if (whole != 0) cbc_encrypt(enc_.data(), c.encrypt, block, iv_.data(), whole, io.output, io.input);
-      cbc_encrypt(enc_.data(), c.encrypt, block, iv_.data(), block, io.output + whole, last.data());
-    }
-    io.output_len = total;
-    return CA_OK;
+  size_t block_size() const { return keyed_.cipher().block_size; }
+  size_t iv_bytes() const { return cbc_ ? block_size() : 0; }
+  void start(ca::sdk::Direction, const uint8_t* iv) {
+    if (cbc_) std::memcpy(iv_.data(), iv, block_size());
   }
-
-  int decrypt(ca_io& io) {
+  void process(ca::sdk::Direction direction, uint8_t* out, const uint8_t* in, size_t n) {
     const BlockCipher& c = keyed_.cipher();
-    start(io);
-    if (io.input_len == 0 || io.input_len % c.block_size != 0) return CA_REJECTED;
-    if (io.output_cap < io.input_len) return CA_BUFFER_TOO_SMALL;
-    if (cbc_)
-      cbc_decrypt(dec_.data(), c.decrypt, c.block_size, iv_.data(), io.input_len, io.output, io.input);
-    else
-      c.decrypt(dec_.data(), io.input_len, io.output, io.input);
-    const size_t n = ca::sdk::pkcs7_unpadded_size(io.output, io.input_len, c.block_size);
-    if (n == SIZE_MAX) return CA_REJECTED;
-    io.output_len = n;
-    return CA_OK;
+    if (direction == ca::sdk::Direction::Encrypt) {
+      if (!cbc_)
+        c.encrypt(enc_.data(), n, out, in);
+      else if (c.cbc_encrypt != nullptr)
+        c.cbc_encrypt(enc_.data(), iv_.data(), n, out, in);
+      else
+        cbc_encrypt(enc_.data(), c.encrypt, c.block_size, iv_.data(), n, out, in);
+    } else if (cbc_) {
+      cbc_decrypt(dec_.data(), c.decrypt, c.block_size, iv_.data(), n, out, in);
+    } else {
+      c.decrypt(dec_.data(), n, out, in);
+    }
   }
 
  private:
-  // Nettle's CBC advances the IV in place, so each message starts from a copy of its nonce.
-  void start(const ca_io& io) {
-    ca::sdk::require_nonce(io, cbc_ ? keyed_.cipher().block_size : 0, algorithm_);
-    if (cbc_) std::memcpy(iv_.data(), io.nonce, io.nonce_len);
-  }
-
-  const char* algorithm_;
   KeyedCipher keyed_;
   bool cbc_;
   std::vector<uint64_t> enc_, dec_;
   std::array<uint8_t, 16> iv_{};
 };
+using PaddedBlockMode = ca::sdk::Pkcs7BlockMode<CbcOrEcbOps>;
 
 // ---- CFB-128, CTR and XTS
 // --------------------------------------------------------------------------------------
 
-enum class StreamMode { Cfb, Ctr, Xts };
-
 class BlockStreamMode {
  public:
-  BlockStreamMode(const ca_key_spec& spec, const char* algorithm, CipherChoice choice, StreamMode mode)
-      : algorithm_(algorithm), mode_(mode), keyed_(spec, choice, mode == StreamMode::Xts ? 2 : 1) {
+  BlockStreamMode(const ca_key_spec& spec, CipherChoice choice, StreamMode mode)
+      : algorithm_(ca::sdk::catalog_name(spec.algorithm)),
+        mode_(mode),
+        keyed_(spec, choice, mode == StreamMode::Xts ? 2 : 1) {
     enc_ = keyed_.context(spec.secret_key, false);
     if (mode == StreamMode::Xts) {
       // K1 || K2: K1 encrypts the data (and its inverse decrypts it), K2 encrypts the tweak.
@@ -355,13 +323,14 @@ class Rc4 {
 // ---- AEADs
 // ---------------------------------------------------------------------------------------------------
 
-enum class AeadMode { Gcm, Ccm, Eax };
-
 /// AES-GCM, AES-CCM and AES-EAX through Nettle's generic mode functions over the AES context.
 class BlockAead {
  public:
-  BlockAead(const ca_key_spec& spec, const char* algorithm, AeadMode mode, size_t nonce_len)
-      : algorithm_(algorithm), mode_(mode), nonce_len_(nonce_len), keyed_(spec, aes) {
+  BlockAead(const ca_key_spec& spec, AeadMode mode)
+      : algorithm_(ca::sdk::catalog_name(spec.algorithm)),
+        mode_(mode),
+        nonce_len_(ca::sdk::nonce_bytes(spec.algorithm)),
+        keyed_(spec, aes) {
     enc_ = keyed_.context(spec.secret_key, false);
     const BlockCipher& c = keyed_.cipher();
     if (mode == AeadMode::Gcm) gcm_set_key(&gcm_key_, enc_.data(), c.encrypt);
@@ -371,7 +340,7 @@ class BlockAead {
   int encrypt(ca_io& io) {
     ca::sdk::require_nonce(io, nonce_len_, algorithm_);
     const size_t len = io.input_len;
-    if (io.output_cap < len || io.output_cap - len < kTagBytes) return CA_BUFFER_TOO_SMALL;
+    if (const int room = ca::sdk::sealed_room(io, kTagBytes); room != CA_OK) return room;
     const void* cipher = enc_.data();
     nettle_cipher_func* f = keyed_.cipher().encrypt;
     switch (mode_) {
@@ -398,9 +367,8 @@ class BlockAead {
 
   int decrypt(ca_io& io) {
     ca::sdk::require_nonce(io, nonce_len_, algorithm_);
-    if (io.input_len < kTagBytes) return CA_REJECTED;
-    const size_t len = io.input_len - kTagBytes;
-    if (io.output_cap < len) return CA_BUFFER_TOO_SMALL;
+    size_t len = 0;
+    if (const int st = ca::sdk::opened_length(io, kTagBytes, len); st != CA_OK) return st;
     const void* cipher = enc_.data();
     nettle_cipher_func* f = keyed_.cipher().encrypt;
     const uint8_t* tag = io.input + len;
@@ -455,7 +423,7 @@ class ChaCha20Poly1305 {
 
   int encrypt(ca_io& io) {
     const size_t len = io.input_len;
-    if (io.output_cap < len || io.output_cap - len < kTagBytes) return CA_BUFFER_TOO_SMALL;
+    if (const int room = ca::sdk::sealed_room(io, kTagBytes); room != CA_OK) return room;
     start(io);
     chacha_poly1305_encrypt(&ctx_, len, io.output, io.input);
     chacha_poly1305_digest(&ctx_, kTagBytes, io.output + len);
@@ -464,9 +432,8 @@ class ChaCha20Poly1305 {
   }
 
   int decrypt(ca_io& io) {
-    if (io.input_len < kTagBytes) return CA_REJECTED;
-    const size_t len = io.input_len - kTagBytes;
-    if (io.output_cap < len) return CA_BUFFER_TOO_SMALL;
+    size_t len = 0;
+    if (const int st = ca::sdk::opened_length(io, kTagBytes, len); st != CA_OK) return st;
     start(io);
     chacha_poly1305_decrypt(&ctx_, len, io.output, io.input);
     std::array<uint8_t, kTagBytes> expected{};
@@ -604,18 +571,6 @@ class GmacAes {
   gcm_ctx ctx_{};
 };
 
-// ---- the table
-// -----------------------------------------------------------------------------------------------
-
-const KeyBits kAesBits = KeyBits::list({128, 192, 256});
-const KeyBits kXtsBits = KeyBits::list({128, 256});  // Nettle has XTS for AES-128 and AES-256 keys only
-const KeyBits k64Bits = KeyBits::list({64});
-const KeyBits k128Bits = KeyBits::list({128});
-const KeyBits k192Bits = KeyBits::list({192});
-const KeyBits k256Bits = KeyBits::list({256});
-const KeyBits kNoKey = KeyBits::list({0});
-const KeyBits kRsaBits = KeyBits::range(1024, 16384, 8);
-
 BlockCipher camellia(uint32_t bits) {
   return by_bits(bits, nettle_camellia128, nettle_camellia192, nettle_camellia256);
 }
@@ -633,93 +588,19 @@ BlockCipher des2_any(uint32_t) { return des2(); }
 BlockCipher des3_any(uint32_t) { return des3(); }
 BlockCipher blowfish_any(uint32_t) { return blowfish(); }
 
-ca::sdk::Factory ecb(const char* name, CipherChoice c) {
-  return make_factory<PaddedBlockMode>(name, c, false);
-}
-ca::sdk::Factory cbc(const char* name, CipherChoice c) {
-  return make_factory<PaddedBlockMode>(name, c, true);
-}
-ca::sdk::Factory stream(const char* name, StreamMode m) {
-  return make_factory<BlockStreamMode>(name, aes, m);
-}
-ca::sdk::Factory block_aead(const char* name, AeadMode m, size_t nonce) {
-  return make_factory<BlockAead>(name, m, nonce);
-}
-ca::sdk::Factory digest(const nettle_hash& h) { return make_factory<Digest>(&h); }
-ca::sdk::Factory hmac(const nettle_hash& h) { return make_factory<Hmac>(&h); }
+sdk::Factory ecb(CipherChoice c) { return make_factory<PaddedBlockMode>(c, false); }
+sdk::Factory cbc(CipherChoice c) { return make_factory<PaddedBlockMode>(c, true); }
+sdk::Factory stream(StreamMode m) { return make_factory<BlockStreamMode>(aes, m); }
+sdk::Factory block_aead(AeadMode m) { return make_factory<BlockAead>(m); }
+sdk::Factory digest(const nettle_hash& h) { return make_factory<Digest>(&h); }
+sdk::Factory hmac(const nettle_hash& h) { return make_factory<Hmac>(&h); }
 
-const Row kRows[] = {
-    {"AES-ECB", kAesBits, ecb("AES-ECB", aes)},
-    {"AES-CBC", kAesBits, cbc("AES-CBC", aes)},                 // cbc_aesN_encrypt / cbc_decrypt
-    {"AES-CFB", kAesBits, stream("AES-CFB", StreamMode::Cfb)},  // cfb_encrypt is CFB-128 (cfb8_* is CFB-8)
-    {"AES-CTR", kAesBits, stream("AES-CTR", StreamMode::Ctr)},
-    {"AES-CCM", kAesBits, block_aead("AES-CCM", AeadMode::Ccm, 12)},
-    {"AES-GCM", kAesBits, block_aead("AES-GCM", AeadMode::Gcm, GCM_IV_SIZE)},
-    {"AES-EAX", kAesBits, block_aead("AES-EAX", AeadMode::Eax, 16)},
-    {"CHACHA20", k256Bits, make_factory<ChaCha20>()},
-    {"SALSA20", k256Bits, make_factory<Salsa20>()},
-    {"CHACHA20-POLY1305", k256Bits, make_factory<ChaCha20Poly1305>()},
-    {"AES-XTS", kXtsBits, stream("AES-XTS", StreamMode::Xts)},
-    // The other block ciphers: CBC with PKCS#7 padding, IV = one block.
-    {"DES", k64Bits, cbc("DES", des_any)},
-    {"2DES", k128Bits, cbc("2DES", des2_any)},
-    {"3DES", k192Bits, cbc("3DES", des3_any)},
-    {"RC2", k128Bits, cbc("RC2", rc2)},
-    {"RC4", k128Bits, make_factory<Rc4>()},
-    {"TWOFISH", kAesBits, cbc("TWOFISH", twofish)},
-    {"BLOWFISH", k128Bits, cbc("BLOWFISH", blowfish_any)},
-    {"CAMELLIA", kAesBits, cbc("CAMELLIA", camellia)},
-    {"SERPENT", kAesBits, cbc("SERPENT", serpent)},
-    {"CAST5", k128Bits, cbc("CAST5", cast5)},
-    {"SHA1", kNoKey, digest(nettle_sha1)},
-    {"SHA2-224", kNoKey, digest(nettle_sha224)},
-    {"SHA2-256", kNoKey, digest(nettle_sha256)},
-    {"SHA2-384", kNoKey, digest(nettle_sha384)},
-    {"SHA2-512", kNoKey, digest(nettle_sha512)},
-    {"SHA2-512/256", kNoKey, digest(nettle_sha512_256)},  // its own initial values (FIPS 180-4)
-    {"SHA3-224", kNoKey, digest(nettle_sha3_224)},
-    {"SHA3-256", kNoKey, digest(nettle_sha3_256)},
-    {"SHA3-384", kNoKey, digest(nettle_sha3_384)},
-    {"SHA3-512", kNoKey, digest(nettle_sha3_512)},
-    {"SHAKE256", kNoKey, make_factory<Shake256>()},
-    {"MD5", kNoKey, digest(nettle_md5)},
-    {"RIPEMD-160", kNoKey, digest(nettle_ripemd160)},
-    {"SM3", kNoKey, digest(nettle_sm3)},
-    {"RSA-PSS", kRsaBits, ca::nettle_backend::rsa_pss_sha256_factory()},  // MGF1-SHA-256, 32-byte salt
-    {"RSA-PKCS1V15-SHA1", kRsaBits, ca::nettle_backend::rsa_pkcs1_sha1_factory()},
-    {"RSA-PKCS1V15-SHA256", kRsaBits, ca::nettle_backend::rsa_pkcs1_sha256_factory()},
-    {"ECDSA", k256Bits, ca::nettle_backend::ecdsa_factory()},
-    {"EDDSA", k256Bits, ca::nettle_backend::ed25519_factory()},
-    {"PBKDF2-SHA256", kNoKey, ca::nettle_backend::pbkdf2_sha256_factory()},
-    {"PBKDF2-SHA1", kNoKey, ca::nettle_backend::pbkdf2_sha1_factory()},
-    {"HKDF-SHA256", kNoKey, ca::nettle_backend::hkdf_sha256_factory()},
-    {"HKDF-SHA512", kNoKey, ca::nettle_backend::hkdf_sha512_factory()},
-    {"X25519", k256Bits, ca::nettle_backend::x25519_factory()},
-    {"X448", KeyBits::list({448}), ca::nettle_backend::x448_factory()},
-    {"HMAC-SHA1", k256Bits, hmac(nettle_sha1)},
-    {"HMAC-SHA2-224", k256Bits, hmac(nettle_sha224)},
-    {"HMAC-SHA2-256", k256Bits, hmac(nettle_sha256)},
-    {"HMAC-SHA2-384", k256Bits, hmac(nettle_sha384)},
-    {"HMAC-SHA2-512", k256Bits, hmac(nettle_sha512)},
-    {"HMAC-SHA3-256", k256Bits, hmac(nettle_sha3_256)},  // generic HMAC, SHA-3's 136-byte block
-    {"HMAC-SHA3-512", k256Bits, hmac(nettle_sha3_512)},
-    {"HMAC-MD5", k256Bits, hmac(nettle_md5)},
-    {"HMAC-RIPEMD-160", k256Bits, hmac(nettle_ripemd160)},
-    {"CMAC-AES", kAesBits, make_factory<CmacAes>()},
-    {"GMAC-AES", kAesBits, make_factory<GmacAes>()},
-};
+sdk::Factory chacha20() { return make_factory<ChaCha20>(); }
+sdk::Factory salsa20() { return make_factory<Salsa20>(); }
+sdk::Factory rc4() { return make_factory<Rc4>(); }
+sdk::Factory chacha20_poly1305() { return make_factory<ChaCha20Poly1305>(); }
+sdk::Factory shake256() { return make_factory<Shake256>(); }
+sdk::Factory cmac_aes() { return make_factory<CmacAes>(); }
+sdk::Factory gmac_aes() { return make_factory<GmacAes>(); }
 
-const char* library_version() {
-  // The runtime library's version (nettle_version_major / _minor; Nettle reports no patch level).
-  static const std::string version =
-      std::to_string(nettle_version_major()) + "." + std::to_string(nettle_version_minor());
-  return version.c_str();
-}
-
-// Nettle chooses its AES-NI, PCLMUL and SHA-NI code at load time (a "fat" build, as Debian's is) but has no
-// call that says which it chose: unknown.
-const char* acceleration() { return ""; }
-
-}  // namespace
-
-CRYPTAUDITOR_BACKEND("nettle", "Nettle", library_version, acceleration, kRows)
+}  // namespace ca::backend_nettle
