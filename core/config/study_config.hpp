@@ -45,6 +45,7 @@ struct StudyConfig {
   std::vector<int> pin_cpus;            // "pin": CPU list ("1", "0-3"); empty: not pinned (--pin)
   bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
+  size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
 };
 
 /// Checks and resolves a parsed config. Throws UsageError naming `file` and the JSON pointer.

@@ -33,6 +33,10 @@ struct Record {
   /// Interleaved order: an id shared by the records sampled in the same rounds (one comparison of one run);
   /// their samples are paired by measurement.sample_round. Empty: measured on its own (--order sequential).
   std::string comparison;
+  /// --processes N (N >= 2): the samples each worker process took, in order (they add up to the samples);
+  /// summary.median and ci95 are then over the processes' medians (summary.process_medians). Empty: one
+  /// process.
+  std::vector<size_t> process_samples;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
@@ -56,6 +60,10 @@ struct Record {
   double ops_per_s() const;
   double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
+
+/// r.summary from r.measurement: over the processes' medians when r.process_samples has two or more,
+/// else over the repetitions' medians (stats::summarize_repetitions), else over the samples.
+void summarize_record(Record& r);
 
 /// Operations an algorithm family is timed with by default, in display order.
 std::vector<std::string> operations_for(int family);
