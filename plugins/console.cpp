@@ -43,8 +43,8 @@ std::string op_phrase(const AlgorithmInfo& a) {
 std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, const ReportSettings& s) {
   const bool stream = s.cipher_stream && a.family == Family::Cipher;
   const std::string until = s.sequential ? "the 95% CI of the median is within ±"
-                                          : "libraries interleaved, until the 95% CI of each ratio between "
-                                            "them (of the median for one library) is within ±";
+                                         : "libraries interleaved, until the 95% CI of each ratio between "
+                                           "them (of the median for one library) is within ±";
   std::string rounds = s.rounds ? std::to_string(*s.rounds) + (*s.rounds == 1 ? " round" : " rounds")
                                 : "adaptive rounds (" + until + fmt("%.3g", s.target_rel_ci * 100) + "% or " +
                                       fmt("%.3g", s.budget_s) + " s per library)";
@@ -59,6 +59,9 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, 
   line += " on " + format_size(size) + " of random data";
   if (s.repetitions > 1)
     line += ", in " + std::to_string(s.repetitions) + " repetitions (median and CI over their medians)";
+  if (s.processes > 1)
+    line +=
+        ", in " + std::to_string(s.processes) + " worker processes each (median and CI over their medians)";
   return line;
 }
 
@@ -66,7 +69,9 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
   const auto& sm = r.summary;
   // The interval's real level: below 95 % when there were too few samples (or repetitions) to reach it; one
   // value has no interval at all.
-  const size_t values = r.measurement.repetition_samples.empty() ? sm.n : sm.repetition_medians.size();
+  const size_t values = !r.process_samples.empty()                 ? sm.process_medians.size()
+                        : r.measurement.repetition_samples.empty() ? sm.n
+                                                                   : sm.repetition_medians.size();
   std::string d = values < 2 ? "no CI from one sample"
                              : ci_label(sm.ci_coverage) + " " + format_duration(sm.ci95.low, s.unit) + "–" +
                                    format_duration(sm.ci95.high, s.unit);
@@ -74,10 +79,12 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
     d += ", " + fmt("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
     d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
-  d += ", " + std::to_string(r.measurement.timed_ops) + (r.measurement.timed_ops == 1 ? " op in " : " ops in ") +
-       std::to_string(sm.n) + (sm.n == 1 ? " sample" : " samples");
+  d += ", " + std::to_string(r.measurement.timed_ops) +
+       (r.measurement.timed_ops == 1 ? " op in " : " ops in ") + std::to_string(sm.n) +
+       (sm.n == 1 ? " sample" : " samples");
   if (!r.measurement.repetition_samples.empty())
     d += " over " + std::to_string(r.measurement.repetition_samples.size()) + " repetitions";
+  if (!r.process_samples.empty()) d += " in " + std::to_string(r.process_samples.size()) + " processes";
   if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
   if (!r.exact_rounds && !r.measurement.target_met) d += ", CI target not met within the budget";
   if (r.has_parallel()) {

@@ -33,6 +33,7 @@ class JsonReporter : public Reporter {
                      {"cipher_mode", in.settings.cipher_stream ? "stream" : "per-message"},
                      {"order", in.settings.sequential ? "sequential" : "interleaved"},
                      {"repetitions", in.settings.repetitions},
+                     {"processes", in.settings.processes},
                      {"pin", in.settings.pinned_cpus.empty() ? json(nullptr) : json(in.settings.pinned_cpus)},
                      {"command_line", in.settings.command_line}};
     json context = {{"program", "cryptauditor"},
@@ -77,7 +78,8 @@ class JsonReporter : public Reporter {
                        {"ci_coverage", number(p.ratio.coverage)},
                        {"pairs", p.ratio.pairs}});
     }
-    json doc = {{"schema_version", 2}, {"context", context}, {"results", results}, {"pairwise_ratios", pairs}};
+    json doc = {
+        {"schema_version", 3}, {"context", context}, {"results", results}, {"pairwise_ratios", pairs}};
     out << doc.dump(2) << '\n';
   }
 };

@@ -33,6 +33,9 @@ std::string measurement_mode(const ReportSettings& s) {
     m += "; " + std::to_string(s.repetitions) + " repetitions back to back, each for " +
          (s.rounds ? "those operations" : "the whole budget") +
          ", median and CI over the repetitions' medians";
+  if (s.processes > 1)
+    m += "; each comparison in " + std::to_string(s.processes) +
+         " fresh worker processes, median and CI over the processes' medians";
   if (!s.pinned_cpus.empty()) m += "; pinned to CPU " + s.pinned_cpus;
   return m;
 }

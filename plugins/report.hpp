@@ -26,6 +26,7 @@ struct ReportSettings {
   bool cipher_stream = false;  // --cipher-mode stream
   bool sequential = false;     // --order sequential (else interleaved)
   size_t repetitions = 1;      // --repetitions N
+  size_t processes = 1;        // --processes N
   std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
   std::vector<std::string> command_line;
 };

@@ -99,7 +99,7 @@ TEST(Cli, JsonReportHasTheDocumentedFields) {
   Result r = run("--hash SHA2-256 -c AES-EAX -r 20 -b openssl --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
-  EXPECT_EQ(doc["schema_version"], 2);
+  EXPECT_EQ(doc["schema_version"], 3);
   EXPECT_FALSE(doc["context"]["cpu_model"].get<std::string>().empty());
   EXPECT_EQ(doc["context"]["backends"][0]["name"], "openssl");
   EXPECT_FALSE(doc["context"]["backends"][0]["version"].get<std::string>().empty());
@@ -183,6 +183,21 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   EXPECT_NE(table.out.find(" over 2 repetitions"), std::string::npos) << table.out;
 }
 
+// --processes 2 on the default command: the table says so, and each record's median is over 2 processes.
+TEST(Cli, ProcessesAreInTheRecordAndTheTable) {
+  REQUIRE_OPENSSL();
+  Result table = run("--hash SHA2-256 -d 64B -b openssl --processes 2 --budget 0.01");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("in 2 worker processes each (median and CI over their medians)"),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("(50% CI "), std::string::npos) << table.out;  // two medians: their range
+  EXPECT_NE(table.out.find(" in 2 processes"), std::string::npos) << table.out;
+  Result one = run("--hash SHA2-256 -d 64B -b openssl --budget 0.01");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out.find("processes"), std::string::npos) << "1 process: the output as before\n" << one.out;
+}
+
 TEST(Cli, StreamModeTimesEncryptStreamAndSaysWhyAModeHasNone) {
   REQUIRE_OPENSSL();
   Result r =
@@ -248,6 +263,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--hash SHA2-256 --repetitions 0", "--repetitions '0'"},
         BadInput{"--hash SHA2-256 --repetitions 1001", "from 1 to 1000"},
         BadInput{"--hash SHA2-256 --repetitions x", "--repetitions 'x'"},
+        BadInput{"--hash SHA2-256 --processes 0", "--processes '0'"},
+        BadInput{"--hash SHA2-256 --processes 101", "from 1 to 100"},
+        BadInput{"--hash SHA2-256 --processes 3 --repetitions 2",
+                 "--processes 3 cannot be combined with --repetitions 2"},
         BadInput{"--hash SHA2-256 --pin 4000", "CPU 4000 is not one this process may run on"},
         BadInput{"--hash SHA2-256 --pin 2-1", "--pin '2-1' is not valid"},
         BadInput{"--hash SHA2-256 --pin cpu0", "--pin 'cpu0'"},

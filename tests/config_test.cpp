@@ -155,6 +155,9 @@ TEST(ConfigErrors, ThreadsAndCipherModeAreChecked) {
   EXPECT_MENTIONS(error_of(R"({"repetitions": 0})"),
                   ": /repetitions: 0 is not valid: expected a whole number of repetitions from 1 to 1000");
   EXPECT_MENTIONS(error_of(R"({"repetitions": "3"})"), ": /repetitions: expected a whole number");
+  EXPECT_MENTIONS(error_of(R"({"processes": 0})"),
+                  ": /processes: 0 is not valid: expected a whole number of processes from 1 to 100");
+  EXPECT_EQ(error_of(R"({"processes": 5})"), "");
   EXPECT_MENTIONS(error_of(R"({"pin": 1})"), ": /pin: expected a CPU list as a string");
   EXPECT_MENTIONS(error_of(R"({"pin": "4000"})"), "/pin '4000' is not valid: CPU 4000 is not one");
   EXPECT_MENTIONS(error_of(R"({"pin": "0-"})"), "/pin '0-' is not valid");
@@ -350,6 +353,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"job_timeout_s", R"({"job_timeout_s": -5})"},
       {"cipher_mode", R"({"cipher_mode": "streaming"})"},
       {"repetitions", R"({"repetitions": 0})"},
+      {"processes", R"({"processes": 101})"},
       {"pin", R"({"pin": "x"})"},
       {"order", R"({"order": "random"})"},
       {"key_file", R"({"key_file": 5})"},

@@ -119,6 +119,37 @@ TEST(RecordJson, RepetitionsRoundTripWithTheirMediansAndInterval) {
   EXPECT_FALSE(plain.contains("repetitions")) << "one repetition writes no repetition fields";
 }
 
+// --processes: each process's median, and the median and interval over them, survive a round trip.
+TEST(RecordJson, ProcessesRoundTripWithTheirMediansAndInterval) {
+  Record r = measured("alpha", "encrypt", {10, 11, 20, 21, 22, 30, 31});
+  r.process_samples = {2, 3, 2};
+  summarize_record(r);
+  const json j = record_to_json(r);
+  EXPECT_EQ(j["processes"], 3);
+  EXPECT_EQ(j["process_samples"], json::parse("[2, 3, 2]"));
+  EXPECT_EQ(j["process_medians_ns"], json::parse("[10.5, 21, 30.5]"));
+  EXPECT_DOUBLE_EQ(j["median_ns"].get<double>(), 21);
+  EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
+  EXPECT_FALSE(j.contains("repetition_medians_ns"));
+  std::string error;
+  auto back = record_from_json(json::parse(j.dump()), error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_EQ(back->process_samples, r.process_samples);
+  EXPECT_EQ(back->summary.process_medians, r.summary.process_medians);
+  EXPECT_EQ(record_to_json(*back), j);
+
+  for (const char* bad : {"[3, 3]", "[7]", "[4, 0, 3]", "\"3\""}) {
+    json broken = j;
+    broken["process_samples"] = json::parse(bad);
+    EXPECT_FALSE(record_from_json(broken, error)) << bad;
+    EXPECT_NE(error.find("/process_samples"), std::string::npos) << error;
+  }
+  json both = j;
+  both["repetition_samples"] = json::parse("[3, 4]");
+  EXPECT_FALSE(record_from_json(both, error));
+  EXPECT_FALSE(record_to_json(measured("alpha", "encrypt", {1, 2, 3})).contains("processes"));
+}
+
 TEST(RecordJson, UndefinedStatisticsAreNullAndComeBack) {
   Record one = measured("alpha", "hash", {500});  // n = 1: no standard deviation
   json j = record_to_json(one);
@@ -253,6 +284,9 @@ TEST(JournalFile, SettingsDifferenceNamesTheFlag) {
   b = a;
   b.repetitions = 3;
   EXPECT_EQ(settings_difference(a, b), "--repetitions 1, this run uses --repetitions 3");
+  b = a;
+  b.processes = 5;
+  EXPECT_EQ(settings_difference(a, b), "--processes 1, this run uses --processes 5");
   b = a;
   b.cipher_stream = true;
   EXPECT_EQ(settings_difference(a, b), "--cipher-mode per-message, this run uses --cipher-mode stream");

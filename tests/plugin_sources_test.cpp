@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -84,6 +86,49 @@ TEST(PluginSources, PluginFileUnderAnotherNameIsRankedBesideTheOriginal) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(csv_backends(r.out), (std::set<std::string>{"openssl", "openssl-copy"})) << r.out;
   EXPECT_EQ(r.err, "");
+}
+
+// A/B in one run (docs/COMPARE.md): two builds of one library under two names are one interleaved
+// comparison, paired round by round, and the ranking gives the paired ratio with its interval. With
+// --processes 3 the pairs of all three processes are kept apart (each process's rounds after the previous
+// one's) and still pooled into one ratio.
+TEST(PluginSources, TwoBuildsOfOneLibraryAreMeasuredAsAPair) {
+  REQUIRE_OPENSSL();
+  for (const std::string processes : {"1", "3"}) {
+    ProgramResult r =
+        run("--hash SHA2-256 -d 1KB --budget 0.03 --format json --quiet -b openssl,openssl-b "
+            "--processes " +
+            processes + " --plugin " + kBackends + "/ca-backend-openssl.so=openssl-b");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    ASSERT_EQ(doc["results"].size(), 2u) << r.out;
+    const auto& a = doc["results"][0];
+    const auto& b = doc["results"][1];
+    ASSERT_EQ(a["status"], "ok");
+    ASSERT_EQ(b["status"], "ok");
+    EXPECT_EQ(a["comparison"], b["comparison"]);
+    for (const auto* rec : {&a, &b}) {
+      const auto rounds = (*rec)["sample_rounds"].get<std::vector<uint64_t>>();
+      EXPECT_TRUE(std::adjacent_find(rounds.begin(), rounds.end(), std::greater_equal<>()) == rounds.end())
+          << "rounds must increase, also across processes";
+      EXPECT_EQ(rec->contains("process_medians_ns"), processes == "3");
+    }
+    ASSERT_EQ(doc["pairwise_ratios"].size(), 1u) << r.out;
+    const auto& pair = doc["pairwise_ratios"][0];
+    EXPECT_EQ(pair["a"], "openssl");
+    EXPECT_EQ(pair["b"], "openssl-b");
+    EXPECT_GE(pair["pairs"].get<size_t>(),
+              std::min(a["samples"].get<size_t>(), b["samples"].get<size_t>()) - 2);
+    EXPECT_LE(pair["ci_low"].get<double>(), pair["ratio"].get<double>());
+    EXPECT_GE(pair["ci_high"].get<double>(), pair["ratio"].get<double>());
+  }
+  ProgramResult table = run("--hash SHA2-256 -d 1KB --budget 0.03 --quiet -b openssl,openssl-b --plugin " +
+                            kBackends + "/ca-backend-openssl.so=openssl-b");
+  ASSERT_EQ(table.status, 0) << table.err;
+  // The second entry of the library ranking: ", 1.01x slower, 95% CI 0.99–1.03" (or "1.00x, 95% CI ...").
+  EXPECT_TRUE(table.out.find("x slower, 95% CI ") != std::string::npos ||
+              table.out.find("x, 95% CI ") != std::string::npos)
+      << table.out;
 }
 
 TEST(PluginSources, PluginFileUnderItsOwnNameCollidesWithTheDefaultFolder) {

@@ -73,7 +73,7 @@ TEST(ConsoleReport, SeveralBackendsNameThemAndRankLibraries) {
 TEST(JsonReport, RecordFields) {
   std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 1e6)};
   auto doc = nlohmann::json::parse(render("json", rs));
-  EXPECT_EQ(doc["schema_version"], 2);
+  EXPECT_EQ(doc["schema_version"], 3);
   EXPECT_EQ(doc["context"]["cpu_model"], "Test CPU");
   const auto& r = doc["results"][0];
   EXPECT_EQ(r["median_ns"], 1e6);

@@ -88,6 +88,10 @@ cxxopts::Options bench_options() {
       "repeat each measurement N times back to back, each for the whole --budget (or -r rounds); the median "
       "and its CI are then over the repetitions' medians, so they cover what drifts between repetitions",
       cxxopts::value<std::string>()->default_value("1"));
+  add("processes",
+      "measure each comparison N times, each time in fresh worker processes (exec'd, so memory layout and "
+      "ASLR differ); reports keep each process's median, which `compare` tests (docs/COMPARE.md)",
+      cxxopts::value<std::string>()->default_value("1"));
   add("pin", "run on these CPUs only, as taskset -c takes them: 1, 0-3, 0,2 (default: wherever the OS says)",
       cxxopts::value<std::string>());
   add("threads",
@@ -197,6 +201,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.isolate = choose_isolation(false, args.count("isolate") > 0, args.count("no-isolate") > 0);
   study.plan.job_timeout_s = parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>());
   study.plan.measure.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
+  study.plan.processes = parse_processes("--processes", args["processes"].as<std::string>());
+  check_processes(study.plan.processes, study.plan.measure.repetitions);
   if (args.count("pin")) study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
   study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
   study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());

@@ -104,6 +104,18 @@ size_t parse_repetitions(const std::string& where, const std::string& text) {
   return parse_count(where, text, "repetitions", kMaxRepetitions);
 }
 
+size_t parse_processes(const std::string& where, const std::string& text) {
+  return parse_count(where, text, "processes", kMaxProcesses);
+}
+
+void check_processes(size_t processes, size_t repetitions) {
+  if (processes > 1 && repetitions > 1)
+    throw UsageError("--processes " + std::to_string(processes) + " cannot be combined with --repetitions " +
+                     std::to_string(repetitions) +
+                     " (config \"processes\" / \"repetitions\"): choose one; --processes also covers what "
+                     "drifts between repetitions");
+}
+
 std::vector<int> parse_pin(const std::string& where, const std::string& text) {
   std::string error;
   auto cpus = parse_cpu_list(text, error);

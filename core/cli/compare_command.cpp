@@ -1,6 +1,7 @@
-// `cryptauditor compare BASE.json NEW.json [--threshold 5%]`: which rows of two JSON reports changed,
-// by how much, and whether significantly (docs/COMPARE.md). Exit status 1 when a row is significantly
-// slower by more than the threshold, so a CI job can fail on a regression.
+// `cryptauditor compare BASE.json NEW.json [--threshold 5%] [--strict]`: which rows of two JSON reports
+// changed, by how much, and whether significantly over the per-process medians (docs/COMPARE.md). Exit
+// status 1 when a testable row is significantly slower by more than the threshold, so a CI job can fail on
+// a regression; 3 under --strict when no row was testable.
 #include <algorithm>
 #include <cxxopts.hpp>
 #include <stdexcept>
@@ -13,15 +14,19 @@
 namespace ca {
 namespace {
 
+constexpr int kExitNothingTestable = 3;  // --strict: no row had 2 or more processes on each side
+
 cxxopts::Options compare_options() {
   cxxopts::Options o(
       "cryptauditor compare",
-      "Compares two JSON reports (cryptauditor --format json) row by row: the change of the "
-      "median and a two-sided Mann-Whitney U test on the samples. Exit status 1 when a row is "
-      "significantly (p < 0.05) slower by more than the threshold, or when a row measured in the base "
-      "report is missing or not measured in the new one (unless --allow-missing); 2 when no "
-      "row can be compared.\n");
-  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing]");
+      "Compares two JSON reports (cryptauditor --format json) row by row: the change of the median, "
+      "its bootstrap 95% CI and an exact two-sided Mann-Whitney U test over the per-process medians of "
+      "reports made with --processes N, Holm-Bonferroni adjusted across rows. A row with 1 process on "
+      "either side is 'not testable: 1 process' and never significant. Exit status 1 when a testable row "
+      "is significantly (p < 0.05) slower by more than the threshold, or when a row measured in the base "
+      "report is missing or not measured in the new one (unless --allow-missing); 2 when no row can be "
+      "compared (or a usage error); 3 with --strict when no row is testable; 0 otherwise.\n");
+  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict]");
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
@@ -30,7 +35,10 @@ cxxopts::Options compare_options() {
       cxxopts::value<std::string>())(
       "allow-missing",
       "exit 0 even when rows measured in the base report are missing or not measured (failed, unsupported) "
-      "in the new one")("h,help", "print this help");
+      "in the new one")(
+      "strict",
+      "exit 3 when no row is testable (every row has 1 process on a side): for CI, where a gate that "
+      "tests nothing must not pass")("h,help", "print this help");
   o.parse_positional({"reports"});
   return o;
 }
@@ -105,7 +113,14 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
         << " (--allow-missing accepts that)\n";
     return kExitFailure;
   }
-  return comparison.slower > 0 ? kExitFailure : kExitOk;
+  if (comparison.slower > 0) return kExitFailure;
+  if (comparison.testable == 0 && args.count("strict")) {
+    err << "cryptauditor: --strict: none of the " << comparison.compared
+        << " compared rows is testable (each has 1 process on at least one side; measure with --processes "
+           "N)\n";
+    return kExitNothingTestable;
+  }
+  return kExitOk;
 }
 
 }  // namespace ca

@@ -73,6 +73,7 @@ ReportSettings settings_from(const json& context, TimeUnit unit) {
   s.threads = field<size_t>(settings, "threads", 1);
   s.cipher_stream = field<std::string>(settings, "cipher_mode", "") == "stream";
   s.repetitions = field<size_t>(settings, "repetitions", 1);
+  s.processes = field<size_t>(settings, "processes", 1);
   s.pinned_cpus = field<std::string>(settings, "pin", "");
   s.command_line = field<std::vector<std::string>>(settings, "command_line", {});
   return s;

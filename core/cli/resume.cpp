@@ -38,6 +38,7 @@ JournalSettings journal_settings(const RunPlan& plan) {
   s.budget_s = plan.measure.budget_s;
   s.target_rel_ci = plan.measure.target_rel_ci;
   s.repetitions = plan.measure.repetitions;
+  s.processes = plan.processes;
   s.threads = plan.threads;
   s.cipher_stream = plan.cipher_stream;
   return s;

@@ -52,6 +52,10 @@ cxxopts::Options run_options() {
       "config's \"job_timeout_s\" (default 300); 0: no limit",
       cxxopts::value<std::string>())(
       "repetitions", "repeat each measurement N times, instead of the config's \"repetitions\"",
+      cxxopts::value<std::string>())(
+      "processes",
+      "measure each comparison in N fresh worker processes, instead of the config's \"processes\" "
+      "(docs/COMPARE.md)",
       cxxopts::value<std::string>())("pin",
                                      "run on these CPUs only (1, 0-3, 0,2), instead of the config's \"pin\"",
                                      cxxopts::value<std::string>())(
@@ -161,6 +165,10 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("repetitions"))
     study.plan.measure.repetitions =
         parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
+  study.plan.processes = args.count("processes")
+                             ? parse_processes("--processes", args["processes"].as<std::string>())
+                             : cfg.processes;
+  check_processes(study.plan.processes, study.plan.measure.repetitions);
   study.pin_cpus = args.count("pin") ? parse_pin("--pin", args["pin"].as<std::string>()) : cfg.pin_cpus;
   study.plan.job_timeout_s = args.count("job-timeout")
                                  ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())

@@ -199,6 +199,7 @@ ReportSettings report_settings(const Study& study) {
   s.budget_s = study.plan.measure.budget_s;
   s.target_rel_ci = study.plan.measure.target_rel_ci;
   s.repetitions = study.plan.measure.repetitions;
+  s.processes = study.plan.processes;
   s.threads = study.plan.threads;
   s.cipher_stream = study.plan.cipher_stream;
   s.sequential = study.plan.order == Order::Sequential;
@@ -210,6 +211,17 @@ ReportSettings report_settings(const Study& study) {
 
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   RunPlan plan = study.plan;
+  // --processes N: the workers exec this very program (`cryptauditor __lane SPEC`).
+  if (plan.processes > 1 && plan.worker_program.empty()) {
+    std::error_code error;
+    plan.worker_program = std::filesystem::read_symlink("/proc/self/exe", error).string();
+    if (error) {
+      err << "cryptauditor: --processes " << plan.processes
+          << " needs this program's own path, and /proc/self/exe is not readable: " << error.message()
+          << '\n';
+      return kExitFailure;
+    }
+  }
   bool append = false;
   std::vector<Record> resumed;
   if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);

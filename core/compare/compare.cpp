@@ -17,7 +17,19 @@ std::string not_measured(const Record& r, const char* which) {
   return "";
 }
 
+// The smallest two-sided exact p two samples of na and nb distinct values can give: 2 / C(na + nb, na).
+double smallest_p(size_t na, size_t nb) {
+  double splits = 1;
+  for (size_t i = 1; i <= na; ++i) splits = splits * static_cast<double>(nb + i) / static_cast<double>(i);
+  return std::min(1.0, 2 / splits);
+}
+
 }  // namespace
+
+std::vector<double> process_medians(const Record& r) {
+  if (r.summary.process_medians.size() >= 2) return r.summary.process_medians;
+  return {r.summary.median};
+}
 
 Comparison compare_records(const std::vector<Record>& base, const std::vector<Record>& candidate,
                            const CompareSettings& settings) {
@@ -45,13 +57,19 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     }
     if (row.note.empty()) {
       row.ratio = row.candidate->summary.median / b.summary.median;
-      row.test = stats::mann_whitney_u(row.candidate->measurement.sample_ns, b.measurement.sample_ns);
-      const bool significant = row.test.p < settings.alpha;
-      row.verdict = significant && row.ratio - 1 > settings.threshold   ? Verdict::Slower
-                    : significant && 1 - row.ratio > settings.threshold ? Verdict::Faster
-                                                                        : Verdict::Unchanged;
-      c.slower += row.verdict == Verdict::Slower;
-      c.faster += row.verdict == Verdict::Faster;
+      const std::vector<double> base_medians = process_medians(b),
+                                new_medians = process_medians(*row.candidate);
+      row.base_processes = base_medians.size();
+      row.candidate_processes = new_medians.size();
+      if (row.base_processes >= 2 && row.candidate_processes >= 2) {
+        row.p = stats::exact_mann_whitney_p(new_medians, base_medians);
+        row.ratio_ci = stats::bootstrap_median_ratio_ci(base_medians, new_medians);
+        row.verdict = Verdict::Unchanged;  // decided below, after the Holm adjustment
+        ++c.testable;
+      } else {
+        row.verdict = Verdict::NotTestable;
+        row.note = "not testable: 1 process";
+      }
       ++c.compared;
       log_sum += std::log(row.ratio);
     }
@@ -63,6 +81,25 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     row.candidate = &r;
     row.note = "only in the new report";
     c.rows.push_back(row);
+  }
+
+  // Holm–Bonferroni over the testable rows only: a row that cannot be tested does not dilute the others.
+  std::vector<double> ps;
+  for (const ComparedRow& row : c.rows) ps.push_back(row.verdict == Verdict::Unchanged ? row.p : NAN);
+  const std::vector<double> adjusted = stats::holm_adjust(ps);
+  for (size_t i = 0; i < c.rows.size(); ++i) {
+    ComparedRow& row = c.rows[i];
+    if (row.verdict != Verdict::Unchanged) continue;
+    row.p_adjusted = adjusted[i];
+    const bool significant = row.p_adjusted < settings.alpha;
+    row.verdict = significant && row.ratio - 1 > settings.threshold   ? Verdict::Slower
+                  : significant && 1 - row.ratio > settings.threshold ? Verdict::Faster
+                                                                      : Verdict::Unchanged;
+    c.slower += row.verdict == Verdict::Slower;
+    c.faster += row.verdict == Verdict::Faster;
+    c.underpowered +=
+        static_cast<double>(c.testable) * smallest_p(row.base_processes, row.candidate_processes) >=
+        settings.alpha;
   }
   c.geomean_ratio = c.compared ? std::exp(log_sum / static_cast<double>(c.compared))
                                : std::numeric_limits<double>::quiet_NaN();

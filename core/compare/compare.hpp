@@ -1,7 +1,10 @@
 // Comparing two reports of the same study (`cryptauditor compare BASE.json NEW.json`): rows matched by
 // (backend, algorithm, key_bits, operation, data_bytes), the change of the median, and whether it is
-// significant by a two-sided Mann–Whitney U test on the two rows' samples. Pure functions of the records;
-// print_comparison is the only formatting.
+// significant. Two runs differ by more than the samples inside one process (host phase, memory layout,
+// ASLR), so the test is over per-process medians (reports made with --processes N): an exact two-sided
+// Mann–Whitney U test per row, Holm–Bonferroni across the testable rows, and a bootstrap interval of the
+// change. A row with one process on either side is not testable and never significant. Pure functions of
+// the records; print_comparison is the only formatting.
 #pragma once
 
 #include <ostream>
@@ -9,47 +12,58 @@
 #include <vector>
 
 #include "run/record.hpp"
-#include "stats/mann_whitney.hpp"
+#include "stats/process_test.hpp"
 #include "util/units.hpp"
 
 namespace ca {
 
 struct CompareSettings {
   double threshold = 0.05;  // a change of the median smaller than this fraction is not reported as one
-  double alpha = 0.05;      // significance level of the U test
+  double alpha = 0.05;      // family-wise significance level (Holm–Bonferroni over the testable rows)
 };
 
 enum class Verdict {
-  Slower,         // significant (p < alpha) and the median grew by more than the threshold: a regression
-  Faster,         // significant and the median shrank by more than the threshold
-  Unchanged,      // not significant, or within the threshold
+  Slower,         // testable, significant (Holm-adjusted p < alpha) and grew by more than the threshold
+  Faster,         // testable, significant and shrank by more than the threshold
+  Unchanged,      // testable, and not significant or within the threshold
+  NotTestable,    // both measured, but one process on at least one side: the change is shown, never judged
   NotComparable,  // in one report only, or not measured (unsupported / failed / no samples) in one
 };
 
 struct ComparedRow {
-  const Record* base = nullptr;       // null: only in the new report
-  const Record* candidate = nullptr;  // null: only in the base report
-  double ratio = 0;                   // candidate median / base median (when comparable)
-  stats::MannWhitneyResult test;      // candidate samples against base samples (when comparable)
+  const Record* base = nullptr;                        // null: only in the new report
+  const Record* candidate = nullptr;                   // null: only in the base report
+  double ratio = 0;                                    // candidate median / base median (when comparable)
+  size_t base_processes = 0, candidate_processes = 0;  // processes behind each side's median
+  double p = 0;                         // exact U test over the process medians (testable rows)
+  double p_adjusted = 0;                // Holm–Bonferroni over the testable rows
+  stats::RatioInterval ratio_ci{0, 0};  // bootstrap 95 % interval of the ratio over process medians
   Verdict verdict = Verdict::NotComparable;
-  std::string note;  // why not comparable
+  std::string note;  // why not comparable, or "not testable: 1 process"
 };
 
 struct Comparison {
   std::vector<ComparedRow> rows;  // base report order, then rows only in the new report
   size_t compared = 0;            // rows with both medians
-  double geomean_ratio = 0;       // geometric mean of the compared rows' ratios; NaN when none
+  size_t testable = 0;            // compared rows with at least 2 processes on each side
+  /// Testable rows whose smallest possible Holm-adjusted p (all of one side's medians above the other's)
+  /// is not below alpha: too few processes for any change to be significant.
+  size_t underpowered = 0;
+  double geomean_ratio = 0;  // geometric mean of the compared rows' ratios; NaN when none
   size_t slower = 0, faster = 0;
   /// Rows measured in the base report (ok, with samples) that the new report lacks or did not measure
   /// (failed, unsupported): a regression a comparison of the remaining rows would not show.
   size_t missing = 0;
 };
 
+/// The values a row's side is tested over: its processes' medians (--processes N >= 2), else its one median.
+std::vector<double> process_medians(const Record& r);
+
 /// Matches and tests. The records must outlive the result (rows point into them).
 Comparison compare_records(const std::vector<Record>& base, const std::vector<Record>& candidate,
                            const CompareSettings& settings);
 
-/// The text report: one line per row, then the geometric mean and the verdict.
+/// The text report: one line per row, then the geometric mean, how many rows were testable, the verdict.
 void print_comparison(const Comparison& comparison, const CompareSettings& settings, TimeUnit unit,
                       const std::string& base_name, const std::string& candidate_name, std::ostream& out);
 

@@ -1,4 +1,4 @@
-// Reading a JSON report (docs/report-schema.md, schema_version 1 or 2) back into records, for
+// Reading a JSON report (docs/report-schema.md, schema_version 1, 2 or 3) back into records, for
 // `cryptauditor compare`. Every problem is one line naming the file and the JSON pointer.
 #pragma once
 
@@ -16,8 +16,8 @@ struct ReportFile {
   TimeUnit unit = TimeUnit::Ms;  // /context/settings/unit when present and valid
 };
 
-/// Reads and checks a report: schema_version 1 or 2, results[] of well-formed records, at most one record per
-/// (backend, algorithm, key_bits, operation, data_bytes). Throws std::invalid_argument
+/// Reads and checks a report: schema_version 1, 2 or 3, results[] of well-formed records, at most one record
+/// per (backend, algorithm, key_bits, operation, data_bytes). Throws std::invalid_argument
 /// ("report.json: /results/4/samples_ns/2: expected a number, got null").
 ReportFile read_report_file(const std::string& path);
 

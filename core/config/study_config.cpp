@@ -200,9 +200,9 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 }
 
 const std::vector<std::string> kTopKeys = {
-    "name",    "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
-    "rounds",  "stopping",      "unit",        "outputs",     "threads",    "operations",
-    "isolate", "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order",
+    "name",        "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
+    "stopping",    "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
+    "cipher_mode", "repetitions", "pin",        "order",    "processes",
     "key_file"};
 
 }  // namespace
@@ -236,6 +236,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
   if (doc.contains("threads")) cfg.threads = count("threads", "threads", kMaxThreads);
   if (doc.contains("repetitions"))
     cfg.measure.repetitions = count("repetitions", "repetitions", kMaxRepetitions);
+  if (doc.contains("processes")) cfg.processes = count("processes", "processes", kMaxProcesses);
   if (doc.contains("pin")) {
     const json& v = doc["pin"];
     const char* allowed = "a CPU list as a string, e.g. \"1\" or \"0-3\"";

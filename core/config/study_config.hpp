@@ -48,6 +48,7 @@ struct StudyConfig {
                                         // path relative to the config file's folder; empty: none
   bool key_bits_given = false;          // a "key_bits" at the top or in an entry
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
+  size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
 };
 
 /// Checks and resolves a parsed config. Throws UsageError naming `file` and the JSON pointer.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 
 #include "measure/stopwatch.hpp"
@@ -23,6 +24,7 @@
 #include "run/interrupt.hpp"
 #include "run/isolated_job.hpp"
 #include "run/record_json.hpp"
+#include "run/record_key.hpp"
 #include "util/child_call.hpp"
 #include "util/units.hpp"
 
@@ -251,6 +253,24 @@ std::string failure_line(const std::optional<LaneFailure>& f) {
   return "X " + std::to_string(static_cast<int>(f->status)) + " " + one_line(f->error) + "\n";
 }
 
+// The requests and replies of an exec'd lane travel on descriptors 3 and 4.
+constexpr int kLaneIn = 3, kLaneOut = 4;
+
+// In the forked child: moves the pipe ends to kLaneIn / kLaneOut (without close-on-exec) and execs the
+// worker. Never returns: a failed exec ends the child with a line the parent reads as its error.
+[[noreturn]] void exec_lane(int in, int out, const std::string& program, const std::string& spec) {
+  const int high_in = ::fcntl(in, F_DUPFD, 10), high_out = ::fcntl(out, F_DUPFD, 10);
+  if (high_in < 0 || high_out < 0 || ::dup2(high_in, kLaneIn) < 0 || ::dup2(high_out, kLaneOut) < 0)
+    ::_exit(5);
+  ::close(high_in);
+  ::close(high_out);
+  const char* argv[] = {program.c_str(), "__lane", spec.c_str(), nullptr};
+  ::execv(program.c_str(), const_cast<char* const*>(argv));
+  const std::string why = "E cannot start the worker " + program + ": " + std::strerror(errno) + "\n";
+  [[maybe_unused]] ssize_t n = ::write(kLaneOut, why.data(), why.size());
+  ::_exit(1);
+}
+
 [[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
   ::setpgid(0, 0);
   reset_interrupt_handlers_in_child();
@@ -334,9 +354,44 @@ void kill_group(pid_t pid) {
   ::kill(pid, SIGKILL);  // in case the child had not yet made its own group
 }
 
+// --processes N: the argument of `cryptauditor __lane SPEC`, all a fresh worker needs to serve the lane.
+std::string lane_spec(const RunPlan& plan, const Job& job, const Backend& backend) {
+  const MeasureConfig& m = plan.measure;
+  nlohmann::json measure = {{"budget_s", m.budget_s},
+                            {"target_rel_ci", m.target_rel_ci},
+                            {"sample_target_ns", m.sample_target_ns},
+                            {"warmup_s", m.warmup_s},
+                            {"warmup_max_s", m.warmup_max_s},
+                            {"settle_fraction", m.settle_fraction},
+                            {"min_samples", m.min_samples},
+                            {"max_samples", m.max_samples},
+                            {"repetitions", m.repetitions},
+                            {"jitter_seed", m.jitter_seed}};
+  if (m.rounds) measure["rounds"] = *m.rounds;
+  return nlohmann::json{{"plugin", backend.path()},
+                        {"name", backend.name()},
+                        {"algorithm", std::string(job.algorithm->name)},
+                        {"key_bits", job.key_bits},
+                        {"job_sizes", job.data_sizes},
+                        {"params", job.params},
+                        {"data_sizes", plan.data_sizes},
+                        {"operations", plan.operations},
+                        {"pool_bytes", plan.pool_bytes},
+                        {"pool_max_messages", plan.pool_max_messages},
+                        {"threads", plan.threads},
+                        {"thread_rounds", plan.thread_rounds},
+                        {"cipher_stream", plan.cipher_stream},
+                        {"measure", measure}}
+      .dump();
+}
+
 class ChildLane final : public Lane {
  public:
-  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend) : timeout_s_(plan.job_timeout_s) {
+  // exec_program non-empty: the child execs it as `PROGRAM __lane SPEC` (a fresh process image: its own
+  // address layout, ASLR and heap, as --processes N wants) instead of serving from the fork.
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program = "")
+      : timeout_s_(plan.job_timeout_s) {
+    const std::string spec = exec_program.empty() ? std::string() : lane_spec(plan, job, backend);
     std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
     int down[2], up[2];
     if (::pipe2(down, O_CLOEXEC) != 0)
@@ -356,6 +411,7 @@ class ChildLane final : public Lane {
     if (pid_ == 0) {
       ::close(down[1]);
       ::close(up[0]);
+      if (!exec_program.empty()) exec_lane(down[0], up[1], exec_program, spec);
       serve(down[0], up[1], plan, job, backend);
     }
     ::setpgid(pid_, pid_);  // also here, so the group exists before any kill(-pid) below
@@ -657,6 +713,46 @@ std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const
   return std::make_unique<ChildLane>(plan, job, backend);
 }
 
+int serve_exec_lane(const std::string& spec_text) {
+  try {
+    const auto spec = nlohmann::json::parse(spec_text);
+    std::string problem;
+    auto backend =
+        load_plugin(spec.at("plugin").get<std::string>(), problem, spec.at("name").get<std::string>());
+    if (!backend) throw std::runtime_error(problem);
+    Job job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),
+            spec.at("job_sizes").get<std::vector<size_t>>(), spec.at("params").get<std::string>()};
+    if (job.algorithm == nullptr) throw std::runtime_error("unknown algorithm in the lane's spec");
+    RunPlan plan;
+    plan.data_sizes = spec.at("data_sizes").get<std::vector<size_t>>();
+    plan.operations = spec.at("operations").get<std::vector<std::string>>();
+    plan.pool_bytes = spec.at("pool_bytes").get<size_t>();
+    plan.pool_max_messages = spec.at("pool_max_messages").get<size_t>();
+    plan.threads = spec.at("threads").get<size_t>();
+    plan.thread_rounds = spec.at("thread_rounds").get<size_t>();
+    plan.cipher_stream = spec.at("cipher_stream").get<bool>();
+    const auto& m = spec.at("measure");
+    MeasureConfig& cfg = plan.measure;
+    if (m.contains("rounds")) cfg.rounds = m.at("rounds").get<uint64_t>();
+    cfg.budget_s = m.at("budget_s").get<double>();
+    cfg.target_rel_ci = m.at("target_rel_ci").get<double>();
+    cfg.sample_target_ns = m.at("sample_target_ns").get<double>();
+    cfg.warmup_s = m.at("warmup_s").get<double>();
+    cfg.warmup_max_s = m.at("warmup_max_s").get<double>();
+    cfg.settle_fraction = m.at("settle_fraction").get<double>();
+    cfg.min_samples = m.at("min_samples").get<size_t>();
+    cfg.max_samples = m.at("max_samples").get<size_t>();
+    cfg.repetitions = m.at("repetitions").get<size_t>();
+    cfg.jitter_seed = m.at("jitter_seed").get<uint64_t>();
+    serve(kLaneIn, kLaneOut, plan, job, *backend);
+  } catch (const std::exception& e) {
+    const std::string why =
+        std::string("E the worker could not start its lane: ") + one_line(e.what()) + "\n";
+    [[maybe_unused]] ssize_t n = ::write(kLaneOut, why.data(), why.size());
+  }
+  return 1;
+}
+
 namespace {
 
 // The agreement check of one comparison (run/agreement.hpp) over the lanes in `in`: the verdicts, in the
@@ -743,10 +839,10 @@ std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, 
   return verdicts;
 }
 
-}  // namespace
-
-bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
-                         const Wanted& wanted, const Emit& emit) {
+// One pass of a job: its lanes in this process, in forked children (isolate), or, with exec_program, in
+// exec'd worker processes (--processes N).
+bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                  const Wanted& wanted, const Emit& emit, const std::string& exec_program) {
   const AlgorithmInfo& a = *job.algorithm;
   const auto ops = planned_operations(plan, a);
   const auto& sizes = planned_sizes(plan, job);
@@ -763,11 +859,14 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
       for (const auto& op : ops) anything = anything || wanted(*b, job, size, op);
     if (!anything) continue;
     // In process, each step is noted for run/exit_guard.hpp: a plugin that calls exit() is blamed with it.
-    auto lane =
-        plan.isolate
-            ? make_child_lane(plan, job, *b)
-            : make_local_lane(
-                  plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
+    std::unique_ptr<Lane> lane;
+    if (!exec_program.empty())
+      lane = std::make_unique<ChildLane>(plan, job, *b, exec_program);
+    else if (plan.isolate)
+      lane = make_child_lane(plan, job, *b);
+    else
+      lane = make_local_lane(
+          plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
     entries.push_back({b, std::move(lane)});
   }
 
@@ -928,6 +1027,89 @@ bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<
       if (interrupt_signal() != 0) return false;
       for (Record& r : done) emit(std::move(r));
     }
+  return true;
+}
+
+// --processes N: the N passes' records of one row joined into one. A row that failed or was unsupported in
+// any pass is that pass's record (its error naming the process); otherwise the samples are concatenated in
+// pass order, each pass's rounds moved past the previous passes' (so pairs stay within a process), the
+// comparison id is the first pass's, and process_samples keeps each pass's count.
+std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
+  constexpr uint32_t kRoundsPerPass = 1u << 24;  // more than max_samples rounds of any pass
+  std::vector<RecordKey> order;
+  std::map<RecordKey, std::vector<Record*>> by_key;
+  for (auto& pass : passes)
+    for (Record& r : pass) {
+      auto& list = by_key[key_of(r)];
+      if (list.empty()) order.push_back(key_of(r));
+      list.push_back(&r);
+    }
+  const size_t n = passes.size();
+  std::vector<Record> joined;
+  for (const RecordKey& key : order) {
+    auto& list = by_key[key];
+    auto bad = std::find_if(list.begin(), list.end(), [](const Record* r) { return !r->ok(); });
+    if (bad != list.end()) {
+      Record r = std::move(**bad);
+      if (list.size() == n)  // one record per pass, in pass order
+        r.error =
+            "process " + std::to_string(bad - list.begin() + 1) + " of " + std::to_string(n) + ": " + r.error;
+      joined.push_back(std::move(r));
+      continue;
+    }
+    Record r = std::move(*list.front());
+    if (list.size() != n) {
+      r.status = Status::Failed;
+      r.error = "measured in " + std::to_string(list.size()) + " of the " + std::to_string(n) + " processes";
+      joined.push_back(std::move(r));
+      continue;
+    }
+    Measurement& m = r.measurement;
+    const bool paired = !r.comparison.empty();
+    if (!paired) m.sample_round.clear();
+    r.process_samples = {m.sample_ns.size()};
+    for (size_t p = 1; p < n; ++p) {
+      Measurement& more = list[p]->measurement;
+      m.sample_ns.insert(m.sample_ns.end(), more.sample_ns.begin(), more.sample_ns.end());
+      m.sample_ops.insert(m.sample_ops.end(), more.sample_ops.begin(), more.sample_ops.end());
+      // A pass whose comparison had this lane alone (the others failed there) has no rounds: numbered in
+      // order, they pair with nothing, as no other record of that pass is ok.
+      const bool rounds = more.sample_round.size() == more.sample_ns.size();
+      if (paired)
+        for (size_t i = 0; i < more.sample_ns.size(); ++i)
+          m.sample_round.push_back(static_cast<uint32_t>(p) * kRoundsPerPass +
+                                   (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
+      m.timed_ops += more.timed_ops;
+      m.warmup_ops += more.warmup_ops;
+      m.timed_ns += more.timed_ns;
+      m.perf_cycles += more.perf_cycles;
+      m.target_met = m.target_met && more.target_met;
+      r.process_samples.push_back(more.sample_ns.size());
+    }
+    finish_record(r, "");
+    joined.push_back(std::move(r));
+  }
+  return joined;
+}
+
+}  // namespace
+
+bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                         const Wanted& wanted, const Emit& emit) {
+  if (plan.processes <= 1) return run_job_once(plan, job, backends, wanted, emit, "");
+  if (plan.worker_program.empty())
+    throw std::logic_error("--processes " + std::to_string(plan.processes) +
+                           " needs RunPlan::worker_program");
+  std::vector<std::vector<Record>> passes(plan.processes);
+  for (size_t p = 0; p < plan.processes; ++p) {
+    RunPlan pass = plan;  // each pass its own batch jitter and round order
+    pass.measure.jitter_seed = plan.measure.jitter_seed + 0x9e3779b97f4a7c15ull * p;
+    if (!run_job_once(
+            pass, job, backends, wanted, [&](Record r) { passes[p].push_back(std::move(r)); },
+            plan.worker_program))
+      return false;
+  }
+  for (Record& r : join_processes(passes)) emit(std::move(r));
   return true;
 }
 

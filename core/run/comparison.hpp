@@ -74,8 +74,16 @@ std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const
                                       Phase phase, bool renote_each_sample = false);
 std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend);
 
+/// The worker of --processes N: `cryptauditor __lane SPEC` (main.cpp) loads the one plugin SPEC names and
+/// serves its lane on descriptors 3 (requests) and 4 (replies), exactly as a forked isolated lane does.
+/// Returns only when it cannot start (the exit status).
+int serve_exec_lane(const std::string& spec);
+
 /// Runs one job in the interleaved order over `backends`, emitting one record per wanted (backend, size,
 /// operation). False when SIGINT/SIGTERM stopped it (the comparison in progress is not emitted).
+/// plan.processes N >= 2: the job is run N times, each time with every lane in a fresh exec'd worker
+/// process, and each row's N records are joined into one (samples in process order, process_samples);
+/// the records are then emitted when the job's last pass ends.
 bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
                          const Wanted& wanted, const Emit& emit);
 

@@ -23,6 +23,7 @@ nlohmann::json settings_json(const JournalSettings& s) {
   j["budget_s"] = s.budget_s;
   j["target_rel_ci"] = s.target_rel_ci;
   j["repetitions"] = s.repetitions;
+  j["processes"] = s.processes;
   j["threads"] = s.threads;
   j["cipher_mode"] = s.cipher_stream ? "stream" : "per-message";
   return j;
@@ -37,6 +38,7 @@ std::optional<JournalSettings> settings_from_json(const nlohmann::json& j) {
     s.budget_s = j.at("budget_s").get<double>();
     s.target_rel_ci = j.at("target_rel_ci").get<double>();
     s.repetitions = j.at("repetitions").get<size_t>();
+    s.processes = j.contains("processes") ? j.at("processes").get<size_t>() : 1;
     s.threads = j.at("threads").get<size_t>();
     const auto mode = j.at("cipher_mode").get<std::string>();
     if (mode != "stream" && mode != "per-message") return std::nullopt;
@@ -67,6 +69,8 @@ std::string settings_difference(const JournalSettings& j, const JournalSettings&
   if (j.rounds != r.rounds) return differ(rounds_text(j.rounds), rounds_text(r.rounds));
   if (j.repetitions != r.repetitions)
     return differ("--repetitions " + text(j.repetitions), "--repetitions " + text(r.repetitions));
+  if (j.processes != r.processes)
+    return differ("--processes " + text(j.processes), "--processes " + text(r.processes));
   if (j.threads != r.threads) return differ("--threads " + text(j.threads), "--threads " + text(r.threads));
   if (j.cipher_stream != r.cipher_stream)
     return differ(std::string("--cipher-mode ") + (j.cipher_stream ? "stream" : "per-message"),

@@ -21,6 +21,7 @@ struct JournalSettings {
   double budget_s = 0;
   double target_rel_ci = 0;
   size_t repetitions = 1;
+  size_t processes = 1;  // absent in journals written before --processes: 1
   size_t threads = 1;
   bool cipher_stream = false;
   bool operator==(const JournalSettings&) const = default;

@@ -140,7 +140,7 @@ void finish_record(Record& r, const std::string& last_error) {
     r.status = r.measurement.status == CA_UNSUPPORTED ? Status::Unsupported : Status::Failed;
     r.error = r.measurement.error + (last_error.empty() ? "" : ": " + last_error);
   }
-  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
+  summarize_record(r);
   const CycleSource& cycles = cycle_source();
   r.cycles_source = cycles.name();
   if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)

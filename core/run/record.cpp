@@ -1,5 +1,7 @@
 #include "run/record.hpp"
 
+#include <utility>
+
 #include "catalog/catalog.hpp"
 
 namespace ca {
@@ -62,6 +64,16 @@ std::vector<std::string> all_operations_for(int family) {
   // `openssl speed -evp` times; per-message encryption is the default because applications do that.
   if (f == Family::Cipher) ops.push_back("encrypt-stream");
   return ops;
+}
+
+void summarize_record(Record& r) {
+  if (r.process_samples.size() >= 2) {
+    r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.process_samples);
+    r.summary.process_medians = std::move(r.summary.repetition_medians);
+    r.summary.repetition_medians.clear();
+    return;
+  }
+  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
 }
 
 bool is_data_operation(std::string_view op) {

@@ -42,6 +42,10 @@ struct Record {
   /// Whose key the job used: "shared, random", "shared, made by <backend>", "shared, from <file>", or "own"
   /// (the backend's own key: it could not load the shared one); empty for unkeyed algorithms.
   std::string key;
+  /// --processes N (N >= 2): the samples each worker process took, in order (they add up to the samples);
+  /// summary.median and ci95 are then over the processes' medians (summary.process_medians). Empty: one
+  /// process.
+  std::vector<size_t> process_samples;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
@@ -65,6 +69,10 @@ struct Record {
   double ops_per_s() const;
   double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
+
+/// r.summary from r.measurement: over the processes' medians when r.process_samples has two or more,
+/// else over the repetitions' medians (stats::summarize_repetitions), else over the samples.
+void summarize_record(Record& r);
 
 /// Operations an algorithm family is timed with by default, in display order.
 std::vector<std::string> operations_for(int family);

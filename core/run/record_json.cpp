@@ -108,6 +108,11 @@ json record_to_json(const Record& r) {
     j["repetition_samples"] = r.measurement.repetition_samples;
     j["repetition_medians_ns"] = s.repetition_medians;
   }
+  if (!r.process_samples.empty()) {
+    j["processes"] = r.process_samples.size();
+    j["process_samples"] = r.process_samples;
+    j["process_medians_ns"] = s.process_medians;
+  }
   j["cv"] = number(s.cv);
   j["mdape"] = number(s.mdape);
   j["outliers"] = s.outliers;
@@ -237,7 +242,8 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
     bool good = c->is_string() && !c->get<std::string>().empty() && rounds != j.end() && rounds->is_array() &&
                 rounds->size() == samples->size();
     for (size_t i = 0; good && i < rounds->size(); ++i) {
-      good = (*rounds)[i].is_number_unsigned() && (*rounds)[i].get<uint64_t>() <= std::numeric_limits<uint32_t>::max() &&
+      good = (*rounds)[i].is_number_unsigned() &&
+             (*rounds)[i].get<uint64_t>() <= std::numeric_limits<uint32_t>::max() &&
              (i == 0 || (*rounds)[i].get<uint64_t>() > (*rounds)[i - 1].get<uint64_t>());
       if (good) r.measurement.sample_round.push_back((*rounds)[i].get<uint32_t>());
     }
@@ -266,7 +272,26 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
       return std::nullopt;
     }
   }
-  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
+  // Optional: present with --processes N (N >= 2); the counts must add up to the samples.
+  if (auto procs = j.find("process_samples"); procs != j.end()) {
+    size_t total = 0;
+    bool whole = procs->is_array() && procs->size() >= 2 && r.measurement.repetition_samples.empty();
+    for (size_t i = 0; whole && i < procs->size(); ++i) {
+      whole = (*procs)[i].is_number_unsigned() && (*procs)[i].get<uint64_t>() > 0 &&
+              (*procs)[i].get<uint64_t>() <= samples->size();
+      if (whole) {
+        r.process_samples.push_back((*procs)[i].get<size_t>());
+        total += r.process_samples.back();
+      }
+    }
+    if (!whole || total != samples->size()) {
+      error = "/process_samples: expected an array of at least 2 whole numbers > 0 adding up to the " +
+              std::to_string(samples->size()) + " samples (and no repetition_samples), got " +
+              json_type_phrase(*procs);
+      return std::nullopt;
+    }
+  }
+  summarize_record(r);
   // Optional (reports written before cycles existed have none).
   if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
   if (auto c = j.find("cycles_source"); c != j.end() && c->is_string())
