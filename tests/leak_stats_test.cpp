@@ -122,6 +122,24 @@ TEST(LeakStatsTest, DecileTestQuietOnOneDistribution) {
   EXPECT_LT(decile_test(a, b, 7).max_abs_z, 4.5);
 }
 
+TEST(LeakStatsTest, ResolutionIsTheSmallestStep) {
+  const std::vector<double> a{100, 121, 121, 163}, b{142, 142};
+  EXPECT_EQ(resolution(a, b), 21);
+  EXPECT_EQ(resolution(b, b), 0);
+}
+
+TEST(LeakStatsTest, OneStepOfACoarseCounterIsNotALeak) {
+  // A counter that ticks by 21: every decile of a sits on 121, every decile of b on 142. The bootstrap
+  // error is 0; half a step is its floor, so one step gives |z| = 2, not an infinitely significant 1e9.
+  std::vector<double> a(10000, 121), b(10000, 142);
+  a.front() = 100;
+  b.front() = 121;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  const DecileTest d = decile_test(a, b, 1);
+  EXPECT_NEAR(d.max_abs_z, 2, 1e-9);
+}
+
 TEST(LeakStatsTest, LeakStatisticsOfAShiftAndOfNoShift) {
   const LeakThresholds th;
   const auto same = leak_statistics(noisy(20000, 1000, 8), noisy(20000, 1000, 9), th, 1);

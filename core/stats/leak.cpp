@@ -54,6 +54,16 @@ struct Prefix {
 
 }  // namespace
 
+double resolution(std::span<const double> sorted_a, std::span<const double> sorted_b) {
+  double step = 0;
+  for (std::span<const double> s : {sorted_a, sorted_b})
+    for (size_t i = 1; i < s.size(); ++i) {
+      const double gap = s[i] - s[i - 1];
+      if (gap > 0 && (step == 0 || gap < step)) step = gap;
+    }
+  return step;
+}
+
 Welch welch_t(std::span<const double> a, std::span<const double> b) {
   auto moments = [](std::span<const double> xs, double& m, double& v) {
     m = mean(xs);
@@ -126,10 +136,14 @@ DecileTest decile_test(std::span<const double> a, std::span<const double> b, uin
     return se;
   };
   const std::vector<double> se_a = decile_errors(a), se_b = decile_errors(b);
+  // A counter that ticks in steps (a VM's TSC may advance 20 or more at a time) gives deciles that sit on
+  // one step in every resample: a bootstrap error of 0 would make a one-step difference infinitely
+  // significant. Half a step is the floor, so a difference needs more than 5 steps to pass |z| = 10.
+  const double floor = resolution(a, b) / 2;
   for (size_t k = 0; k < 9; ++k) {
     const double p = static_cast<double>(k + 1) / 10;
     const double diff = sorted_quantile(a, p) - sorted_quantile(b, p);
-    const double se = std::sqrt(se_a[k] * se_a[k] + se_b[k] * se_b[k]);
+    const double se = std::max(std::sqrt(se_a[k] * se_a[k] + se_b[k] * se_b[k]), floor);
     const double z = se > 0 ? diff / se : (diff == 0 ? 0.0 : std::copysign(kNoError, diff));
     d.diff.push_back(diff);
     d.z.push_back(z);

@@ -36,13 +36,19 @@ double sorted_quantile(std::span<const double> sorted, double p);
 std::vector<Welch> cropped_welch(std::span<const double> sorted_a, std::span<const double> sorted_b,
                                  std::span<const double> percentiles, size_t min_kept = 100);
 
+/// The smallest positive gap between two values of either sorted sample: the counter's step as the data
+/// show it (0 when every value is the same).
+double resolution(std::span<const double> sorted_a, std::span<const double> sorted_b);
+
 /// Deciles with a bootstrap: for k = 1..9 the difference of the classes' k-th deciles divided by its
 /// bootstrap standard error (each class resampled with replacement `resamples` times from a random
 /// subsample of at most `subsample` values, the error scaled by sqrt(subsample / n) to the full class).
-/// A leak only in the slowest 10-20 % of calls moves the upper deciles but hardly the cropped means.
+/// The error is at least half the data's resolution() (a counter that ticks in steps). A leak only in the
+/// slowest 10-20 % of calls moves the upper deciles but hardly the cropped means.
 struct DecileTest {
   std::vector<double> diff;  // q_a(k/10) - q_b(k/10), k = 1..9
-  std::vector<double> z;     // diff / se; 0 when both are 0; +-1e9 when se is 0 and diff is not
+  std::vector<double>
+      z;  // diff / se; 0 when both are 0; +-1e9 when se is 0 (all values equal) and diff is not
   double max_abs_z = 0;
   size_t at = 0;  // k of max |z|
 };

@@ -16,8 +16,8 @@ namespace {
 
 // A short spin the compiler cannot remove: its cost is what the leaks are made of.
 void spin(int n) {
-  for (volatile int i = 0; i < n; i = i + 1) {
-  }
+  volatile int counter = 0;
+  for (int i = 0; i < n; ++i) counter = counter + 1;
 }
 
 constexpr uint32_t kK[64] = {
