@@ -369,6 +369,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"repetitions", R"({"repetitions": 0})"},
       {"pin", R"({"pin": "x"})"},
       {"order", R"({"order": "random"})"},
+      {"leaks", R"({"leaks": {"format": "csv"}})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

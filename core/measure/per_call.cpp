@@ -124,9 +124,13 @@ PerCallMeasurement measure_per_call(const std::vector<PreparedCall>& class0,
     }
   };
 
-  // Warm-up: the same interleaved calls, untimed (caches, predictors, lazy initialisation).
+  // Warm-up: the same interleaved calls, untimed (caches, predictors, lazy initialisation), for
+  // warmup_calls or a tenth of the budget, whichever ends first (a 10 ms RSA signature would otherwise
+  // warm up for 20 s).
+  const uint64_t budget_ticks = static_cast<uint64_t>(cfg.budget_s * 1e9 * counter.ticks_per_ns);
+  const uint64_t warmup_began = read_start();
   draw_order();
-  for (size_t i = 0; i < cfg.warmup_calls; ++i) {
+  for (size_t i = 0; i < cfg.warmup_calls && read_stop() - warmup_began < budget_ticks / 10; ++i) {
     const uint8_t c = order[i % kChunk];
     const PreparedCall& call = (*classes[c])[cursor[c]];
     cursor[c] = cursor[c] + 1 == classes[c]->size() ? 0 : cursor[c] + 1;
@@ -139,7 +143,6 @@ PerCallMeasurement measure_per_call(const std::vector<PreparedCall>& class0,
     }
   }
 
-  const uint64_t budget_ticks = static_cast<uint64_t>(cfg.budget_s * 1e9 * counter.ticks_per_ns);
   const uint64_t began = read_start();
   size_t next_check = cfg.first_check;
   const size_t reserve = std::min<size_t>(cfg.max_calls, 1u << 20);

@@ -56,7 +56,7 @@ struct PerCallMeasurement {
 struct PerCallConfig {
   double budget_s = 1.0;        // stop after this much time of sampling
   size_t max_calls = 20000000;  // and after this many timed calls
-  size_t warmup_calls = 2000;   // untimed, both classes interleaved, before the first timed call
+  size_t warmup_calls = 2000;   // untimed, interleaved, before the first timed call; at most budget_s / 10
   size_t first_check = 4000;    // the stop predicate is asked at this many calls, then at each doubling
   uint64_t seed = 1;            // the class order's generator
   /// Asked at each check point with the samples so far (and never inside the timed region): true ends the
