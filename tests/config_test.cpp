@@ -166,6 +166,23 @@ TEST(ConfigErrors, ThreadsAndCipherModeAreChecked) {
   EXPECT_EQ(error_of(R"({"threads": 2, "cipher_mode": "stream"})"), "");
 }
 
+TEST(ConfigErrors, LeaksIsChecked) {
+  EXPECT_MENTIONS(error_of(R"({"leaks": true})"), ": /leaks: expected an object");
+  EXPECT_MENTIONS(error_of(R"({"leaks": {"format": "csv"}})"),
+                  ": /leaks/format: 'csv' is not valid: expected \"table\", \"json\" or \"html\"");
+  EXPECT_MENTIONS(error_of(R"({"leaks": {"budget_s": 0}})"), "/leaks/budget_s '0' is not valid");
+  EXPECT_MENTIONS(error_of(R"({"leaks": {"repetitions": 0}})"), "/leaks/repetitions '0' is not valid");
+  EXPECT_MENTIONS(error_of(R"({"leaks": {"budget": 1}})"), "/leaks");
+  EXPECT_FALSE(load(R"({"threads": 1})").leaks.has_value());
+  const StudyConfig cfg = load(R"({"leaks": {"budget_s": 2, "repetitions": 5, "format": "html", "path": "l.html"}})");
+  ASSERT_TRUE(cfg.leaks.has_value());
+  EXPECT_EQ(cfg.leaks->budget_s, 2);
+  EXPECT_EQ(cfg.leaks->repetitions, 5u);
+  EXPECT_EQ(cfg.leaks->format, "html");
+  EXPECT_EQ(cfg.leaks->path, "l.html");
+  EXPECT_EQ(load(R"({"leaks": {}})").leaks->repetitions, 3u);
+}
+
 TEST(ConfigErrors, RoundsUseTheFlagsRule) {
   EXPECT_MENTIONS(error_of(R"({"rounds": 0})"),
                   "study.json: /rounds '0' is not valid: expected a whole number");
@@ -357,6 +374,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"pin", R"({"pin": "x"})"},
       {"order", R"({"order": "random"})"},
       {"key_file", R"({"key_file": 5})"},
+      {"leaks", R"({"leaks": {"format": "csv"}})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

@@ -21,7 +21,8 @@ cxxopts::Options bench_options() {
       "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n"
       "  cryptauditor report REPORT.json --format html  (a saved JSON report in another format)\n"
       "  cryptauditor merge A.json B.json -o FLEET.json  (reports of several machines, --label)\n"
-      "  cryptauditor verify  (test vectors and cross-library interop)\n");
+      "  cryptauditor verify  (test vectors and cross-library interop)\n"
+      "  cryptauditor leaks --mac HMAC-SHA2-256  (timing-leak screen of every backend, docs/LEAKS.md)\n");
   o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [--kdf KDF] [--kex KEX] [options]");
   using Strings = std::vector<std::string>;
   // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "plugin/backend.hpp"
+#include "plugins/leaks_report.hpp"
 
 namespace ca {
 
@@ -25,6 +26,15 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 /// `cryptauditor merge A.json B.json ... [-o FLEET.json]` (docs/FLEET.md)
 int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+
+/// `cryptauditor leaks [-c ...] [-s ...] [--mac ...] [--kex ...]`: the timing-leak screen (docs/LEAKS.md)
+int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// The leak screen of a plan and its report (table, json or html) to `path` (empty: standard output; with a
+/// file and another format, the table also goes to standard output). `leaks` and `run` with "leaks" use it.
+int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std::string& format,
+                    const std::string& path, bool quiet, std::ostream& out, std::ostream& err);
+/// The CPU `leaks` pins to unless told: the last one this process may use (empty when unknown).
+std::vector<int> default_leak_pin();
 
 /// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
 PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "run/affinity.hpp"
 #include "cli/common.hpp"
 #include "cli/exports.hpp"
 #include "cli/locations.hpp"
@@ -237,7 +238,23 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;
   }
-  return execute_study(study, out, err);
+  const int status = execute_study(study, out, err);
+  if (status != kExitOk || !cfg.leaks) return status;
+  // "leaks": the timing-leak screen of the same algorithms and backends (docs/LEAKS.md).
+  leaks::Plan leak_plan;
+  leaks::ReportContext leak_ctx;
+  for (const Job& job : study.plan.jobs)
+    if (!leaks::tests_for(*job.algorithm).empty())
+      leak_plan.jobs.push_back(job);
+    else
+      leak_ctx.notes.push_back(std::string(job.algorithm->name) + " has no leak test (docs/LEAKS.md): left out");
+  leak_plan.backends = study.plan.backends;
+  leak_plan.budget_s = cfg.leaks->budget_s;
+  leak_plan.repetitions = cfg.leaks->repetitions;
+  std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
+  if (!pin.empty() && pin_to_cpus(pin).empty()) leak_ctx.pinned_cpus = format_cpu_list(pin);
+  leak_ctx.command_line = study.settings.command_line;
+  return run_leak_screen(leak_plan, leak_ctx, cfg.leaks->format, resolve(cfg.leaks->path), study.quiet, out, err);
 }
 
 }  // namespace ca

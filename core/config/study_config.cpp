@@ -203,7 +203,7 @@ const std::vector<std::string> kTopKeys = {
     "name",        "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
     "stopping",    "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
     "cipher_mode", "repetitions", "pin",        "order",    "processes",
-    "key_file"};
+    "key_file",  "leaks"};
 
 }  // namespace
 
@@ -272,6 +272,31 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     cfg.job_timeout_s = parse_job_timeout(
         in.where("/job_timeout_s"),
         in.number_text(doc["job_timeout_s"], "/job_timeout_s", "a number of seconds (0: no limit)"));
+
+  if (doc.contains("leaks")) {
+    // A leak screen after the speed study (docs/LEAKS.md), over the same algorithms and backends.
+    const json& l = doc["leaks"];
+    in.expect(l.is_object(), l, "/leaks",
+              "an object such as {\"budget_s\": 1, \"repetitions\": 3, \"format\": \"html\", \"path\": "
+              "\"leaks.html\"}");
+    in.only_keys(l, "/leaks", {"budget_s", "repetitions", "format", "path"});
+    LeakConfig leaks;
+    if (l.contains("budget_s"))
+      leaks.budget_s = parse_positive(in.where("/leaks/budget_s"),
+                                      in.number_text(l["budget_s"], "/leaks/budget_s", "a number of seconds"),
+                                      "seconds > 0, e.g. 1");
+    if (l.contains("repetitions"))
+      leaks.repetitions =
+          parse_repetitions(in.where("/leaks/repetitions"),
+                            in.number_text(l["repetitions"], "/leaks/repetitions", "a whole number"));
+    if (l.contains("format")) {
+      leaks.format = in.string(l["format"], "/leaks/format", "\"table\", \"json\" or \"html\"");
+      if (leaks.format != "table" && leaks.format != "json" && leaks.format != "html")
+        in.fail("/leaks/format", "'" + leaks.format + "' is not valid: expected \"table\", \"json\" or \"html\"");
+    }
+    if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
+    cfg.leaks = leaks;
+  }
 
   if (doc.contains("unit")) {
     const std::string text = in.string(doc["unit"], "/unit", "one of \"ns\", \"us\", \"ms\", \"s\"");

@@ -28,6 +28,14 @@ struct ConfigOutput {
   std::string where;
 };
 
+/// "leaks": a timing-leak screen after the study (`cryptauditor leaks`, docs/LEAKS.md).
+struct LeakConfig {
+  double budget_s = 1;      // per test and repetition
+  size_t repetitions = 3;
+  std::string format = "table";  // table, json or html
+  std::string path;              // empty: standard output
+};
+
 struct StudyConfig {
   std::string file;  // as given, the start of every message
   std::string name;  // "name", else the file name without its extension
@@ -49,6 +57,7 @@ struct StudyConfig {
   bool key_bits_given = false;          // a "key_bits" at the top or in an entry
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
   size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
+  std::optional<LeakConfig> leaks;      // "leaks": also screen for timing leaks
 };
 
 /// Checks and resolves a parsed config. Throws UsageError naming `file` and the JSON pointer.

@@ -43,7 +43,9 @@ enum ca_operation {
   CA_OP_DECRYPT = 2, /* inverse of encrypt; CA_REJECTED on a bad tag or padding */
   CA_OP_HASH = 3,    /* output = digest */
   CA_OP_SIGN = 4,    /* output = signature over input (the message, hashed inside the operation) */
-  CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not */
+  CA_OP_VERIFY = 5,  /* CA_OK when signature verifies over input, CA_REJECTED when it does not. Optional
+                      * on a MAC context: CA_OK when `signature` is the tag of input (and nonce), else
+                      * CA_REJECTED, compared as the library compares tags (`cryptauditor leaks` times it). */
   CA_OP_MAC = 6,     /* output = authentication tag over input (keyed at create; nonce for GMAC) */
   /* Ciphers and AEADs, `--cipher-mode stream`: input goes through one long-running cipher state, as
    * `openssl speed -evp` measures; output = input_len bytes, no per-call nonce, padding or tag. The first

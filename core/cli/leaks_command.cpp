@@ -1,0 +1,163 @@
+// `cryptauditor leaks`: the timing-leak screen (core/leaks, docs/LEAKS.md) with the default command's
+// selection flags.
+#include <cxxopts.hpp>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "cli/locations.hpp"
+#include "leaks/screen.hpp"
+#include "plugins/leaks_report.hpp"
+#include "run/affinity.hpp"
+#include "util/atomic_file.hpp"
+
+namespace ca {
+namespace {
+
+cxxopts::Options leaks_options() {
+  cxxopts::Options o(
+      "cryptauditor leaks",
+      "Screens every backend for timing leaks, dudect-style: per test two input classes that "
+      "differ only in a secret property, single calls timed in a random interleaved order, "
+      "Welch's t on raw and cropped times and a decile test. Each backend gets per test "
+      "`leak` (|t| > 10 in every repetition), `no evidence` (the test could have seen an "
+      "effect of max(1 % of the median, 5 counter units) and did not) or `inconclusive`. "
+      "Evidence, not proof (docs/LEAKS.md).\nTests: AEAD decrypt and MAC verify: forged tag "
+      "wrong in its first vs last byte; symmetric encrypt: fixed vs random plaintext; MAC, "
+      "X25519/X448/ECDH and ECDSA sign: key with 64 leading zero bits vs random; RSA and EdDSA "
+      "sign: fixed vs random message. Hashes, KDFs, RSA encryption and FFDHE have no test.\n");
+  o.custom_help("[-c CIPHER] [-s SIGNATURE] [--mac MAC] [--kex KEX] [options]");
+  using Strings = std::vector<std::string>;
+  cxxopts::OptionAdder add = o.add_options();
+  add("c,cipher", "cipher(s), comma-separated (as the default command; see cryptauditor --help)",
+      cxxopts::value<Strings>());
+  add("s,signature", "signature(s): RSA-PSS, RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA, EDDSA, ...",
+      cxxopts::value<Strings>());
+  add("mac", "MAC(s): HMAC-SHA2-256, CMAC-AES, POLY1305, ...", cxxopts::value<Strings>());
+  add("kex", "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384", cxxopts::value<Strings>());
+  add("k,key_length", "key length in bits (as the default command)", cxxopts::value<std::string>());
+  add("d,data_size", "message size(s), comma-separated, in B, KB or MB",
+      cxxopts::value<Strings>()->default_value("64B"));
+  add("b,backend", "backend(s) to screen, comma-separated (default: every loaded backend)",
+      cxxopts::value<Strings>());
+  add("format", "output format: table, json, html", cxxopts::value<std::string>()->default_value("table"));
+  add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("budget", "seconds of sampling per test and repetition at most (a test stops earlier once decided)",
+      cxxopts::value<std::string>()->default_value("1"));
+  add("repetitions",
+      "independent repetitions per test, each with fresh keys and inputs; `leak` only when all agree",
+      cxxopts::value<std::string>()->default_value("3"));
+  add("pin", "run on these CPUs, as taskset -c takes them (default: the last CPU this process may use)",
+      cxxopts::value<std::string>());
+  add("no-pin", "do not pin (the scheduler may move the process between calls)");
+  add("quiet", "no progress lines on stderr");
+  add("h,help", "print this help");
+  add_plugin_options(o);
+  return o;
+}
+
+}  // namespace
+
+std::vector<int> default_leak_pin() {
+  const std::vector<int> allowed = allowed_cpus();
+  return allowed.empty() ? std::vector<int>{} : std::vector<int>{allowed.back()};
+}
+
+int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  auto options = leaks_options();
+  auto args = options.parse(argc, argv);
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() +
+                     "' (see cryptauditor leaks --help)");
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  std::vector<AlgorithmRequest> requests;
+  for (auto [flag, family] : {std::pair{"cipher", Family::Cipher}, std::pair{"signature", Family::Signature},
+                              std::pair{"mac", Family::Mac}, std::pair{"kex", Family::KeyAgreement}})
+    if (args.count(flag))
+      for (const auto& typed :
+           split_given_list(args[flag].as<std::vector<std::string>>(), "--" + std::string(flag),
+                            "one or more names, comma-separated (see --help)"))
+        requests.push_back({family, typed, ""});
+  if (requests.empty())
+    throw UsageError(
+        "leaks: no algorithm selected: give -c, -s, --mac or --kex (see cryptauditor leaks --help)");
+  std::optional<uint32_t> key_bits;
+  if (args.count("key_length"))
+    key_bits = parse_key_bits("--key_length", args["key_length"].as<std::string>());
+  const Selection sel = select_jobs(requests, key_bits, "--key_length");
+
+  leaks::Plan plan;
+  leaks::ReportContext ctx;
+  for (const Job& job : sel.jobs)
+    if (leaks::tests_for(*job.algorithm).empty())
+      ctx.notes.push_back(std::string(job.algorithm->name) + " has no leak test (docs/LEAKS.md): left out");
+    else
+      plan.jobs.push_back(job);
+  for (const auto& n : sel.notes) ctx.notes.push_back(n);
+  std::vector<SizeRequest> sizes;
+  for (const auto& typed : split_given_list(args["data_size"].as<std::vector<std::string>>(), "--data_size",
+                                            "one or more sizes, comma-separated, e.g. 64B,1KB"))
+    sizes.push_back({typed, "--data_size"});
+  plan.data_sizes = select_sizes(sizes, plan.jobs);
+  plan.budget_s = parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 1");
+  plan.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
+  const std::string format = args["format"].as<std::string>();
+  if (format != "table" && format != "json" && format != "html")
+    throw UsageError("--format '" + format + "' is not valid for leaks: expected table, json or html");
+  if (args.count("pin") && args.count("no-pin")) throw UsageError("--pin and --no-pin exclude each other");
+  std::vector<int> pin;
+  if (args.count("pin")) {
+    pin = parse_pin("--pin", args["pin"].as<std::string>());
+  } else if (!args.count("no-pin")) {
+    pin = default_leak_pin();
+  }
+
+  const PluginRequest plugins = plugin_request(args);
+  PluginScan scan = load_backends(plugins, err);
+  std::vector<std::string> wanted;
+  if (args.count("backend"))
+    wanted = split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
+                              "one or more backend names, comma-separated (cryptauditor list --backends)");
+  plan.backends = select_backends(wanted, "--backend", scan);
+  if (plan.backends.empty()) {
+    err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
+    return kExitFailure;
+  }
+  if (!pin.empty()) {
+    if (std::string why = pin_to_cpus(pin); !why.empty())
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(pin) + ": " + why);
+    ctx.pinned_cpus = format_cpu_list(pin);
+  }
+  for (int i = 0; i < argc; ++i) ctx.command_line.push_back(argv[i]);
+  return run_leak_screen(plan, ctx, format, args.count("output") ? args["output"].as<std::string>() : "",
+                         args.count("quiet") > 0, out, err);
+}
+
+int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std::string& format,
+                    const std::string& path, bool quiet, std::ostream& out, std::ostream& err) {
+  ctx.counter = leaks::counter_info();
+  ctx.plan = plan;
+  const std::vector<leaks::Result> results = leaks::screen(plan, [&](const std::string& what) {
+    if (!quiet) err << "leaks: " << what << '\n';
+  });
+  const std::string text = format == "json"   ? leaks::json_report(results, ctx)
+                           : format == "html" ? leaks::html_report(results, ctx)
+                                              : leaks::console_report(results, ctx);
+  if (!path.empty()) {
+    if (std::string why = write_file_atomically(path, text); !why.empty()) {
+      // Nothing measured is lost: the report goes to standard output instead.
+      err << "cryptauditor: " << why << "; the report follows on standard output\n";
+      out << text;
+      return kExitFailure;
+    }
+    if (format != "table") out << leaks::console_report(results, ctx);
+  } else {
+    out << text;
+  }
+  return kExitOk;
+}
+
+}  // namespace ca

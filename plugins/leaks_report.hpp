@@ -1,0 +1,29 @@
+// Reports of `cryptauditor leaks` (core/leaks/screen.hpp): a console matrix (library x test), JSON (schema in
+// docs/LEAKS.md) and a self-contained HTML page with, per test, the two classes' timing distributions
+// overlaid and |t| against the number of calls (inline SVG, no script). Each function returns the whole text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "leaks/screen.hpp"
+
+namespace ca::leaks {
+
+/// What the report says about the run besides the results.
+struct ReportContext {
+  CounterInfo counter;
+  Plan plan;
+  std::vector<std::string> notes;         // e.g. algorithms with no test
+  std::vector<std::string> command_line;  // argv
+  std::string pinned_cpus;                // "" when not pinned
+};
+
+std::string console_report(const std::vector<Result>& results, const ReportContext& ctx);
+std::string json_report(const std::vector<Result>& results, const ReportContext& ctx);
+std::string html_report(const std::vector<Result>& results, const ReportContext& ctx);
+
+/// The cell text of a result: "leak", "no evidence", "inconclusive", "unsupported", "not offered", "failed".
+std::string outcome_text(const Result& r);
+
+}  // namespace ca::leaks

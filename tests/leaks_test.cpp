@@ -1,0 +1,231 @@
+// The leak screen: the per-call mode of the measurement loop (order, checks, stopping; no timed figure is
+// asserted), the calibration plugins (leaky ones flagged, constant-time twins not; their leaks are made
+// hundreds of cycles large so that no run on a busy machine misses them), and `cryptauditor leaks`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.hpp"
+#include "leaks/screen.hpp"
+#include "measure/per_call.hpp"
+#include "plugin/backend.hpp"
+#include "support/run_program.hpp"
+
+namespace ca {
+namespace {
+
+std::vector<uint8_t> g_seen;  // class of each call of the recording operation, in call order
+
+// A fake operation that records which class it was called for (the class is in input_len).
+int record_class(ca_context*, ca_io* io) {
+  g_seen.push_back(static_cast<uint8_t>(io->input_len));
+  return CA_OK;
+}
+int reject(ca_context*, ca_io*) { return CA_REJECTED; }
+
+struct FakeClasses {
+  std::vector<ca_io> ios{2};
+  std::vector<PreparedCall> c0, c1;
+  explicit FakeClasses(ca_operation_fn fn1 = record_class, int expected1 = CA_OK) {
+    ios[0].input_len = 0;
+    ios[1].input_len = 1;
+    c0 = {{record_class, nullptr, &ios[0], CA_OK}};
+    c1 = {{fn1, nullptr, &ios[1], expected1}};
+  }
+};
+
+TEST(PerCallTest, ClassesAreInterleavedInARandomOrderNotInBlocks) {
+  FakeClasses f;
+  g_seen.clear();
+  PerCallConfig cfg;
+  cfg.budget_s = 1e6;  // ended by the call count, not by time
+  cfg.max_calls = 40000;
+  cfg.warmup_calls = 1000;
+  const PerCallMeasurement m = measure_per_call(f.c0, f.c1, cfg);
+  ASSERT_EQ(m.status, CA_OK) << m.error;
+  ASSERT_EQ(m.ticks.size(), 40000u);
+  ASSERT_EQ(g_seen.size(), 41000u);  // warm-up calls, untimed, then the timed ones
+  // Each timed call is recorded with the class it was called for.
+  EXPECT_TRUE(std::equal(m.cls.begin(), m.cls.end(), g_seen.begin() + 1000));
+  size_t ones = 0, switches = 0;
+  for (size_t i = 0; i < m.cls.size(); ++i) {
+    ones += m.cls[i];
+    if (i > 0 && m.cls[i] != m.cls[i - 1]) ++switches;
+  }
+  // Random order: about half of each class, and the class changes between about half of the neighbours
+  // (blocks of either class would give a handful of switches).
+  EXPECT_NEAR(static_cast<double>(ones) / 40000, 0.5, 0.02);
+  EXPECT_NEAR(static_cast<double>(switches) / 40000, 0.5, 0.02);
+  // Another seed, another order.
+  PerCallConfig other = cfg;
+  other.seed = 2;
+  EXPECT_NE(measure_per_call(f.c0, f.c1, other).cls, m.cls);
+}
+
+TEST(PerCallTest, AnUnexpectedStatusStopsTheMeasurement) {
+  FakeClasses f(reject, CA_OK);
+  PerCallConfig cfg;
+  cfg.max_calls = 1000;
+  cfg.warmup_calls = 0;
+  const PerCallMeasurement m = measure_per_call(f.c0, f.c1, cfg);
+  EXPECT_EQ(m.status, CA_REJECTED);
+  EXPECT_NE(m.error.find("class-1 call returned status 3"), std::string::npos) << m.error;
+
+  FakeClasses expected_rejection(reject, CA_REJECTED);  // a forged tag must be rejected: that is fine
+  EXPECT_EQ(measure_per_call(expected_rejection.c0, expected_rejection.c1, cfg).status, CA_OK);
+}
+
+TEST(PerCallTest, TheStopPredicateIsAskedAtDoublingCheckPoints) {
+  FakeClasses f;
+  std::vector<size_t> asked;
+  PerCallConfig cfg;
+  cfg.budget_s = 1e6;
+  cfg.max_calls = 1000000;
+  cfg.first_check = 4000;
+  cfg.stop = [&](const PerCallMeasurement& m) {
+    asked.push_back(m.ticks.size());
+    return m.ticks.size() >= 16000;
+  };
+  const PerCallMeasurement m = measure_per_call(f.c0, f.c1, cfg);
+  EXPECT_TRUE(m.stopped_early);
+  EXPECT_EQ(asked, (std::vector<size_t>{4096, 8192, 16384}));  // whole chunks of 4096 calls
+  EXPECT_EQ(m.ticks.size(), 16384u);
+}
+
+TEST(PerCallTest, TheCounterIsNamed) {
+  const TickCounter& c = tick_counter();
+  EXPECT_FALSE(c.name.empty());
+  EXPECT_GT(c.ticks_per_ns, 0);
+#if defined(__x86_64__)
+  EXPECT_EQ(c.unit, "cycles");
+#endif
+}
+
+TEST(LeakTestsTest, TestsPerOperationKind) {
+  auto names = [](std::string_view alg) {
+    std::vector<std::string> n;
+    for (const auto& t : leaks::tests_for(*find_algorithm(alg))) n.push_back(t.name + "/" + t.operation);
+    return n;
+  };
+  EXPECT_EQ(names("AES-GCM"),
+            (std::vector<std::string>{"fixed-vs-random/encrypt", "tag-first-vs-last/decrypt"}));
+  EXPECT_EQ(names("AES-CBC"), (std::vector<std::string>{"fixed-vs-random/encrypt"}));
+  EXPECT_EQ(names("HMAC-SHA2-256"),
+            (std::vector<std::string>{"tag-first-vs-last/verify", "key-leading-zeros/mac"}));
+  EXPECT_EQ(names("X25519"), (std::vector<std::string>{"key-leading-zeros/agree"}));
+  EXPECT_EQ(names("ECDSA"), (std::vector<std::string>{"key-leading-zeros/sign"}));
+  EXPECT_EQ(names("RSA-PKCS1V15-SHA1"), (std::vector<std::string>{"fixed-vs-random/sign"}));
+  EXPECT_TRUE(names("SHA2-256").empty());
+  EXPECT_TRUE(names("PBKDF2-SHA256").empty());
+  EXPECT_TRUE(names("RSA-OAEP").empty());
+}
+
+// The calibration plugins under a generous budget: each test stops as soon as it is decided.
+class CalibrationTest : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scan_ = new PluginScan(load_plugins(CRYPTAUDITOR_LEAK_PLUGIN_DIR));
+    ASSERT_EQ(scan_->backends.size(), 4u);
+    leaks::Plan plan;
+    plan.jobs = {{find_algorithm("HMAC-SHA2-256"), 256}};
+    for (const auto& b : scan_->backends) plan.backends.push_back(b.get());
+    plan.budget_s = 20;
+    plan.repetitions = 2;
+    results_ = new std::vector<leaks::Result>(leaks::screen(plan));
+  }
+  static void TearDownTestSuite() {
+    delete results_;
+    delete scan_;
+  }
+  static const leaks::Result& result(const std::string& backend, const std::string& test) {
+    for (const auto& r : *results_)
+      if (r.backend == backend && r.test.name == test) return r;
+    throw std::runtime_error("no result for " + backend + " " + test);
+  }
+  static PluginScan* scan_;
+  static std::vector<leaks::Result>* results_;
+};
+PluginScan* CalibrationTest::scan_ = nullptr;
+std::vector<leaks::Result>* CalibrationTest::results_ = nullptr;
+
+TEST_F(CalibrationTest, EarlyExitTagCheckIsALeak) {
+  const auto& r = result("leakytag", "tag-first-vs-last");
+  ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
+  EXPECT_EQ(r.verdict, stats::Verdict::Leak);
+  for (const auto& rep : r.repetitions) {
+    EXPECT_GT(rep.stats.max_t, 10);
+    EXPECT_LT(rep.stats.effect, 0);  // a tag wrong in its last byte is compared longer
+  }
+}
+
+TEST_F(CalibrationTest, ConstantTimeTagCheckIsNotALeak) {
+  const auto& r = result("cttag", "tag-first-vs-last");
+  ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
+  EXPECT_NE(r.verdict, stats::Verdict::Leak);
+}
+
+TEST_F(CalibrationTest, KeyLengthDependentMacIsALeak) {
+  const auto& r = result("leakykey", "key-leading-zeros");
+  ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
+  EXPECT_EQ(r.verdict, stats::Verdict::Leak);
+  for (const auto& rep : r.repetitions) EXPECT_LT(rep.stats.effect, 0);  // shorter keys are faster
+}
+
+TEST_F(CalibrationTest, ConstantTimeKeyHandlingIsNotALeak) {
+  const auto& r = result("ctkey", "key-leading-zeros");
+  ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
+  EXPECT_NE(r.verdict, stats::Verdict::Leak);
+}
+
+TEST(LeaksCommandTest, JsonReportOfTheCalibrationPair) {
+  const std::string file = testing::TempDir() + "leaks_test_report.json";
+  std::remove(file.c_str());
+  const auto r = test::run_cryptauditor(
+      std::string("leaks --mac HMAC-SHA2-256 --no-default-plugins --plugin-dir ") +
+      CRYPTAUDITOR_LEAK_PLUGIN_DIR +
+      " -b leakytag,cttag --budget 20 --repetitions 1 --format json --quiet -o " + file);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("library"), std::string::npos) << r.out;  // the matrix, on standard output
+  std::ifstream in(file);
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["schema"], "cryptauditor-leaks/1");
+  bool seen_leaky = false, seen_twin = false;
+  for (const auto& x : j["results"]) {
+    if (x["test"] != "tag-first-vs-last") continue;
+    if (x["backend"] == "leakytag") {
+      seen_leaky = true;
+      EXPECT_EQ(x["verdict"], "leak");
+      EXPECT_FALSE(x["repetitions"][0]["trace"].empty());
+      EXPECT_EQ(x["repetitions"][0]["histogram"]["class0"].size(), 60u);
+    }
+    if (x["backend"] == "cttag") {
+      seen_twin = true;
+      EXPECT_NE(x["verdict"], "leak");
+    }
+  }
+  EXPECT_TRUE(seen_leaky && seen_twin);
+  std::remove(file.c_str());
+}
+
+TEST(LeaksCommandTest, BadInputIsOneLineAndStatusTwo) {
+  for (const char* args :
+       {"leaks", "leaks --mac HMAC-SHA2-256 --format csv", "leaks --mac HMAC-SHA2-256 --budget 0",
+        "leaks --mac HMAC-SHA2-256 --repetitions 0", "leaks --mac NOPE",
+        "leaks --mac HMAC-SHA2-256 --pin 0 --no-pin"}) {
+    const auto r = test::run_cryptauditor(args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+}
+
+TEST(LeaksCommandTest, HelpNamesTheTests) {
+  const auto r = test::run_cryptauditor("leaks --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("forged tag"), std::string::npos);
+  EXPECT_NE(r.out.find("--repetitions"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ca
