@@ -2,6 +2,7 @@
 // the program on real reports: a 2x slowdown injected into one row is flagged, a 1 % shift is not.
 #include "compare/compare.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -249,6 +250,45 @@ TEST(ReportFile, ErrorsNameFileAndPointer) {
   EXPECT_MENTIONS(read_error("[]"), "expected a cryptauditor JSON report");
 }
 
+// Reports from different machines: a machine twice as slow for every library changes no library's ratio to
+// the others; a library that lost ground against the others on the new machine is found in the ratios.
+TEST(Compare, RelativeComparesEachLibrarysRatioToItsRow) {
+  std::vector<Record> base{rec("openssl", "AES-GCM", "encrypt", 1000, 5), rec("botan", "AES-GCM", "encrypt", 2000, 5)};
+  std::vector<Record> twice{rec("openssl", "AES-GCM", "encrypt", 2000, 5), rec("botan", "AES-GCM", "encrypt", 4000, 5)};
+  CompareSettings relative;
+  relative.relative = true;
+  const Comparison same = compare_records(base, twice, relative);
+  ASSERT_EQ(same.compared, 2u);
+  for (const auto& row : same.rows) {
+    EXPECT_NEAR(row.ratio, 1.0, 0.01) << row.base->backend;
+    EXPECT_EQ(row.verdict, Verdict::Unchanged);
+  }
+  EXPECT_NEAR(same.rows[0].base_relative, 1000 / std::sqrt(1000.0 * 2000.0), 0.01);
+  const Comparison absolute = compare_records(base, twice, CompareSettings{});
+  EXPECT_EQ(absolute.slower, 2u) << "absolute times: both twice as slow";
+
+  // On the new machine botan caught up: openssl / botan went from 1/2 to 2/3.
+  std::vector<Record> shifted{rec("openssl", "AES-GCM", "encrypt", 2000, 5),
+                              rec("botan", "AES-GCM", "encrypt", 3000, 5)};
+  const Comparison moved = compare_records(base, shifted, relative);
+  EXPECT_EQ(moved.rows[0].verdict, Verdict::Slower) << "openssl lost ground relative to its row";
+  EXPECT_NEAR(moved.rows[0].ratio, (2000 / std::sqrt(2000.0 * 3000.0)) / (1000 / std::sqrt(1000.0 * 2000.0)),
+              0.01);
+  EXPECT_EQ(moved.rows[1].verdict, Verdict::Faster);
+}
+
+TEST(Compare, RelativeLeavesALibraryAloneInItsRowUncompared) {
+  std::vector<Record> base{rec("openssl", "SHA2-256", "hash", 1000, 5)};
+  std::vector<Record> next{rec("openssl", "SHA2-256", "hash", 3000, 5)};
+  CompareSettings relative;
+  relative.relative = true;
+  const Comparison c = compare_records(base, next, relative);
+  EXPECT_EQ(c.compared, 0u);
+  EXPECT_EQ(c.rows[0].verdict, Verdict::NotComparable);
+  EXPECT_NE(c.rows[0].note.find("alone in its row"), std::string::npos) << c.rows[0].note;
+  EXPECT_EQ(c.missing, 0u);
+}
+
 // ---- The program ----------------------------------------------------------------------------------
 
 using Result = ca::test::ProgramResult;
@@ -378,6 +418,35 @@ TEST(CompareCommand, ASmallShiftBelowTheThresholdIsNotARegression) {
   EXPECT_NE(r.out.find("no row is significantly (p < 0.05) slower by more than 5%"), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("SLOWER"), std::string::npos) << r.out;
+}
+
+// Reports of two machines: compare says so and compares ratios; --absolute compares the times.
+TEST(CompareCommand, ReportsFromDifferentMachinesAreComparedByRatios) {
+  if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
+  const std::string dir = testing::TempDir() + "ca-compare-machines-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string a = dir + "/a.json";
+  Result made = run_binary("--hash SHA2-256 -c AES-GCM -d 1KB -b openssl,botan --budget 0.05 --ci-target 0.5 "
+                           "--quiet --format json -o " + a);
+  ASSERT_EQ(made.status, 0) << made.err;
+  json doc = read_json(a);
+  doc["context"]["cpu_model"] = "Another CPU";
+  doc["context"]["machine_label"] = "m2";
+  const std::string b = dir + "/b.json";
+  std::ofstream(b) << doc.dump();
+  Result r = run_binary("compare " + a + " " + b);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("The reports come from different machines (base: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("; new: Another CPU, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("comparing the libraries' ratios, not their absolute times"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Relative comparison:"), std::string::npos) << r.out;
+  Result abs = run_binary("compare " + a + " " + b + " --absolute");
+  EXPECT_NE(abs.out.find("comparing absolute times, as --absolute asks"), std::string::npos) << abs.out;
+  EXPECT_EQ(abs.out.find("Relative comparison:"), std::string::npos) << abs.out;
+  Result same = run_binary("compare " + a + " " + a);
+  EXPECT_EQ(same.out.find("different machines"), std::string::npos) << same.out;
+  EXPECT_EQ(run_binary("compare " + a + " " + b + " --absolute --relative").status, 2);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CompareCommand, UsageErrors) {

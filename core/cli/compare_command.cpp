@@ -25,8 +25,12 @@ cxxopts::Options compare_options() {
       "either side is 'not testable: 1 process' and never significant. Exit status 1 when a testable row "
       "is significantly (p < 0.05) slower by more than the threshold, or when a row measured in the base "
       "report is missing or not measured in the new one (unless --allow-missing); 2 when no row can be "
-      "compared (or a usage error); 3 with --strict when no row is testable; 0 otherwise.\n");
-  o.custom_help("BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict]");
+      "compared (or a usage error); 3 with --strict when no row is testable; 0 otherwise. Reports from "
+      "different machines (CPU model, CPU count or features, or machine label / host name differ) are "
+      "compared by each library's ratio to the other libraries of its row, not by absolute time, and the "
+      "report says so.\n");
+  o.custom_help(
+      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute]");
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
@@ -38,7 +42,12 @@ cxxopts::Options compare_options() {
       "in the new one")(
       "strict",
       "exit 3 when no row is testable (every row has 1 process on a side): for CI, where a gate that "
-      "tests nothing must not pass")("h,help", "print this help");
+      "tests nothing must not pass")(
+      "relative",
+      "compare each library's time relative to the other libraries of its row even when both reports come "
+      "from one machine")("absolute",
+                          "compare absolute times even when the reports come from different machines")(
+      "h,help", "print this help");
   o.parse_positional({"reports"});
   return o;
 }
@@ -104,7 +113,22 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "' is not valid: expected ns, us, ms or s");
     unit = *parsed;
   }
+  if (args.count("relative") && args.count("absolute"))
+    throw UsageError("--relative and --absolute do not go together");
+  const bool elsewhere = different_machines(base, candidate);
+  settings.relative = args.count("relative") > 0 || (elsewhere && !args.count("absolute"));
+  if (elsewhere)
+    out << "The reports come from different machines (base: " << base.machine << "; new: " << candidate.machine
+        << "): "
+        << (settings.relative ? "comparing the libraries' ratios, not their absolute times (--absolute compares "
+                                "the times)"
+                              : "comparing absolute times, as --absolute asks")
+        << "\n";
   const Comparison comparison = compare_records(base.records, candidate.records, settings);
+  if (comparison.compared == 0 && settings.relative && !comparison.rows.empty())
+    throw UsageError(base.path + " and " + candidate.path +
+                     ": no row has two libraries measured in both reports, and a comparison by ratios needs "
+                     "them (--absolute compares the times): nothing to compare");
   if (comparison.compared == 0) throw UsageError(nothing_to_compare(base, candidate));
   print_comparison(comparison, settings, unit, base.path, candidate.path, out);
   if (comparison.missing > 0 && !args.count("allow-missing")) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <tuple>
 
 #include "run/record_key.hpp"
 
@@ -24,6 +25,64 @@ double smallest_p(size_t na, size_t nb) {
   return std::min(1.0, 2 / splits);
 }
 
+// --relative (reports from different machines): each record's median and process medians over its row's
+// reference, the geometric mean of the medians of the libraries measured in that row in both reports; per
+// process when every one of them has the same number of processes (the libraries of one process were
+// measured together, so its host phase cancels), else over the medians.
+struct Relative {
+  std::map<const Record*, double> median;
+  std::map<const Record*, std::vector<double>> processes;
+  std::map<const Record*, bool> alone;  // the only library measured in its row in both reports
+};
+
+using RowKey = std::tuple<std::string, uint32_t, std::string, size_t>;
+
+void normalise(const std::vector<const Record*>& side, Relative& rel);
+
+Relative relative_figures(const std::vector<Record>& base, const std::map<RecordKey, const Record*>& by_key) {
+  std::map<RowKey, std::pair<std::vector<const Record*>, std::vector<const Record*>>> rows;
+  for (const Record& b : base) {
+    auto it = by_key.find(key_of(b));
+    if (it == by_key.end() || !not_measured(b, "base").empty() || !not_measured(*it->second, "new").empty())
+      continue;
+    auto& row = rows[{b.algorithm, b.key_bits, b.operation, b.data_bytes}];
+    row.first.push_back(&b);
+    row.second.push_back(it->second);
+  }
+  Relative rel;
+  for (auto& [key, sides] : rows) {
+    if (sides.first.size() < 2) {
+      rel.alone[sides.first.front()] = rel.alone[sides.second.front()] = true;
+      continue;
+    }
+    normalise(sides.first, rel);
+    normalise(sides.second, rel);
+  }
+  return rel;
+}
+
+void normalise(const std::vector<const Record*>& side, Relative& rel) {
+  double log_ref = 0;
+  for (const Record* r : side) log_ref += std::log(r->summary.median);
+  const double ref = std::exp(log_ref / static_cast<double>(side.size()));
+  const size_t p = process_medians(*side.front()).size();
+  bool aligned = p >= 2;
+  for (const Record* r : side) aligned = aligned && process_medians(*r).size() == p;
+  std::vector<double> per_process(p, ref);
+  if (aligned)
+    for (size_t k = 0; k < p; ++k) {
+      double s = 0;
+      for (const Record* r : side) s += std::log(process_medians(*r)[k]);
+      per_process[k] = std::exp(s / static_cast<double>(side.size()));
+    }
+  for (const Record* r : side) {
+    rel.median[r] = r->summary.median / ref;
+    std::vector<double> m = process_medians(*r);
+    for (size_t k = 0; k < m.size(); ++k) m[k] /= aligned ? per_process[k] : ref;
+    rel.processes[r] = std::move(m);
+  }
+}
+
 }  // namespace
 
 std::vector<double> process_medians(const Record& r) {
@@ -38,6 +97,7 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
   for (const Record& r : candidate) by_key.emplace(key_of(r), &r);
   std::map<RecordKey, bool> matched;
   double log_sum = 0;
+  const Relative rel = settings.relative ? relative_figures(base, by_key) : Relative{};
   for (const Record& b : base) {
     ComparedRow row;
     row.base = &b;
@@ -55,10 +115,18 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
       row.note = not_measured(*row.candidate, "new");
       c.missing += !row.note.empty();
     }
+    if (row.note.empty() && settings.relative && rel.alone.count(&b))
+      row.note = "alone in its row: no ratio to other libraries to compare across machines";
     if (row.note.empty()) {
       row.ratio = row.candidate->summary.median / b.summary.median;
-      const std::vector<double> base_medians = process_medians(b),
-                                new_medians = process_medians(*row.candidate);
+      std::vector<double> base_medians = process_medians(b), new_medians = process_medians(*row.candidate);
+      if (settings.relative) {
+        row.base_relative = rel.median.at(&b);
+        row.candidate_relative = rel.median.at(row.candidate);
+        row.ratio = row.candidate_relative / row.base_relative;
+        base_medians = rel.processes.at(&b);
+        new_medians = rel.processes.at(row.candidate);
+      }
       row.base_processes = base_medians.size();
       row.candidate_processes = new_medians.size();
       if (row.base_processes >= 2 && row.candidate_processes >= 2) {

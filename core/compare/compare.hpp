@@ -20,6 +20,10 @@ namespace ca {
 struct CompareSettings {
   double threshold = 0.05;  // a change of the median smaller than this fraction is not reported as one
   double alpha = 0.05;      // family-wise significance level (Holm–Bonferroni over the testable rows)
+  /// Reports from different machines: each library's time is compared relative to its row's other
+  /// libraries (its median over the geometric mean of the medians of the libraries measured in that row in
+  /// both reports, per process when every one of them has the same processes), not as an absolute time.
+  bool relative = false;
 };
 
 enum class Verdict {
@@ -33,6 +37,9 @@ enum class Verdict {
 struct ComparedRow {
   const Record* base = nullptr;                        // null: only in the new report
   const Record* candidate = nullptr;                   // null: only in the base report
+  /// Relative comparison: each side's median over its row's reference (geometric mean of the common
+  /// libraries' medians); 0 otherwise.
+  double base_relative = 0, candidate_relative = 0;
   double ratio = 0;                                    // candidate median / base median (when comparable)
   size_t base_processes = 0, candidate_processes = 0;  // processes behind each side's median
   double p = 0;                         // exact U test over the process medians (testable rows)

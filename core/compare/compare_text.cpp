@@ -43,9 +43,10 @@ std::string interval_text(const ComparedRow& row) {
   return fmt("%+.1f", (row.ratio_ci.low - 1) * 100) + ".." + fmt("%+.1f%%", (row.ratio_ci.high - 1) * 100);
 }
 
-std::string median_text(const Record* r, TimeUnit unit) {
+std::string median_text(const Record* r, TimeUnit unit, double relative) {
   if (r == nullptr) return "-";
   if (r->status != Status::Ok || !(r->summary.median > 0)) return std::string(status_name(r->status));
+  if (relative > 0) return format_duration(r->summary.median, unit) + " (" + fmt("%.3f", relative) + "x)";
   return format_duration(r->summary.median, unit);
 }
 
@@ -54,6 +55,10 @@ std::string median_text(const Record* r, TimeUnit unit) {
 void print_comparison(const Comparison& c, const CompareSettings& settings, TimeUnit unit,
                       const std::string& base_name, const std::string& candidate_name, std::ostream& out) {
   out << "base: " << base_name << "\nnew:  " << candidate_name << "\n\n";
+  if (settings.relative)
+    out << "Relative comparison: each library's median is shown with its ratio to the geometric mean of the "
+           "libraries measured in its row in both reports (1.000x = that mean); the change, its interval and "
+           "the test are of that ratio, not of the absolute time.\n\n";
   std::vector<std::vector<std::string>> table{{"backend", "algorithm", "key", "operation", "size", "base",
                                                "new", "change", "95% CI", "processes", "p (Holm)", ""}};
   for (const ComparedRow& row : c.rows) {
@@ -61,7 +66,8 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
     const bool compared = row.verdict != Verdict::NotComparable;
     table.push_back(
         {r.backend, r.algorithm, r.key_bits ? std::to_string(r.key_bits) : "-", r.operation,
-         format_size(r.data_bytes), median_text(row.base, unit), median_text(row.candidate, unit),
+         format_size(r.data_bytes), median_text(row.base, unit, row.base_relative),
+         median_text(row.candidate, unit, row.candidate_relative),
          compared ? fmt("%+.1f%%", (row.ratio - 1) * 100) : "-", interval_text(row),
          compared ? std::to_string(row.base_processes) + "/" + std::to_string(row.candidate_processes) : "-",
          testable(row) ? p_value(row.p_adjusted) : "-", verdict_text(row)});
@@ -80,7 +86,9 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
   if (c.compared == 0) {
     out << "no row was measured in both reports\n";
   } else {
-    out << "geometric mean of new/base medians over " << c.compared
+    out << (settings.relative ? "geometric mean of new/base relative medians over "
+                              : "geometric mean of new/base medians over ")
+        << c.compared
         << (c.compared == 1 ? " row: " : " rows: ") << fmt("%.3f", c.geomean_ratio) << " ("
         << fmt("%+.1f%%", (c.geomean_ratio - 1) * 100) << ")\n";
   }

@@ -37,6 +37,25 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
   const json::json_pointer unit_pointer("/context/settings/unit");
   if (doc.contains(unit_pointer) && doc[unit_pointer].is_string())
     if (auto unit = parse_unit(doc[unit_pointer].get<std::string>())) report.unit = *unit;
+  if (auto context = doc.find("context"); context != doc.end() && context->is_object()) {
+    auto text = [&](const char* key) {
+      auto it = context->find(key);
+      return it != context->end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    std::string features;
+    if (auto f = context->find("cpu_features"); f != context->end() && f->is_array())
+      for (const auto& x : *f)
+        if (x.is_string()) features += (features.empty() ? "" : ", ") + x.get<std::string>();
+    const auto cpus = context->find("logical_cpus");
+    report.machine_identity = text("cpu_model") + "|" +
+                              (cpus != context->end() && cpus->is_number() ? cpus->dump() : std::string()) +
+                              "|" + features;
+    report.machine_name = text("machine_label").empty() ? text("host_name") : text("machine_label");
+    report.machine = text("cpu_model") +
+                     (cpus != context->end() && cpus->is_number() ? ", " + cpus->dump() + " logical CPUs" : "") +
+                     (features.empty() ? "" : " (" + features + ")") +
+                     (report.machine_name.empty() ? "" : ", " + report.machine_name);
+  }
   std::map<RecordKey, size_t> seen;
   for (size_t i = 0; i < results->size(); ++i) {
     const std::string pointer = "/results/" + std::to_string(i);
@@ -55,6 +74,12 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
 }
 
 }  // namespace
+
+bool different_machines(const ReportFile& a, const ReportFile& b) {
+  if (a.machine_identity.empty() || b.machine_identity.empty()) return false;
+  if (a.machine_identity != b.machine_identity) return true;
+  return !a.machine_name.empty() && !b.machine_name.empty() && a.machine_name != b.machine_name;
+}
 
 ReportFile read_report_file(const std::string& path) {
   return read_report_document(read_json_file(path), path);

@@ -14,7 +14,17 @@ struct ReportFile {
   std::string path;
   std::vector<Record> records;   // in the report's order
   TimeUnit unit = TimeUnit::Ms;  // /context/settings/unit when present and valid
+  /// The machine the report was made on, from /context: "AMD EPYC, 2 logical CPUs (aes, avx2, ...), label
+  /// m1" (the label, else the host name, when the report has one); empty when the report has no context.
+  std::string machine;
+  std::string machine_identity;  // CPU model | logical CPUs | features: what different_machines compares
+  std::string machine_name;      // machine_label, else host_name; empty when anonymized
 };
+
+/// Whether two reports describe different machines: their CPU model, logical CPUs or CPU features differ,
+/// or both name their machine (label or host name) and the names differ. Reports without a context are
+/// taken to be from the same machine.
+bool different_machines(const ReportFile& a, const ReportFile& b);
 
 /// Reads and checks a report: schema_version 1, 2 or 3, results[] of well-formed records, at most one record
 /// per (backend, algorithm, key_bits, operation, data_bytes). Throws std::invalid_argument
