@@ -190,20 +190,23 @@ TEST(Interleave, RepetitionsRecordTheirSampleCounts) {
 namespace ca {
 namespace {
 
+// 400 ns per operation, wobbling by up to 4 % from sample to sample (0.96-1.04, no trend).
+struct Wobbly final : public SampleSource {
+  int calls = 0;
+  WarmUp warm_up(const MeasureConfig&) override { return {100, 1, CA_OK, ""}; }
+  SampleResult sample(uint64_t ops, uint64_t) override {
+    ++calls;
+    const double factor = 1.0 + 0.04 * ((calls * 7919) % 11 - 5) / 5.0;
+    return {400.0 * static_cast<double>(ops) * factor, 0, CA_OK, ""};
+  }
+};
+
 TEST(Interleave, ASourceWhoseRatiosMeetTheTargetSitsOutWhileANoisyPairGoesOn) {
   // a and b are steady; c's time wobbles, so the b-c ratio needs more rounds than a-b. a, whose only
   // neighbour is b, stops being sampled once a-b meets the target; b and c go on.
   Trace t;
   Scripted a(0, 100, t), b(1, 200, t);
-  struct Wobbly final : public SampleSource {
-    int calls = 0;
-    WarmUp warm_up(const MeasureConfig&) override { return {100, 1, CA_OK, ""}; }
-    SampleResult sample(uint64_t ops, uint64_t) override {
-      ++calls;
-      const double factor = 1.0 + 0.04 * ((calls * 7919) % 11 - 5) / 5.0;  // 0.96-1.04, no trend
-      return {400.0 * static_cast<double>(ops) * factor, 0, CA_OK, ""};
-    }
-  } c;
+  Wobbly c;
   MeasureConfig cfg;
   cfg.budget_s = 1000;
   cfg.settle_fraction = 0;
@@ -226,15 +229,7 @@ TEST(Interleave, ANoisyPairStopsWhereEachOfItsSourcesWouldHaveStoppedAlone) {
   // comparison's (30 ms) is spent; a, steady against b, sits out early and alone meets the target.
   Trace t;
   Scripted a(0, 100, t), b(1, 200, t);
-  struct Wobbly final : public SampleSource {
-    int calls = 0;
-    WarmUp warm_up(const MeasureConfig&) override { return {100, 1, CA_OK, ""}; }
-    SampleResult sample(uint64_t ops, uint64_t) override {
-      ++calls;
-      const double factor = 1.0 + 0.04 * ((calls * 7919) % 11 - 5) / 5.0;
-      return {400.0 * static_cast<double>(ops) * factor, 0, CA_OK, ""};
-    }
-  } c;
+  Wobbly c;
   MeasureConfig cfg;
   cfg.budget_s = 0.01;
   cfg.target_rel_ci = 0.001;
