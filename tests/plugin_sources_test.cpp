@@ -117,8 +117,11 @@ TEST(PluginSources, TwoBuildsOfOneLibraryAreMeasuredAsAPair) {
     const auto& pair = doc["pairwise_ratios"][0];
     EXPECT_EQ(pair["a"], "openssl");
     EXPECT_EQ(pair["b"], "openssl-b");
+    // Nearly every sample is paired: in each process a few rounds may hold one of the two only (the last
+    // rounds before one of them has timed its own budget, which the other may not have yet).
+    const size_t unpaired = 2 * static_cast<size_t>(std::stoul(processes));
     EXPECT_GE(pair["pairs"].get<size_t>(),
-              std::min(a["samples"].get<size_t>(), b["samples"].get<size_t>()) - 2);
+              std::min(a["samples"].get<size_t>(), b["samples"].get<size_t>()) - unpaired);
     EXPECT_LE(pair["ci_low"].get<double>(), pair["ratio"].get<double>());
     EXPECT_GE(pair["ci_high"].get<double>(), pair["ratio"].get<double>());
   }
