@@ -99,10 +99,14 @@ for s in "${stages[@]}"; do
       cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
         -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_SANITIZE=ON "${cache[@]}"
       cmake --build build-asan -j"$jobs"
+      # Left out here: the leak screen's four calibration cases (leaks_test CalibrationTest.*), statistical
+      # timing tests that ran 471 s in all under the sanitizers (256 s for one), in a run of this stage whose
+      # tests took 869 s with -j2; the release stage runs them, and the same code (the per-call loop, the
+      # calibration plugins, the statistics) still runs here in LeaksCommandTest and leak_stats_test.
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
         LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        ctest --test-dir build-asan -j"$jobs" --output-on-failure
+        ctest --test-dir build-asan -j"$jobs" --output-on-failure -E '^CalibrationTest\.'
       ;;
     fuzz)
       stage "libFuzzer targets, ${fuzz_seconds} s each"
