@@ -18,8 +18,6 @@
 namespace ca {
 namespace {
 
-bool is_public_key(const AlgorithmInfo& a) { return a.public_key(); }
-
 bool authenticates(const AlgorithmInfo& a) {
   return a.shape == CipherShape::Aead || a.shape == CipherShape::Siv || a.shape == CipherShape::RsaEncryption;
 }
@@ -66,7 +64,7 @@ std::string check_known_answer(const Backend& b, const AlgorithmInfo& a, const K
 // the first 2 KiB of the per-message ciphertext of the 2 KiB message under the same key and nonce, without
 // associated data (plugin_abi.h). Empty when it does, or when the backend offers no stream form.
 std::string stream_check(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
-  if (a.family != Family::Cipher || is_public_key(a)) return "";
+  if (a.family != Family::Cipher || a.public_key()) return "";
   const Bytes key = random_bytes(a.key_bytes(bits)), nonce = random_bytes(a.nonce_bytes);
   constexpr size_t kHalf = 1024;
   const Bytes msg = random_bytes(2 * kHalf), no_aad;
@@ -103,7 +101,7 @@ std::string round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) 
   if (!ctx) return "key setup failed: " + error;
   const size_t size = std::max(a.min_message, std::min<size_t>(1000, a.message_limit(bits)));
   Bytes msg = random_bytes(size), nonce = random_bytes(a.nonce_bytes);
-  Bytes aad = authenticates(a) && !is_public_key(a) ? random_bytes(13) : Bytes{};
+  Bytes aad = authenticates(a) && !a.public_key() ? random_bytes(13) : Bytes{};
   const size_t cap = a.output_capacity(bits, size);
   switch (a.family) {
     case Family::Hash: {
