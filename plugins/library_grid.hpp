@@ -42,7 +42,8 @@ std::vector<GridBlock> grid_blocks(const LibraryGrid& grid);
 /// "AES-GCM 256-bit" or "SHA2-256" (hashes have no key).
 std::string algorithm_title(const std::string& algorithm, uint32_t key_bits);
 
-/// Text for a Markdown table cell: line breaks as spaces, < and > as entities, Markdown's punctuation escaped.
+/// Text for a Markdown table cell: line breaks as spaces, < and > as entities, Markdown's punctuation
+/// escaped.
 std::string markdown_escape(std::string_view text);
 
 }  // namespace ca

@@ -54,7 +54,10 @@ TEST(Agreement, ARandomisedOutputRejectedByOneOfThreeLeavesTheLargestAgreeingSet
   // a accepts b and c, b and c reject each other: {a, b} (or {a, c}) is a majority of three.
   const std::set<std::pair<size_t, size_t>> bad{{1, 2}, {2, 1}};
   const auto v = decide_agreement(
-      {"a", "b", "c"}, [&](size_t i, size_t j) { return !bad.count({i, j}); },
+      {"a", "b", "c"},
+      [&](size_t i, size_t j) {
+        return !bad.count({i, j});
+      },
       [](size_t, size_t) { return std::string("does not verify"); });
   EXPECT_EQ(v[0].status, Status::Ok);
   EXPECT_EQ(std::count_if(v.begin(), v.end(), [](const auto& x) { return x.status == Status::Failed; }), 1);
@@ -93,13 +96,15 @@ TEST(Agreement, FirstDifference) {
   EXPECT_EQ(first_difference({1}, {1}), "equal");
 }
 
-// --- --key-file ---------------------------------------------------------------------------------------------
+// --- --key-file
+// ---------------------------------------------------------------------------------------------
 
 std::string base64(const Bytes& b) {
   static const char* t = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   for (size_t i = 0; i < b.size(); i += 3) {
-    const uint32_t v = b[i] << 16 | (i + 1 < b.size() ? b[i + 1] << 8 : 0) | (i + 2 < b.size() ? b[i + 2] : 0);
+    const uint32_t v =
+        b[i] << 16 | (i + 1 < b.size() ? b[i + 1] << 8 : 0) | (i + 2 < b.size() ? b[i + 2] : 0);
     out += t[v >> 18 & 63];
     out += t[v >> 12 & 63];
     out += i + 1 < b.size() ? t[v >> 6 & 63] : '=';
@@ -135,13 +140,15 @@ TEST(KeyFile, APkcs1RsaKeyBecomesTheSamePkcs8Key) {
   const Bytes& der = pkcs8->private_key;
   size_t at = der.size();
   for (size_t i = 0; i + 4 < der.size(); ++i)
-    if (der[i] == 0x04 && der[i + 1] == 0x82 && i + 4 + (size_t(der[i + 2]) << 8 | der[i + 3]) == der.size()) {
+    if (der[i] == 0x04 && der[i + 1] == 0x82 &&
+        i + 4 + (size_t(der[i + 2]) << 8 | der[i + 3]) == der.size()) {
       at = i + 4;
       break;
     }
   ASSERT_LT(at, der.size());
   const Bytes pkcs1(der.begin() + static_cast<long>(at), der.end());
-  const std::string pem = "-----BEGIN RSA PRIVATE KEY-----\n" + base64(pkcs1) + "\n-----END RSA PRIVATE KEY-----\n";
+  const std::string pem =
+      "-----BEGIN RSA PRIVATE KEY-----\n" + base64(pkcs1) + "\n-----END RSA PRIVATE KEY-----\n";
   const auto wrapped = parse_key_file("k1", pem, error);
   ASSERT_TRUE(wrapped) << error;
   EXPECT_EQ(wrapped->bits, 2048u);
@@ -164,24 +171,28 @@ TEST(KeyFile, AnEd25519KeyGivesTheRawSeed) {
 
 TEST(KeyFile, RefusesWhatItCannotUseWithOneLineSayingWhatItTakes) {
   std::string error;
-  EXPECT_FALSE(parse_key_file("e.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n", error));
+  EXPECT_FALSE(parse_key_file(
+      "e.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n", error));
   EXPECT_NE(error.find("encrypted"), std::string::npos) << error;
-  EXPECT_FALSE(parse_key_file("ec.pem", "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n", error));
+  EXPECT_FALSE(parse_key_file("ec.pem",
+                              "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n", error));
   EXPECT_NE(error.find("openssl pkcs8 -topk8"), std::string::npos) << error;
   EXPECT_FALSE(parse_key_file("x.txt", "hello", error));
-  EXPECT_NE(error.find("x.txt: not a DER key; cryptauditor takes an unencrypted PKCS#8"), std::string::npos) << error;
+  EXPECT_NE(error.find("x.txt: not a DER key; cryptauditor takes an unencrypted PKCS#8"), std::string::npos)
+      << error;
   EXPECT_EQ(error.find('\n'), std::string::npos);
 }
 
-// --- Through the program -------------------------------------------------------------------------------------
+// --- Through the program
+// -------------------------------------------------------------------------------------
 
 // The RSA library benchmark's case: one key in every library. PKCS#1 v1.5 signatures are deterministic, so
 // the agreement check passes only when every library signed with that same key (byte-identical signatures)
 // and each verified the others'.
 TEST(SharedKey, KeyFileSignsWithThatOneKeyInEveryLibrary) {
   const std::string key = (fs::path(CRYPTAUDITOR_SOURCE_DIR) / "configs/keys/rsa2048.pem").string();
-  const test::ProgramResult r = test::run_program(test::binary() + " -s RSA-PKCS1V15-SHA1 -d 1KB -r 20 --key-file " +
-                                                  key + " --format json --quiet");
+  const test::ProgramResult r = test::run_program(
+      test::binary() + " -s RSA-PKCS1V15-SHA1 -d 1KB -r 20 --key-file " + key + " --format json --quiet");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto doc = nlohmann::json::parse(r.out);
   size_t signers = 0;
@@ -196,7 +207,8 @@ TEST(SharedKey, KeyFileSignsWithThatOneKeyInEveryLibrary) {
 }
 
 TEST(SharedKey, WithoutAKeyFileOneBackendMakesTheKeyEveryOtherUses) {
-  const test::ProgramResult r = test::run_program(test::binary() + " -s EDDSA -d 64B -r 20 --format json --quiet");
+  const test::ProgramResult r =
+      test::run_program(test::binary() + " -s EDDSA -d 64B -r 20 --format json --quiet");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto doc = nlohmann::json::parse(r.out);
   std::set<std::string> keys;
@@ -210,7 +222,8 @@ TEST(SharedKey, AKeyFileNoSelectedAlgorithmTakesIsAUsageError) {
   const std::string key = (fs::path(CRYPTAUDITOR_SOURCE_DIR) / "configs/keys/rsa2048.pem").string();
   const test::ProgramResult r = test::run_program(test::binary() + " -s ECDSA --key-file " + key);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("holds an RSA key, which none of the selected algorithms (ECDSA) takes"), std::string::npos)
+  EXPECT_NE(r.err.find("holds an RSA key, which none of the selected algorithms (ECDSA) takes"),
+            std::string::npos)
       << r.err;
 }
 

@@ -2,13 +2,13 @@
 // the program on real reports: a 2x slowdown injected into one row is flagged, a 1 % shift is not.
 #include "compare/compare.hpp"
 
-#include <cmath>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -253,8 +253,10 @@ TEST(ReportFile, ErrorsNameFileAndPointer) {
 // Reports from different machines: a machine twice as slow for every library changes no library's ratio to
 // the others; a library that lost ground against the others on the new machine is found in the ratios.
 TEST(Compare, RelativeComparesEachLibrarysRatioToItsRow) {
-  std::vector<Record> base{rec("openssl", "AES-GCM", "encrypt", 1000, 5), rec("botan", "AES-GCM", "encrypt", 2000, 5)};
-  std::vector<Record> twice{rec("openssl", "AES-GCM", "encrypt", 2000, 5), rec("botan", "AES-GCM", "encrypt", 4000, 5)};
+  std::vector<Record> base{rec("openssl", "AES-GCM", "encrypt", 1000, 5),
+                           rec("botan", "AES-GCM", "encrypt", 2000, 5)};
+  std::vector<Record> twice{rec("openssl", "AES-GCM", "encrypt", 2000, 5),
+                            rec("botan", "AES-GCM", "encrypt", 4000, 5)};
   CompareSettings relative;
   relative.relative = true;
   const Comparison same = compare_records(base, twice, relative);
@@ -398,8 +400,9 @@ TEST(CompareCommand, OneProcessReportsAreNotTestable) {
 }
 
 // A report whose process medians are its own, 1 % slower, is no regression (whether or not the shift is
-// significant: 1 % is below the threshold; Compare.SignificantButBelowThresholdIsUnchanged has both sides). (Two real runs are not compared here: on a shared machine their difference is whatever
-// the neighbours did; bench/aa_calibration.py measures that false-alarm rate instead.)
+// significant: 1 % is below the threshold; Compare.SignificantButBelowThresholdIsUnchanged has both sides).
+// (Two real runs are not compared here: on a shared machine their difference is whatever the neighbours did;
+// bench/aa_calibration.py measures that false-alarm rate instead.)
 TEST(CompareCommand, ASmallShiftBelowTheThresholdIsNotARegression) {
   if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
   const std::string dir = temp_dir();
@@ -426,8 +429,10 @@ TEST(CompareCommand, ReportsFromDifferentMachinesAreComparedByRatios) {
   const std::string dir = testing::TempDir() + "ca-compare-machines-" + std::to_string(::getpid());
   std::filesystem::create_directories(dir);
   const std::string a = dir + "/a.json";
-  Result made = run_binary("--hash SHA2-256 -c AES-GCM -d 1KB -b openssl,botan --budget 0.05 --ci-target 0.5 "
-                           "--quiet --format json -o " + a);
+  Result made = run_binary(
+      "--hash SHA2-256 -c AES-GCM -d 1KB -b openssl,botan --budget 0.05 --ci-target 0.5 "
+      "--quiet --format json -o " +
+      a);
   ASSERT_EQ(made.status, 0) << made.err;
   json doc = read_json(a);
   doc["context"]["cpu_model"] = "Another CPU";
@@ -438,7 +443,8 @@ TEST(CompareCommand, ReportsFromDifferentMachinesAreComparedByRatios) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("The reports come from different machines (base: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("; new: Another CPU, "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("comparing the libraries' ratios, not their absolute times"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("comparing the libraries' ratios, not their absolute times"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("Relative comparison:"), std::string::npos) << r.out;
   Result abs = run_binary("compare " + a + " " + b + " --absolute");
   EXPECT_NE(abs.out.find("comparing absolute times, as --absolute asks"), std::string::npos) << abs.out;

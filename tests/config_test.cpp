@@ -174,7 +174,8 @@ TEST(ConfigErrors, LeaksIsChecked) {
   EXPECT_MENTIONS(error_of(R"({"leaks": {"repetitions": 0}})"), "/leaks/repetitions '0' is not valid");
   EXPECT_MENTIONS(error_of(R"({"leaks": {"budget": 1}})"), "/leaks");
   EXPECT_FALSE(load(R"({"threads": 1})").leaks.has_value());
-  const StudyConfig cfg = load(R"({"leaks": {"budget_s": 2, "repetitions": 5, "format": "html", "path": "l.html"}})");
+  const StudyConfig cfg =
+      load(R"({"leaks": {"budget_s": 2, "repetitions": 5, "format": "html", "path": "l.html"}})");
   ASSERT_TRUE(cfg.leaks.has_value());
   EXPECT_EQ(cfg.leaks->budget_s, 2);
   EXPECT_EQ(cfg.leaks->repetitions, 5u);

@@ -229,15 +229,17 @@ TEST_F(Isolation, WrongOutputFailsTheSelfTestInTheChildToo) {
 // isolated alike.
 TEST_F(Isolation, WrongOnlyInTheTimedPathIsFailedAndNotRanked) {
   for (const char* mode : {"--no-isolate", "--isolate"}) {
-    ProgramResult r = run(std::string("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat --format json ") + mode);
+    ProgramResult r =
+        run(std::string("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat --format json ") + mode);
     EXPECT_EQ(r.status, 1) << mode << r.err;
     const json doc = json::parse(r.out);
     const json* bad = find(doc, "wrong_repeat", "encrypt", 1024);
     ASSERT_NE(bad, nullptr);
     EXPECT_EQ((*bad)["status"], "failed") << bad->dump();
-    EXPECT_NE((*bad)["error"].get<std::string>().find("timed output check: encrypt 1KB: the output of the last "
-                                                      "timed operation"),
-              std::string::npos)
+    EXPECT_NE(
+        (*bad)["error"].get<std::string>().find("timed output check: encrypt 1KB: the output of the last "
+                                                "timed operation"),
+        std::string::npos)
         << bad->dump();
     EXPECT_EQ((*find(doc, "wrong_repeat", "decrypt", 1024))["status"], "ok") << "decrypt has no repeat form";
     EXPECT_EQ((*find(doc, "openssl", "encrypt", 1024))["status"], "ok");
@@ -245,7 +247,8 @@ TEST_F(Isolation, WrongOnlyInTheTimedPathIsFailedAndNotRanked) {
       EXPECT_FALSE(p["operation"] == "encrypt" && (p["a"] == "wrong_repeat" || p["b"] == "wrong_repeat"));
   }
   ProgramResult table = run("-c CHACHA20 -d 1KB -r 200 -b openssl,wrong_repeat");
-  EXPECT_EQ(table.out.find("wrong_repeat - "), table.out.rfind("wrong_repeat - ")) << "ranked once (decrypt) only";
+  EXPECT_EQ(table.out.find("wrong_repeat - "), table.out.rfind("wrong_repeat - "))
+      << "ranked once (decrypt) only";
 }
 
 // Correct where it is measured: a backend wrong only above 4 KiB (right in every call, so the self-test, the
@@ -257,23 +260,26 @@ TEST_F(Isolation, WrongOnlyAboveFourKibIsFailedAtTheMeasuredSizeAndNotRanked) {
   if (IsSkipped()) return;
   add_fault_plugin("wrong_large");
   for (const char* mode : {"--no-isolate", "--isolate"}) {
-    ProgramResult r = run(std::string("-c CHACHA20 -d 1KB,16KB -r 100 -b openssl,botan,wrong_large --format json ") + mode);
+    ProgramResult r =
+        run(std::string("-c CHACHA20 -d 1KB,16KB -r 100 -b openssl,botan,wrong_large --format json ") + mode);
     EXPECT_EQ(r.status, 1) << mode << r.err;
     const json doc = json::parse(r.out);
     for (const char* op : {"encrypt", "decrypt"}) {
       const json* bad = find(doc, "wrong_large", op, 16384);
       ASSERT_NE(bad, nullptr);
       EXPECT_EQ((*bad)["status"], "failed") << bad->dump();
-      EXPECT_EQ((*bad)["error"],
-                "agreement check at 16KB: disagrees with openssl and botan: its encrypt output for the 16384-byte "
-                "message differs from openssl's from byte 4096 on");
+      EXPECT_EQ(
+          (*bad)["error"],
+          "agreement check at 16KB: disagrees with openssl and botan: its encrypt output for the 16384-byte "
+          "message differs from openssl's from byte 4096 on");
       EXPECT_EQ((*find(doc, "wrong_large", op, 1024))["status"], "ok") << "right below 4 KiB";
       const json* good = find(doc, "openssl", op, 16384);
       EXPECT_EQ((*good)["status"], "ok");
       EXPECT_EQ((*good)["agreement"], "agreed with 1 other library at 16KB");
     }
     for (const auto& p : doc["pairwise_ratios"])
-      EXPECT_FALSE(p["data_bytes"] == 16384 && (p["a"] == "wrong_large" || p["b"] == "wrong_large")) << p.dump();
+      EXPECT_FALSE(p["data_bytes"] == 16384 && (p["a"] == "wrong_large" || p["b"] == "wrong_large"))
+          << p.dump();
   }
 }
 
@@ -291,7 +297,8 @@ TEST_F(Isolation, NoMajorityAtTheMeasuredSizeDisputesThemAll) {
     const json* rec = find(doc, b, "encrypt", 16384);
     ASSERT_NE(rec, nullptr) << b;
     EXPECT_EQ((*rec)["status"], "disputed") << rec->dump();
-    EXPECT_NE((*rec)["error"].get<std::string>().find("no majority of the 4 libraries agrees"), std::string::npos);
+    EXPECT_NE((*rec)["error"].get<std::string>().find("no majority of the 4 libraries agrees"),
+              std::string::npos);
   }
   EXPECT_TRUE(doc["pairwise_ratios"].empty()) << doc["pairwise_ratios"].dump();
 }
@@ -524,8 +531,8 @@ TEST_F(Isolation, VerifyRecordsACrashAsThatBackendsFailure) {
   add_fault_plugin("verify_crash");
   auto verify = [&](const std::string& args) {
     return ca::test::run_program("ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
-                                 ca::test::binary() + " verify " + args + " --no-default-plugins --plugin-dir " +
-                                 plugins_.string());
+                                 ca::test::binary() + " verify " + args +
+                                 " --no-default-plugins --plugin-dir " + plugins_.string());
   };
   ProgramResult r = verify("--vectors " + vectors.string() + " -b openssl,verify_crash --format json");
   EXPECT_EQ(r.status, 1) << r.err;

@@ -194,8 +194,9 @@ TEST(RecordJson, MalformedObjectsNameThePointer) {
   EXPECT_EQ(error_of(j), "/samples_ns/1: expected a number, got a string (\"x\")");
   j = good;
   j["status"] = "maybe";
-  EXPECT_EQ(error_of(j),
-            "/status: expected \"ok\", \"unsupported\", \"failed\" or \"disputed\", got a string (\"maybe\")");
+  EXPECT_EQ(
+      error_of(j),
+      "/status: expected \"ok\", \"unsupported\", \"failed\" or \"disputed\", got a string (\"maybe\")");
   j = good;
   j["key_bits"] = -1;
   EXPECT_EQ(error_of(j), "/key_bits: expected a whole number >= 0, got the number -1");

@@ -271,11 +271,11 @@ using AesXts = sdk::StreamMode<AesXtsOps>;
 
 /// AES-SIV (RFC 5297) through wc_AesSivEncrypt / wc_AesSivDecrypt. These are one-shot functions that take
 /// the raw key: both AES key schedules (CMAC and CTR) are redone inside every timed call, as wolfCrypt
-/// offers no keyed SIV object. One AD component (the aad), no nonce component. With an empty aad the catalog's
-/// AES-SIV has no AD component at all (S2V over the plaintext alone), which wolfSSL 5.5's one-shot functions
-/// cannot express: they still take the empty aad as one component, and their output differed from Botan's,
-/// libgcrypt's and OpenSSL's from byte 0 (found by the agreement check at the measured size). So an empty
-/// aad is unsupported here.
+/// offers no keyed SIV object. One AD component (the aad), no nonce component. With an empty aad the
+/// catalog's AES-SIV has no AD component at all (S2V over the plaintext alone), which wolfSSL 5.5's one-shot
+/// functions cannot express: they still take the empty aad as one component, and their output differed from
+/// Botan's, libgcrypt's and OpenSSL's from byte 0 (found by the agreement check at the measured size). So an
+/// empty aad is unsupported here.
 class AesSiv {
  public:
   explicit AesSiv(const ca_key_spec& spec) : algorithm_(sdk::checked_key(spec)), key_(spec) {}

@@ -52,7 +52,8 @@ struct AlgorithmInfo {
   bool fixed_key() const { return key_bits.size() == 1; }
   /// Signatures, key agreement and RSA encryption: keyed by a key pair, not by secret bytes.
   bool public_key() const {
-    return family == Family::Signature || family == Family::KeyAgreement || shape == CipherShape::RsaEncryption;
+    return family == Family::Signature || family == Family::KeyAgreement ||
+           shape == CipherShape::RsaEncryption;
   }
   /// Keyed by secret bytes: ciphers and MACs (hashes and KDFs take no key).
   bool symmetric_key() const { return !public_key() && family != Family::Hash && family != Family::Kdf; }

@@ -18,8 +18,8 @@ PluginScan load_backends(const std::string& plugin_dir, std::ostream& err) {
 int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
   using Command = std::function<int(int, char**, std::ostream&, std::ostream&)>;
   static const std::map<std::string, Command> kSubcommands = {
-      {"list", list_main},     {"run", run_main},       {"compare", compare_main},
-      {"verify", verify_main}, {"report", report_main}, {"merge", merge_main}, {"leaks", leaks_main},
+      {"list", list_main},     {"run", run_main},     {"compare", compare_main}, {"verify", verify_main},
+      {"report", report_main}, {"merge", merge_main}, {"leaks", leaks_main},
   };
   Command command = bench_main;
   std::vector<char*> args(argv, argv + argc);

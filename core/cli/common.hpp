@@ -57,8 +57,9 @@ bool parse_cipher_mode(const std::string& where, const std::string& text);
 Order parse_order(const std::string& where, const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.
 double parse_job_timeout(const std::string& where, const std::string& text);
-/// --key-file / config "key_file": loads the key into plan.key_file (a UsageError naming `where` when it cannot
-/// be read or no selected algorithm takes it). RSA jobs take the key's size; when a key size was asked for
+/// --key-file / config "key_file": loads the key into plan.key_file (a UsageError naming `where` when it
+/// cannot be read or no selected algorithm takes it). RSA jobs take the key's size; when a key size was asked
+/// for
 /// (`key_bits_given`) and differs, that is a UsageError too.
 void apply_key_file(RunPlan& plan, const std::string& path, bool key_bits_given, const std::string& where);
 /// --isolate / --no-isolate over the command's default; both together are a UsageError.

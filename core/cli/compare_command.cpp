@@ -118,11 +118,12 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const bool elsewhere = different_machines(base, candidate);
   settings.relative = args.count("relative") > 0 || (elsewhere && !args.count("absolute"));
   if (elsewhere)
-    out << "The reports come from different machines (base: " << base.machine << "; new: " << candidate.machine
-        << "): "
-        << (settings.relative ? "comparing the libraries' ratios, not their absolute times (--absolute compares "
-                                "the times)"
-                              : "comparing absolute times, as --absolute asks")
+    out << "The reports come from different machines (base: " << base.machine
+        << "; new: " << candidate.machine << "): "
+        << (settings.relative
+                ? "comparing the libraries' ratios, not their absolute times (--absolute compares "
+                  "the times)"
+                : "comparing absolute times, as --absolute asks")
         << "\n";
   const Comparison comparison = compare_records(base.records, candidate.records, settings);
   if (comparison.compared == 0 && settings.relative && !comparison.rows.empty())

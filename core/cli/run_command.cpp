@@ -7,12 +7,12 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
-#include "run/affinity.hpp"
 #include "cli/common.hpp"
 #include "cli/exports.hpp"
 #include "cli/locations.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
+#include "run/affinity.hpp"
 
 namespace ca {
 namespace {
@@ -247,14 +247,16 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (!leaks::tests_for(*job.algorithm).empty())
       leak_plan.jobs.push_back(job);
     else
-      leak_ctx.notes.push_back(std::string(job.algorithm->name) + " has no leak test (docs/LEAKS.md): left out");
+      leak_ctx.notes.push_back(std::string(job.algorithm->name) +
+                               " has no leak test (docs/LEAKS.md): left out");
   leak_plan.backends = study.plan.backends;
   leak_plan.budget_s = cfg.leaks->budget_s;
   leak_plan.repetitions = cfg.leaks->repetitions;
   std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
   if (!pin.empty() && pin_to_cpus(pin).empty()) leak_ctx.pinned_cpus = format_cpu_list(pin);
   leak_ctx.command_line = study.settings.command_line;
-  return run_leak_screen(leak_plan, leak_ctx, cfg.leaks->format, resolve(cfg.leaks->path), study.quiet, out, err);
+  return run_leak_screen(leak_plan, leak_ctx, cfg.leaks->format, resolve(cfg.leaks->path), study.quiet, out,
+                         err);
 }
 
 }  // namespace ca

@@ -317,8 +317,9 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
           << '\n';
       return 128 + sig;
     }
-    if (std::any_of(records.begin(), records.end(),
-                    [](const Record& r) { return r.status == Status::Failed || r.status == Status::Disputed; })) {
+    if (std::any_of(records.begin(), records.end(), [](const Record& r) {
+          return r.status == Status::Failed || r.status == Status::Disputed;
+        })) {
       err << "cryptauditor: some measurements failed (see the report)\n";
       status = kExitFailure;
     }

@@ -35,8 +35,8 @@ enum class Verdict {
 };
 
 struct ComparedRow {
-  const Record* base = nullptr;                        // null: only in the new report
-  const Record* candidate = nullptr;                   // null: only in the base report
+  const Record* base = nullptr;       // null: only in the new report
+  const Record* candidate = nullptr;  // null: only in the base report
   /// Relative comparison: each side's median over its row's reference (geometric mean of the common
   /// libraries' medians); 0 otherwise.
   double base_relative = 0, candidate_relative = 0;

@@ -88,8 +88,7 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
   } else {
     out << (settings.relative ? "geometric mean of new/base relative medians over "
                               : "geometric mean of new/base medians over ")
-        << c.compared
-        << (c.compared == 1 ? " row: " : " rows: ") << fmt("%.3f", c.geomean_ratio) << " ("
+        << c.compared << (c.compared == 1 ? " row: " : " rows: ") << fmt("%.3f", c.geomean_ratio) << " ("
         << fmt("%+.1f%%", (c.geomean_ratio - 1) * 100) << ")\n";
   }
   if (c.testable == 0) {

@@ -51,10 +51,11 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
                               (cpus != context->end() && cpus->is_number() ? cpus->dump() : std::string()) +
                               "|" + features;
     report.machine_name = text("machine_label").empty() ? text("host_name") : text("machine_label");
-    report.machine = text("cpu_model") +
-                     (cpus != context->end() && cpus->is_number() ? ", " + cpus->dump() + " logical CPUs" : "") +
-                     (features.empty() ? "" : " (" + features + ")") +
-                     (report.machine_name.empty() ? "" : ", " + report.machine_name);
+    report.machine =
+        text("cpu_model") +
+        (cpus != context->end() && cpus->is_number() ? ", " + cpus->dump() + " logical CPUs" : "") +
+        (features.empty() ? "" : " (" + features + ")") +
+        (report.machine_name.empty() ? "" : ", " + report.machine_name);
   }
   std::map<RecordKey, size_t> seen;
   for (size_t i = 0; i < results->size(); ++i) {

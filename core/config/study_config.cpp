@@ -202,8 +202,7 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 const std::vector<std::string> kTopKeys = {
     "name",        "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
     "stopping",    "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
-    "cipher_mode", "repetitions", "pin",        "order",    "processes",
-    "key_file",  "leaks"};
+    "cipher_mode", "repetitions", "pin",        "order",    "processes",  "key_file", "leaks"};
 
 }  // namespace
 
@@ -251,7 +250,8 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
   }
 
   if (doc.contains("key_file")) {
-    const std::string given = in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
+    const std::string given =
+        in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
     const std::filesystem::path path(given);
     cfg.key_file = path.is_absolute() ? given : (std::filesystem::path(file).parent_path() / path).string();
   }
@@ -292,7 +292,8 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     if (l.contains("format")) {
       leaks.format = in.string(l["format"], "/leaks/format", "\"table\", \"json\" or \"html\"");
       if (leaks.format != "table" && leaks.format != "json" && leaks.format != "html")
-        in.fail("/leaks/format", "'" + leaks.format + "' is not valid: expected \"table\", \"json\" or \"html\"");
+        in.fail("/leaks/format",
+                "'" + leaks.format + "' is not valid: expected \"table\", \"json\" or \"html\"");
     }
     if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
     cfg.leaks = leaks;

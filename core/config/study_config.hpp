@@ -30,7 +30,7 @@ struct ConfigOutput {
 
 /// "leaks": a timing-leak screen after the study (`cryptauditor leaks`, docs/LEAKS.md).
 struct LeakConfig {
-  double budget_s = 1;      // per test and repetition
+  double budget_s = 1;  // per test and repetition
   size_t repetitions = 3;
   std::string format = "table";  // table, json or html
   std::string path;              // empty: standard output

@@ -21,7 +21,8 @@ AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t s
   in.messages.push_back(bytes(size));
   // One odd length next to the measured one: a different tail block, padding or counter position. A KDF's
   // message is its password, whose length costs nothing; one derivation each is enough there.
-  if (a.family != Family::Kdf && size >= 2 && size - 1 >= a.min_message) in.messages.push_back(bytes(size - 1));
+  if (a.family != Family::Kdf && size >= 2 && size - 1 >= a.min_message)
+    in.messages.push_back(bytes(size - 1));
   return in;
 }
 

@@ -126,8 +126,8 @@ class LocalLane final : public Lane {
     op_ = op;
     code_ = op_code(op);
     bool unsupported = false;
-    if (std::string e =
-            prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_, &unsupported);
+    if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_,
+                                &unsupported);
         !e.empty())
       return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, e};
     const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};
@@ -300,7 +300,8 @@ constexpr int kLaneIn = 3, kLaneOut = 4;
         uint64_t seed = 0;
         req >> seed;
         const AgreementOutputs a = lane.agreement_outputs(seed);
-        std::string reply = "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
+        std::string reply =
+            "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
         for (const Bytes& o : a.outputs) reply += " " + (o.empty() ? std::string("-") : to_hex(o));
         write_all(out, reply + " " + one_line(a.error) + "\n");
       } else if (kind == 'V') {
@@ -309,8 +310,9 @@ constexpr int kLaneIn = 3, kLaneOut = 4;
         std::string hex;
         req >> seed >> k >> hex;
         const auto output = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
-        write_all(out, "V " + one_line(output ? lane.agreement_check(seed, k, *output) : "unreadable output") +
-                           "\n");
+        write_all(
+            out,
+            "V " + one_line(output ? lane.agreement_check(seed, k, *output) : "unreadable output") + "\n");
       } else if (kind == 'B') {
         size_t size = 0;
         std::string op;
@@ -481,8 +483,8 @@ class ChildLane final : public Lane {
   }
 
   std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
-    send("V " + std::to_string(seed) + " " + std::to_string(k) + " " + (output.empty() ? "-" : to_hex(output)) +
-         "\n");
+    send("V " + std::to_string(seed) + " " + std::to_string(k) + " " +
+         (output.empty() ? "-" : to_hex(output)) + "\n");
     const auto reply = receive('V');
     return reply ? *reply : failure_;
   }
@@ -833,8 +835,9 @@ std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, 
   for (size_t x = 0; x < able.size(); ++x) {
     verdicts[able[x]] = decided[x];
     if (decided[x].status != Status::Ok)
-      verdicts[able[x]].error = (decided[x].status == Status::Disputed ? "disputed at " : "agreement check at ") +
-                                format_size(size) + ": " + decided[x].error;
+      verdicts[able[x]].error =
+          (decided[x].status == Status::Disputed ? "disputed at " : "agreement check at ") +
+          format_size(size) + ": " + decided[x].error;
   }
   return verdicts;
 }
@@ -981,9 +984,10 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
             agreement = "agreed with " + std::to_string(agreed.size() - 1) + " other librar" +
                         (agreed.size() == 2 ? "y" : "ies") + " at " + format_size(size);
           else if (agreed.size() == 1)
-            agreement = some_disagreed
-                            ? "alone after the others failed the agreement check: known answers and round trip only"
-                            : "alone: known answers and round trip only";
+            agreement =
+                some_disagreed
+                    ? "alone after the others failed the agreement check: known answers and round trip only"
+                    : "alone: known answers and round trip only";
           in = std::move(agreed);
         }
       }

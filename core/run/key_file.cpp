@@ -34,7 +34,8 @@ std::optional<Tlv> read_tlv(const Bytes& der, size_t pos, size_t limit) {
 }
 
 bool equal(const Bytes& der, const Tlv& t, std::initializer_list<uint8_t> want) {
-  return t.len == want.size() && std::equal(want.begin(), want.end(), der.begin() + static_cast<long>(t.start));
+  return t.len == want.size() &&
+         std::equal(want.begin(), want.end(), der.begin() + static_cast<long>(t.start));
 }
 
 // Bits of a DER INTEGER's value (a positive one: a leading 0x00 is padding).
@@ -79,13 +80,20 @@ std::optional<Bytes> base64_decode(std::string_view text) {
   int have = 0;
   for (char c : text) {
     int v;
-    if (c >= 'A' && c <= 'Z') v = c - 'A';
-    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') v = c - '0' + 52;
-    else if (c == '+') v = 62;
-    else if (c == '/') v = 63;
-    else if (c == '=' || c == '\n' || c == '\r' || c == ' ' || c == '\t') continue;
-    else return std::nullopt;
+    if (c >= 'A' && c <= 'Z')
+      v = c - 'A';
+    else if (c >= 'a' && c <= 'z')
+      v = c - 'a' + 26;
+    else if (c >= '0' && c <= '9')
+      v = c - '0' + 52;
+    else if (c == '+')
+      v = 62;
+    else if (c == '/')
+      v = 63;
+    else if (c == '=' || c == '\n' || c == '\r' || c == ' ' || c == '\t')
+      continue;
+    else
+      return std::nullopt;
     acc = acc << 6 | static_cast<uint32_t>(v);
     have += 6;
     if (have >= 8) {
@@ -96,7 +104,8 @@ std::optional<Bytes> base64_decode(std::string_view text) {
   return out;
 }
 
-const char* kAccepted = "an unencrypted PKCS#8 private key (PEM \"BEGIN PRIVATE KEY\" or DER) or a PKCS#1 RSA key";
+const char* kAccepted =
+    "an unencrypted PKCS#8 private key (PEM \"BEGIN PRIVATE KEY\" or DER) or a PKCS#1 RSA key";
 
 }  // namespace
 
@@ -113,14 +122,16 @@ bool KeyFile::fits(const AlgorithmInfo& a) const {
   return n == kind;  // X25519, X448
 }
 
-std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents, std::string& error) {
+std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents,
+                                      std::string& error) {
   KeyFile key;
   key.path = path;
   Bytes der(contents.begin(), contents.end());
   bool pkcs1 = false;
   if (const size_t begin = contents.find("-----BEGIN "); begin != std::string::npos) {
     const size_t label_end = contents.find("-----", begin + 11);
-    const std::string label = label_end == std::string::npos ? "" : contents.substr(begin + 11, label_end - begin - 11);
+    const std::string label =
+        label_end == std::string::npos ? "" : contents.substr(begin + 11, label_end - begin - 11);
     const size_t body = label_end == std::string::npos ? std::string::npos : contents.find('\n', label_end);
     const size_t end = contents.find("-----END " + label + "-----");
     if (label == "ENCRYPTED PRIVATE KEY") {
@@ -161,8 +172,8 @@ std::optional<KeyFile> parse_key_file(const std::string& path, const std::string
     if (key.bits == 0) return wrong("not a PKCS#1 RSA private key");
     // Wrapped as PKCS#8: SEQUENCE { 0, SEQUENCE { rsaEncryption, NULL }, OCTET STRING { the PKCS#1 key } }.
     Bytes body = {0x02, 0x01, 0x00};
-    const Bytes alg = der_element(
-        0x30, {0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00});
+    const Bytes alg =
+        der_element(0x30, {0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00});
     body.insert(body.end(), alg.begin(), alg.end());
     const Bytes octets = der_element(0x04, Bytes(der.begin(), der.begin() + static_cast<long>(outer->end())));
     body.insert(body.end(), octets.begin(), octets.end());
@@ -187,11 +198,16 @@ std::optional<KeyFile> parse_key_file(const std::string& path, const std::string
   if (equal(der, *oid, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01})) {  // id-ecPublicKey
     const auto curve = read_tlv(der, oid->end(), alg->end());
     if (!curve || curve->tag != 0x06) return wrong("an EC key without a named curve");
-    if (equal(der, *curve, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07})) key.kind = "EC P-256", key.bits = 256;
-    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x22})) key.kind = "EC P-384", key.bits = 384;
-    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x23})) key.kind = "EC P-521", key.bits = 521;
-    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x0a})) key.kind = "EC secp256k1", key.bits = 256;
-    else return wrong("an EC key on a curve other than P-256, P-384, P-521 or secp256k1");
+    if (equal(der, *curve, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07}))
+      key.kind = "EC P-256", key.bits = 256;
+    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x22}))
+      key.kind = "EC P-384", key.bits = 384;
+    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x23}))
+      key.kind = "EC P-521", key.bits = 521;
+    else if (equal(der, *curve, {0x2b, 0x81, 0x04, 0x00, 0x0a}))
+      key.kind = "EC secp256k1", key.bits = 256;
+    else
+      return wrong("an EC key on a curve other than P-256, P-384, P-521 or secp256k1");
     key.private_key = Bytes(der.begin(), der.begin() + static_cast<long>(outer->end()));
     return key;
   }
@@ -208,7 +224,8 @@ std::optional<KeyFile> parse_key_file(const std::string& path, const std::string
     if (!inner || inner->tag != 0x04) return wrong(std::string("an ") + r.kind + " key that cannot be read");
     key.kind = r.kind;
     key.bits = r.bits;
-    key.private_key = Bytes(der.begin() + static_cast<long>(inner->start), der.begin() + static_cast<long>(inner->end()));
+    key.private_key =
+        Bytes(der.begin() + static_cast<long>(inner->start), der.begin() + static_cast<long>(inner->end()));
     return key;
   }
   return wrong("a key of a type cryptauditor does not benchmark (RSA, EC, Ed25519, Ed448, X25519, X448)");

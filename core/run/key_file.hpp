@@ -16,17 +16,18 @@ namespace ca {
 
 struct KeyFile {
   std::string path;
-  std::string kind;    // "RSA", "EC P-256", "EC P-384", "EC P-521", "EC secp256k1", "Ed25519", "Ed448",
-                       // "X25519", "X448"
-  uint32_t bits = 0;   // RSA: the modulus's bits; else the curve's
-  Bytes private_key;   // in the plugin ABI's CA_KEY_PRIVATE format: PKCS#8 DER, or the raw key for Ed*/X*
+  std::string kind;   // "RSA", "EC P-256", "EC P-384", "EC P-521", "EC secp256k1", "Ed25519", "Ed448",
+                      // "X25519", "X448"
+  uint32_t bits = 0;  // RSA: the modulus's bits; else the curve's
+  Bytes private_key;  // in the plugin ABI's CA_KEY_PRIVATE format: PKCS#8 DER, or the raw key for Ed*/X*
 
   /// Whether this key is one `a` takes (at any key size for RSA; the caller checks bits).
   bool fits(const AlgorithmInfo& a) const;
 };
 
 /// Parses a key file's contents; nullopt and `error` (one line naming what is wrong and what is accepted).
-std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents, std::string& error);
+std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents,
+                                      std::string& error);
 
 /// Reads and parses `path`.
 std::optional<KeyFile> load_key_file(const std::string& path, std::string& error);

@@ -60,8 +60,8 @@ int op_code(const std::string& op) {
 }
 
 std::string op_name(int code) {
-  for (const char* op : {"encrypt", "encrypt-stream", "decrypt", "hash", "sign", "verify", "mac", "derive", "agree",
-                         "keygen"})
+  for (const char* op :
+       {"encrypt", "encrypt-stream", "decrypt", "hash", "sign", "verify", "mac", "derive", "agree", "keygen"})
     if (op_code(op) == code) return op;
   return "operation " + std::to_string(code);
 }

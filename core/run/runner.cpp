@@ -1,7 +1,5 @@
 #include "run/runner.hpp"
 
-#include "run/job_parts.hpp"
-
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -9,8 +7,9 @@
 
 #include "catalog/known_answers.hpp"
 #include "measure/cycles.hpp"
-#include "run/interrupt.hpp"
 #include "run/comparison.hpp"
+#include "run/interrupt.hpp"
+#include "run/job_parts.hpp"
 #include "run/record_key.hpp"
 #include "util/page_buffer.hpp"
 #include "util/units.hpp"

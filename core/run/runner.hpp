@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
-#include "run/key_file.hpp"
 #include "measure/measure.hpp"
 #include "plugin/backend.hpp"
+#include "run/key_file.hpp"
 #include "run/record.hpp"
 
 namespace ca {
