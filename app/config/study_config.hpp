@@ -1,6 +1,6 @@
 // Study configuration files (docs/CONFIG.md): a JSON description of what `cryptauditor run` measures and
 // where the reports go. The whole file is checked before anything runs: every value goes through the same
-// validators as the command-line flags (core/cli/common.hpp), and every error is one line naming the file,
+// validators as the command-line flags (app/cli/common.hpp), and every error is one line naming the file,
 // the JSON pointer and what is allowed ("aes.json: /algorithms/3/cipher: unknown algorithm 'AES-XYZ' ...").
 // Unknown keys and wrong types are errors: a typo is never ignored.
 #pragma once
