@@ -337,8 +337,10 @@ std::string slowed_copy(const std::string& path, const std::string& operation, d
 }
 
 // --processes 5 end to end: every measured row keeps five process medians (schema 3), and compare flags a
-// twofold slowdown of one row in them (3 testable rows: Holm's smallest adjusted p is 3 x 2/252 = 0.024).
-TEST(CompareCommand, FlagsAnInjectedTwofoldSlowdownAcrossProcesses) {
+// tenfold slowdown of one row in them (3 testable rows: Holm's smallest adjusted p is 3 x 2/252 = 0.024).
+// Tenfold, not twofold: the flag needs every slowed process median above every base one, and under a loaded
+// ctest -j2 one run's five process medians once spread over more than 2x (p 0.167, 2026-12-02).
+TEST(CompareCommand, FlagsAnInjectedTenfoldSlowdownAcrossProcesses) {
   if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
   const std::string dir = temp_dir();
   const std::string base = real_report(dir, "base.json", 5);
@@ -354,7 +356,7 @@ TEST(CompareCommand, FlagsAnInjectedTwofoldSlowdownAcrossProcesses) {
     for (const auto& n : r["process_samples"]) total += n.get<size_t>();
     EXPECT_EQ(total, r["samples_ns"].size());
   }
-  const std::string slower = slowed_copy(base, "decrypt", 2);
+  const std::string slower = slowed_copy(base, "decrypt", 10);
 
   Result r = run_binary("compare " + base + " " + slower);
   EXPECT_EQ(r.status, 1) << r.out << r.err;
@@ -365,7 +367,7 @@ TEST(CompareCommand, FlagsAnInjectedTwofoldSlowdownAcrossProcesses) {
       ++flagged;
       EXPECT_NE(line.find("AES-GCM"), std::string::npos) << line;
       EXPECT_NE(line.find("decrypt"), std::string::npos) << line;
-      EXPECT_NE(line.find("+100.0%"), std::string::npos) << line;
+      EXPECT_NE(line.find("+900.0%"), std::string::npos) << line;
       EXPECT_NE(line.find("5/5"), std::string::npos) << line;
     }
   EXPECT_EQ(flagged, 1u) << r.out;

@@ -25,7 +25,8 @@ cxxopts::Options leaks_options() {
       "Evidence, not proof (docs/LEAKS.md).\nTests: AEAD decrypt and MAC verify: forged tag "
       "wrong in its first vs last byte; symmetric encrypt: fixed vs random plaintext; MAC, "
       "X25519/X448/ECDH and ECDSA sign: key with 64 leading zero bits vs random; RSA and EdDSA "
-      "sign: fixed vs random message. Hashes, KDFs, RSA encryption and FFDHE have no test.\n");
+      "sign: fixed vs random message; RSA decrypt: well-formed vs malformed padding. Hashes, "
+      "KDFs and FFDHE have no test.\n");
   o.custom_help("[-c CIPHER] [-s SIGNATURE] [--mac MAC] [--kex KEX] [options]");
   using Strings = std::vector<std::string>;
   cxxopts::OptionAdder add = o.add_options();

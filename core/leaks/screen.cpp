@@ -19,6 +19,7 @@ constexpr size_t kKeysPerClass = 8;     // key tests: this many keys per class, 
 const char* kFixedVsRandom = "fixed-vs-random";
 const char* kTagFirstVsLast = "tag-first-vs-last";
 const char* kKeyLeadingZeros = "key-leading-zeros";
+const char* kPaddingValidVsInvalid = "padding-valid-vs-invalid";
 
 bool is_rsa(const AlgorithmInfo& a) { return a.primitive == "RSA"; }
 
@@ -148,6 +149,47 @@ bool prepare_tag(const TestContext& t, Prepared& p) {
   return true;
 }
 
+// RSA decryption (PKCS#1 v1.5, OAEP): ciphertexts with well-formed padding (class 0: the backend's own
+// encryptions of random messages) versus ciphertexts whose padding is malformed (class 1: the same ciphertext
+// with its last byte changed, which is still below the modulus and decrypts to an unrelated value, so its
+// padding check fails with probability 1 - 2^-16 or better; one that would decode is replaced). Both
+// classes are uniform below the modulus, and differ only in whether the padding decodes: Bleichenbacher's
+// and Manger's oracle is a time difference here. The malformed class's status is whatever the backend
+// returns for it (CA_REJECTED, or CA_OK from a library with implicit rejection, which returns a random
+// message); it must be the same for every call, and the well-formed class must decrypt to its message.
+bool prepare_padding(const TestContext& t, Prepared& p) {
+  auto ctx = create_with(t, nullptr, p);
+  if (!ctx) return false;
+  const Bytes no_nonce, no_aad;
+  const size_t cap = t.a.output_capacity(t.bits, t.size);
+  int malformed_status = -1;
+  for (size_t i = 0; i < kInputsPerClass; ++i) {
+    const Bytes message = random_bytes(t.size);
+    Call made = call(*ctx, CA_OP_ENCRYPT, message, no_nonce, no_aad, nullptr, cap);
+    if (made.status != CA_OK)
+      return p.fail(Outcome::Failed, "preparing inputs: " + status_text(*ctx, made.status));
+    if (made.output.empty()) return p.fail(Outcome::Failed, "preparing inputs: an empty ciphertext");
+    const Bytes& valid = p.keep(made.output);
+    Bytes check = call(*ctx, CA_OP_DECRYPT, valid, no_nonce, no_aad, nullptr, cap).output;
+    if (check != message) return p.fail(Outcome::Failed, "preparing inputs: a ciphertext did not decrypt");
+    Bytes invalid = valid;
+    int st = CA_OK;
+    for (uint8_t flip = 1; flip != 0; ++flip) {  // the first change whose padding does not decode
+      invalid.back() = static_cast<uint8_t>(valid.back() ^ flip);
+      const Call probe = call(*ctx, CA_OP_DECRYPT, invalid, no_nonce, no_aad, nullptr, cap);
+      st = probe.status;
+      if (st == CA_UNSUPPORTED) return p.fail(Outcome::Unsupported, "decrypt: " + ctx->last_error());
+      if (st != CA_OK || probe.output != message) break;
+    }
+    if (malformed_status == -1) malformed_status = st;
+    if (!add_call(p, 0, *ctx, CA_OP_DECRYPT, valid, no_nonce, nullptr, CA_OK)) return false;
+    if (!add_call(p, 1, *ctx, CA_OP_DECRYPT, p.keep(std::move(invalid)), no_nonce, nullptr, malformed_status))
+      return false;
+  }
+  p.contexts.push_back(std::move(ctx));
+  return true;
+}
+
 // The secret of one key of the key test: class 0 has its most significant 64 bits (72 for P-521) zero.
 Bytes secret_key(const AlgorithmInfo& a, uint32_t bits, int c, std::string_view curve) {
   if (!curve.empty()) {
@@ -205,6 +247,7 @@ bool prepare(const TestContext& t, const TestDefinition& test, Prepared& p) {
   if (test.name == kFixedVsRandom)
     return prepare_fixed_vs_random(t, t.a.family == Family::Signature ? CA_OP_SIGN : CA_OP_ENCRYPT, p);
   if (test.name == kTagFirstVsLast) return prepare_tag(t, p);
+  if (test.name == kPaddingValidVsInvalid) return prepare_padding(t, p);
   return prepare_key(t, p);
 }
 
@@ -317,9 +360,16 @@ std::vector<TestDefinition> tests_for(const AlgorithmInfo& a) {
                                                               : "sign",
                            "keys whose 64 most significant bits are zero", "random keys",
                            "time following the key's bit length (Minerva-style)"};
+  const TestDefinition padding{kPaddingValidVsInvalid, "decrypt", "ciphertexts with well-formed padding",
+                               "the same ciphertexts with their last byte changed (malformed padding)",
+                               "a padding check whose time depends on the decrypted value (Bleichenbacher, "
+                               "Manger, Marvin)"};
   switch (a.family) {
     case Family::Cipher:
-      if (is_rsa(a)) break;  // RSA decryption padding classes need raw RSA: not offered by the ABI
+      if (is_rsa(a)) {
+        out.push_back(padding);
+        break;
+      }
       out.push_back(fixed);
       if (a.tag_bytes > 0) out.push_back(tag);
       break;
