@@ -9,16 +9,24 @@ CA_CALIBRATION_SLOWDOWN_PERCENT more rounds); a pair flagged SLOWER is a detecti
 Prints each compare's exit status and its row's change and p, then the false-positive and detection rates
 and the wall time of one run with 1 and with N processes.
 
+--in-one-run measures the same rates for A/B in one run instead (docs/COMPARE.md): each try is ONE run that
+loads the calibration plugin twice, the second time from a copy under the name calib-b
+(`--plugin COPY=calib-b`), with CA_CALIBRATION_SLOWDOWN_FILE naming the copy so that only it is slowed. The
+verdict is the run's paired ratio (`pairwise_ratios`): calib-b is flagged SLOWER when its slowdown over calib
+exceeds the practical threshold (5 %) and the ratio's 95 % interval excludes 1, as `compare` flags a row.
+
 usage: bench/aa_calibration.py [--build build] [--processes 5] [--pairs 20] [--tries 5] [--budget 0.05]
-                               [--size 1KB] [--slowdowns 7,15] [--quick]
+                               [--size 1KB] [--slowdowns 7,15] [--quick] [--in-one-run]
 
 Needs the build's calibration plugin (build/calibration-plugins/ca-backend-calib.so, built where OpenSSL 3
 is found). Runs are one after another; nothing else of this script runs while one is measured.
 """
 import argparse
 import itertools
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +43,8 @@ def main():
     ap.add_argument("--size", default="1KB")
     ap.add_argument("--slowdowns", default="7,15", help="percent, comma-separated")
     ap.add_argument("--quick", action="store_true", help="skip the four-runs checks")
+    ap.add_argument("--in-one-run", action="store_true",
+                    help="A/B in one run (the plugin loaded twice, paired ratio) instead of compare across runs")
     args = ap.parse_args()
 
     binary = os.path.join(args.build, "cryptauditor")
@@ -43,6 +53,8 @@ def main():
         sys.exit(f"{plugin} is missing: build the tests (it needs OpenSSL 3)")
     work = tempfile.mkdtemp(prefix="aa_calibration_")
     counter = itertools.count()
+    if args.in_one_run:
+        return in_one_run(args, binary, plugin, work)
 
     def run(processes, slowdown=0):
         path = os.path.join(work, f"run{next(counter)}.json")
@@ -97,6 +109,47 @@ def main():
     for processes, s in sorted(seconds.items()):
         print(f"wall time of one run with --processes {processes}: median {sorted(s)[len(s) // 2]:.2f} s "
               f"over {len(s)} runs")
+    print(f"(reports kept in {work})")
+
+
+def in_one_run(args, binary, plugin, work):
+    copy = os.path.join(work, "ca-backend-calib-b.so")
+    shutil.copy2(plugin, copy)
+    seconds = []
+
+    def one_run(slowdown, label):
+        path = os.path.join(work, f"ab{len(seconds)}.json")
+        env = dict(os.environ, CA_CALIBRATION_SLOWDOWN_PERCENT=str(slowdown), CA_CALIBRATION_SLOWDOWN_FILE=copy)
+        start = time.monotonic()
+        subprocess.run([binary, "--no-default-plugins", "--plugin", plugin, "--plugin", f"{copy}=calib-b",
+                        "--hash", "SHA2-256", "-d", args.size, "--budget", args.budget, "--processes",
+                        str(args.processes), "--quiet", "--format", "json", "-o", path], check=True, env=env)
+        seconds.append(time.monotonic() - start)
+        with open(path) as f:
+            pair = json.load(f)["pairwise_ratios"][0]
+        # ratio = calib / calib-b (times); calib-b's slowdown over calib is its inverse.
+        if pair["a"] == "calib":
+            slow, low, high = 1 / pair["ratio"], 1 / pair["ci_high"], 1 / pair["ci_low"]
+        else:
+            slow, low, high = pair["ratio"], pair["ci_low"], pair["ci_high"]
+        verdict = "SLOWER" if slow > 1.05 and low > 1 else "faster" if slow < 1 / 1.05 and high < 1 else "-"
+        print(f"  {label}: calib-b / calib {slow:.3f} (95 % CI {low:.3f}..{high:.3f}, {pair['pairs']} pairs) "
+              f"{verdict}")
+        return verdict
+
+    print(f"A/A in one run: {args.pairs} runs, the same build loaded twice, --processes {args.processes}")
+    flagged = sum(one_run(0, f"run {i + 1}") != "-" for i in range(args.pairs))
+    slowdowns = [int(s) for s in args.slowdowns.split(",") if s]
+    detected = {}
+    for pct in slowdowns:
+        print(f"A/B in one run: {args.tries} runs, calib-b {pct} % slower, --processes {args.processes}")
+        detected[pct] = sum(one_run(pct, f"try {i + 1}") == "SLOWER" for i in range(args.tries))
+    print()
+    print(f"false positives (A/A runs flagged either way): {flagged} of {args.pairs} = "
+          f"{100 * flagged / args.pairs:.0f} %")
+    for pct in slowdowns:
+        print(f"detected {pct} % slower: {detected[pct]} of {args.tries}")
+    print(f"wall time of one run: median {sorted(seconds)[len(seconds) // 2]:.2f} s over {len(seconds)} runs")
     print(f"(reports kept in {work})")
 
 

@@ -1,11 +1,13 @@
 // Where plugins come from: the default folder, --plugin-dir added to it, --no-default-plugins, --plugin
 // FILE[=NAME], $CRYPTAUDITOR_PLUGIN_DIR, and one warning line per file or row that is not used.
 #include <gtest/gtest.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -86,6 +88,43 @@ TEST(PluginSources, PluginFileUnderAnotherNameIsRankedBesideTheOriginal) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(csv_backends(r.out), (std::set<std::string>{"openssl", "openssl-copy"})) << r.out;
   EXPECT_EQ(r.err, "");
+}
+
+// Lanes in child processes (--isolate, --processes N) are separate processes: each comparison puts all of
+// them on one CPU, or the paired ratio measures two CPUs of a shared host instead of two libraries (10 of 20
+// A/A runs off by 15-20 % before, bench/aa_calibration.py --in-one-run). The calibration plugin, loaded
+// twice, writes the CPUs each context's process may use.
+TEST(PluginSources, ChildLanesOfOneComparisonShareOneCpu) {
+  const std::string calib = fs::path(kBackends).parent_path() / "calibration-plugins" / "ca-backend-calib.so";
+  if (!fs::exists(calib)) GTEST_SKIP() << calib << " was not built (needs OpenSSL 3)";
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  if (sched_getaffinity(0, sizeof mine, &mine) != 0 || CPU_COUNT(&mine) < 2)
+    GTEST_SKIP() << "this process may run on one CPU only: nothing to share";
+  const std::string dir = testing::TempDir() + "lane_cpu_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string copy = dir + "/ca-backend-calib-b.so";
+  fs::copy_file(calib, copy);
+  for (const std::string how : {"--isolate", "--processes 2"}) {
+    const std::string file = dir + "/affinity.txt";
+    fs::remove(file);
+    ::setenv("CA_CALIBRATION_AFFINITY_FILE", file.c_str(), 1);
+    ProgramResult r = run("--no-default-plugins --plugin " + calib + " --plugin " + copy +
+                          "=calib-b --hash SHA2-256 -d 64B --budget 0.01 --quiet --format json " + how);
+    ::unsetenv("CA_CALIBRATION_AFFINITY_FILE");
+    ASSERT_EQ(r.status, 0) << how << ": " << r.err;
+    std::ifstream in(file);
+    std::map<std::string, std::string> cpus_of;  // pid -> its CPU list
+    for (std::string pid, cpus; in >> pid >> cpus;) cpus_of[pid] = cpus;
+    ASSERT_GE(cpus_of.size(), 2u) << how << ": one line per lane process expected";
+    for (const auto& [pid, cpus] : cpus_of)
+      EXPECT_EQ(cpus.find(','), std::string::npos) << how << ": process " << pid << " may run on " << cpus;
+    if (how == "--isolate") {  // one comparison: both lanes on the same CPU
+      EXPECT_EQ(cpus_of.begin()->second, std::next(cpus_of.begin())->second) << how;
+    }
+  }
+  fs::remove_all(dir);
 }
 
 // A/B in one run (docs/COMPARE.md): two builds of one library under two names are one interleaved

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include <system_error>
 
 #include "measure/stopwatch.hpp"
+#include "run/affinity.hpp"
 #include "run/exit_guard.hpp"
 #include "run/interrupt.hpp"
 #include "run/isolated_job.hpp"
@@ -391,7 +393,9 @@ class ChildLane final : public Lane {
  public:
   // exec_program non-empty: the child execs it as `PROGRAM __lane SPEC` (a fresh process image: its own
   // address layout, ASLR and heap, as --processes N wants) instead of serving from the fork.
-  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program = "")
+  // cpu >= 0: the child runs on that CPU alone (lane_cpu below), set before it execs or serves.
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program = "",
+            int cpu = -1)
       : timeout_s_(plan.job_timeout_s) {
     const std::string spec = exec_program.empty() ? std::string() : lane_spec(plan, job, backend);
     std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
@@ -413,6 +417,7 @@ class ChildLane final : public Lane {
     if (pid_ == 0) {
       ::close(down[1]);
       ::close(up[0]);
+      if (cpu >= 0) pin_to_cpus({cpu});  // best effort: a refusal leaves the child where it may run
       if (!exec_program.empty()) exec_lane(down[0], up[1], exec_program, spec);
       serve(down[0], up[1], plan, job, backend);
     }
@@ -715,6 +720,22 @@ std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const
   return std::make_unique<ChildLane>(plan, job, backend);
 }
 
+// The CPU every child lane of one comparison runs on, or -1 to leave them where the parent may run. Lanes in
+// child processes are separate processes that the scheduler may put on different CPUs, and one CPU of a
+// shared host can be slower than another for seconds (an SMT sibling or another guest busy there): then the
+// paired ratio measures the CPUs, not the libraries. Measured on the project's 2-vCPU VM, 2026-12-02, the
+// calibration backend loaded twice with --processes 5 (bench/aa_calibration.py --in-one-run): 10 of 20 A/A
+// runs gave a paired ratio of 0.80-0.83 or 1.15-1.21 with a narrow interval; in process (one CPU at a time)
+// 0 of 40. The lanes run in lockstep, one at a time, so sharing one CPU costs no parallelism. Not with
+// --threads (its lanes run threads side by side) and not when the process is pinned to one CPU already.
+int lane_cpu(const RunPlan& plan) {
+  if (plan.threads > 1) return -1;
+  const std::vector<int> allowed = allowed_cpus();
+  if (allowed.size() <= 1) return -1;
+  const int now = ::sched_getcpu();
+  return std::find(allowed.begin(), allowed.end(), now) != allowed.end() ? now : allowed.front();
+}
+
 int serve_exec_lane(const std::string& spec_text) {
   try {
     const auto spec = nlohmann::json::parse(spec_text);
@@ -856,6 +877,7 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   } clear_at_end;
 
   std::vector<Entry> entries;
+  const int cpu = exec_program.empty() && !plan.isolate ? -1 : lane_cpu(plan);
   for (const Backend* b : backends) {
     bool anything = false;
     for (size_t size : sizes)
@@ -863,10 +885,8 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     if (!anything) continue;
     // In process, each step is noted for run/exit_guard.hpp: a plugin that calls exit() is blamed with it.
     std::unique_ptr<Lane> lane;
-    if (!exec_program.empty())
-      lane = std::make_unique<ChildLane>(plan, job, *b, exec_program);
-    else if (plan.isolate)
-      lane = make_child_lane(plan, job, *b);
+    if (!exec_program.empty() || plan.isolate)
+      lane = std::make_unique<ChildLane>(plan, job, *b, exec_program, cpu);
     else
       lane = make_local_lane(
           plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);

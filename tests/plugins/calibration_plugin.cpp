@@ -3,8 +3,16 @@
 // the same work, so "7" makes every operation 7 % more work (the framework's own cost per operation is a
 // fraction of a percent of a hundred digests). The digest is real, so the self-test passes; the extra rounds
 // hash the same message again and their output is discarded after a check the compiler cannot drop.
+// With CA_CALIBRATION_SLOWDOWN_FILE set, only the copy of this plugin loaded from that file is slowed: A/B in
+// one run loads the plugin twice (a copy under another name, `--plugin COPY=calib-b`), one side slower.
+// With CA_CALIBRATION_AFFINITY_FILE set, each context appends "PID CPU,CPU,..." (the CPUs its process may
+// run on) to that file: the test that child lanes of one comparison share one CPU reads it.
+#include <dlfcn.h>
+#include <sched.h>
+#include <unistd.h>
 #include <openssl/evp.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -16,7 +24,23 @@ namespace {
 
 constexpr unsigned kBaseRounds = 100;
 
+// The file this plugin was loaded from, as dlopen was given it.
+std::string own_file() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&own_file), &info) == 0 || info.dli_fname == nullptr) return {};
+  return info.dli_fname;
+}
+
 unsigned extra_rounds() {
+  const char* only = std::getenv("CA_CALIBRATION_SLOWDOWN_FILE");
+  if (only != nullptr && *only != '\0') {
+    char* mine = realpath(own_file().c_str(), nullptr);
+    char* wanted = realpath(only, nullptr);
+    const bool match = mine != nullptr && wanted != nullptr && std::strcmp(mine, wanted) == 0;
+    std::free(mine);
+    std::free(wanted);
+    if (!match) return 0;
+  }
   const char* text = std::getenv("CA_CALIBRATION_SLOWDOWN_PERCENT");
   if (text == nullptr || *text == '\0') return 0;
   char* end = nullptr;
@@ -27,9 +51,25 @@ unsigned extra_rounds() {
   return static_cast<unsigned>(percent * kBaseRounds / 100);
 }
 
+void note_affinity() {
+  const char* path = std::getenv("CA_CALIBRATION_AFFINITY_FILE");
+  if (path == nullptr || *path == '\0') return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return;
+  std::string line = std::to_string(getpid()) + " ";
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) line += std::to_string(cpu) + ",";
+  line.back() = '\n';
+  if (FILE* f = std::fopen(path, "a")) {
+    std::fputs(line.c_str(), f);
+    std::fclose(f);
+  }
+}
+
 struct RepeatedSha256 {
   unsigned rounds;
-  explicit RepeatedSha256(const ca_key_spec&) : rounds(kBaseRounds + extra_rounds()) {}
+  explicit RepeatedSha256(const ca_key_spec&) : rounds(kBaseRounds + extra_rounds()) { note_affinity(); }
   int hash(ca_io& io) {
     unsigned char digest[EVP_MAX_MD_SIZE], first[EVP_MAX_MD_SIZE];
     unsigned int len = 0, first_len = 0;
