@@ -34,6 +34,7 @@ th { background: #f4f4f4; }
 .fastest { font-weight: bold; }
 table.grid, table.t2004 { width: 100%; font-size: 0.85em; }
 #summary td small { color: #555; }
+#summary th, #summary td { overflow-wrap: normal; }
 .warning { background: #fff4e0; border-left: 4px solid #e69f00; padding: 0.4em 0.8em; }
 figure { margin: 1em 0 2em; }
 svg.chart { max-width: 100%; height: auto; font-size: 12px; }
@@ -173,8 +174,9 @@ void write_summary(const ReportInput& in, const LibraryGrid& grid, std::ostream&
     std::vector<std::string> ok;  // no ranking: one library (or none) measured this row
     for (const Record* r : row.cells)
       if (r && r->ok()) ok.push_back(r->backend);
-    return ok.size() == 1 ? "<strong>" + escape(ok.front()) + "</strong><br><small>the only library measured</small>"
-                          : "-";
+    return ok.size() == 1
+               ? "<strong>" + escape(ok.front()) + "</strong><br><small>the only library measured</small>"
+               : "-";
   };
   std::vector<ChartGroup> groups = chart_groups(grid);
   if (groups.empty()) return;

@@ -177,6 +177,10 @@ Table2004 public_key_table(const ReportInput& in) {
   t.header = {"algorithm", "size", "library", "key generation", "sign", "verify", "encrypt", "decrypt"};
   t.label_columns = 3;
   for (const auto& row : rows) {
+    // A library that offers none of the row's operations (libsodium has no RSA) gets no row.
+    if (std::all_of(row.ops.begin(), row.ops.end(),
+                    [](const Record* r) { return !r || r->status == Status::Unsupported; }))
+      continue;
     std::vector<std::string> line{algorithm_title(row.algorithm, row.key_bits),
                                   row.data_bytes ? format_size(row.data_bytes) : "-", row.backend};
     for (const Record* r : row.ops) {

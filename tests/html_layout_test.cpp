@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "plugins/report.hpp"
+#include "tests/support/run_program.hpp"
 
 namespace ca {
 namespace {
@@ -189,7 +190,7 @@ TEST(HtmlLayoutInBrowser, RealRunOverEveryBackend) {
   fs::create_directories(dir);
   const fs::path report = dir / "report.html", log = dir / "run.log";
   const std::string run =
-      std::string(CRYPTAUDITOR_BINARY) +
+      test::binary() +  // $CRYPTAUDITOR_TEST_BINARY when set: to see this fail on a build without the change
       " -c AES-GCM,CHACHA20-POLY1305 --hash SHA2-256 -d 64B,1KB,16KB -r 50 --format html -o " +
       report.string() + " >" + log.string() + " 2>&1";
   ASSERT_EQ(std::system(run.c_str()), 0) << read_file(log);

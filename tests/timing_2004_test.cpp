@@ -60,6 +60,7 @@ std::vector<Record> records() {
       measured("alpha", "RSA-PKCS1V15-SHA1", 1024, "keygen", 0, 1e8),
       measured("alpha", "RSA-PKCS1V15-ENC", 1024, "encrypt", 117, 4e4),
       measured("alpha", "RSA-PKCS1V15-ENC", 1024, "decrypt", 117, 8e5),
+      not_measured("beta", "RSA-PKCS1V15-SHA1", 1024, "sign", 1024, Status::Unsupported),  // no row
   };
 }
 
@@ -107,6 +108,7 @@ TEST(Timing2004, ConsoleTablesHaveLibraryColumnsAnAverageAndMbits) {
                         "                    -  25000 op/s (0.0400ms)  1250 op/s (0.800ms)\n"),
             std::string::npos)
       << tables;
+  EXPECT_EQ(tables.find("1KB   beta"), std::string::npos) << "no public-key row for a library offering none";
 }
 
 TEST(Timing2004, DefaultLayoutHasNoneOfIt) {
