@@ -12,6 +12,7 @@
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
+#include "timing_2004.hpp"
 
 namespace ca {
 namespace {
@@ -202,7 +203,10 @@ class ConsoleReporter : public Reporter {
     };
     for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, several, true);
     for (const auto& rk : library_rankings(in.records)) print_ranking(rk, true, false);
-    if (several) print_library_table(in.records, s.unit, out);
+    if (s.layout == "2004")
+      write_2004_text(in, out);  // plugins/timing_2004.cpp, in place of the per-library table
+    else if (several)
+      print_library_table(in.records, s.unit, out);
   }
 };
 

@@ -1,8 +1,10 @@
 // The HTML report: one self-contained file (inline CSS and inline SVG; no script, no font, nothing fetched)
-// with the environment, a bar chart per (algorithm, key, operation) with the libraries side by side and
-// their 95 % CI whiskers, throughput-versus-size lines where an algorithm ran at several sizes, the
-// per-library table and the rankings from core/rank. Every string from a record or the environment is
-// HTML-escaped. The drawing itself is in svg_chart.cpp.
+// with a "fastest per size" summary at the top, the environment, a bar chart per (algorithm, key,
+// operation) with the libraries side by side and their 95 % CI whiskers, throughput-versus-size lines where
+// an algorithm ran at several sizes, the per-library table (or the 2004 layout's tables) and the rankings
+// from core/rank. Tables wrap to the page width. Every string from a record or the environment is
+// HTML-escaped. The drawing itself (colours and markers, log-scale axes, labels that never overlap) is in
+// svg_chart.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +15,7 @@
 #include "ranking_text.hpp"
 #include "report.hpp"
 #include "svg_chart.hpp"
+#include "timing_2004.hpp"
 
 namespace ca {
 namespace {
@@ -23,12 +26,15 @@ constexpr const char* kStyle = R"(
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2em auto;
        max-width: 64em; padding: 0 1em; color: #1a1a1a; background: #fff; line-height: 1.4; }
 h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; } h3 { margin-top: 1.5em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; }
-th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.92em; max-width: 100%; }
+th, td { border: 1px solid #ddd; padding: 0.25em 0.5em; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f4f4f4; }
 .fastest { font-weight: bold; }
-.wide { overflow-x: auto; }
+table.grid, table.t2004 { width: 100%; font-size: 0.85em; }
+#summary td small { color: #555; }
+#summary th, #summary td { overflow-wrap: normal; }
 .warning { background: #fff4e0; border-left: 4px solid #e69f00; padding: 0.4em 0.8em; }
 figure { margin: 1em 0 2em; }
 svg.chart { max-width: 100%; height: auto; font-size: 12px; }
@@ -37,6 +43,7 @@ svg .grid { stroke: #e4e4e4; } svg .axis { stroke: #555; }
 svg .whisker { stroke: #222; stroke-width: 1.4; fill: none; }
 svg .line { stroke-width: 2; }
 svg .value { font-size: 10px; fill: #333; }
+svg .axis-label { font-size: 11px; }
 svg .tick, svg .legend text { fill: #333; }
 )";
 
@@ -72,8 +79,9 @@ std::string tooltip(const Record& r, TimeUnit unit) {
   std::string t = r.backend + ", " + format_size(r.data_bytes) + ": ";
   if (is_data_operation(r.operation))
     t += fixed(m.value, 1) + " MiB/s (95% CI " + fixed(m.low, 1) + "–" + fixed(m.high, 1) + "), ";
-  return t + "median " + format_duration(r.summary.median, unit) + " (95% CI " +
-         format_duration(r.summary.ci95.low, unit) + "–" + format_duration(r.summary.ci95.high, unit) + ")";
+  return t + "median " + format_duration_3(r.summary.median, unit) + " (95% CI " +
+         format_duration_3(r.summary.ci95.low, unit) + "–" + format_duration_3(r.summary.ci95.high, unit) +
+         ")";
 }
 
 void write_environment(const ReportInput& in, std::ostream& out) {
@@ -131,9 +139,69 @@ std::vector<ChartGroup> chart_groups(const LibraryGrid& grid) {
   return groups;
 }
 
-void write_charts(const LibraryGrid& grid, TimeUnit unit, std::ostream& out) {
+// "Fastest per size" at the top: per (algorithm, key, operation) a row, per data size a column, each cell
+// the fastest library (rank 1 of core/rank's library ranking; tied libraries joined by " = ") and how much
+// faster it is than the next one. A row measured by one library names it alone.
+void write_summary(const ReportInput& in, const LibraryGrid& grid, std::ostream& out) {
+  std::vector<size_t> sizes;
+  for (const auto& row : grid.rows)
+    if (std::find(sizes.begin(), sizes.end(), row.data_bytes) == sizes.end()) sizes.push_back(row.data_bytes);
+  std::sort(sizes.begin(), sizes.end());
+  const auto rankings = library_rankings(in.records);
+  auto cell = [&](const GridRow& row) -> std::string {
+    for (const auto& rk : rankings) {
+      if (rk.entries.empty()) continue;
+      const Record& first = *rk.entries.front().record;
+      if (first.algorithm != row.algorithm || first.key_bits != row.key_bits ||
+          first.operation != row.operation || first.data_bytes != row.data_bytes)
+        continue;
+      std::string names, next;
+      double next_ratio = 0;
+      for (const auto& e : rk.entries) {
+        if (e.rank == 1) {
+          names += (names.empty() ? "" : " = ") + escape(e.record->backend);
+        } else if (next.empty()) {
+          next = e.record->backend;
+          next_ratio = e.ratio;
+        }
+      }
+      std::string text = "<strong>" + names + "</strong>";
+      if (!next.empty() && next_ratio > 0)
+        text += "<br><small>" + escape(format_significant(next_ratio)) + "× faster than " + escape(next) +
+                "</small>";
+      return text;
+    }
+    std::vector<std::string> ok;  // no ranking: one library (or none) measured this row
+    for (const Record* r : row.cells)
+      if (r && r->ok()) ok.push_back(r->backend);
+    return ok.size() == 1
+               ? "<strong>" + escape(ok.front()) + "</strong><br><small>the only library measured</small>"
+               : "-";
+  };
+  std::vector<ChartGroup> groups = chart_groups(grid);
+  if (groups.empty()) return;
+  out << "<section id=\"summary\">\n<h2>Fastest per size</h2>\n<p>The fastest library for each operation "
+         "and message size (ties: libraries whose difference is not significant), and how much faster than "
+         "the next.</p>\n<table class=\"grid\">\n<tr><th>algorithm</th><th>operation</th>";
+  for (size_t size : sizes) out << "<th>" << escape(format_size(size)) << "</th>";
+  out << "</tr>\n";
+  for (const auto& g : groups) {
+    out << "<tr><td>" << escape(algorithm_title(g.algorithm, g.key_bits)) << "</td><td>"
+        << escape(operation_noun(g.operation)) << "</td>";
+    for (size_t size : sizes) {
+      auto it =
+          std::find_if(g.rows.begin(), g.rows.end(), [&](const GridRow* r) { return r->data_bytes == size; });
+      out << "<td>" << (it == g.rows.end() ? "-" : cell(**it)) << "</td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</table>\n</section>\n";
+}
+
+void write_charts(const LibraryGrid& grid, const ReportSettings& settings, std::ostream& out) {
   out << "<section id=\"charts\">\n<h2>Charts</h2>\n<p>Bars show the median, whiskers its 95 % confidence "
-         "interval. Hover a bar or point for the figures.</p>\n";
+         "interval. Each library keeps its colour and marker shape in every chart. The y axis is logarithmic "
+         "where the values span more than 10×. Hover a bar or point for the figures.</p>\n";
   for (const auto& g : chart_groups(grid)) {
     // Series: the backends with at least one measurement here, each keeping its report-wide colour.
     std::vector<size_t> columns;
@@ -149,6 +217,11 @@ void write_charts(const LibraryGrid& grid, TimeUnit unit, std::ostream& out) {
     }
     if (columns.empty()) continue;
     std::sort(columns.begin(), columns.end());
+    std::vector<double> ns;
+    for (const GridRow* row : g.rows)
+      for (const Record* r : row->cells)
+        if (r && r->ok()) ns.push_back(r->summary.median);
+    const TimeUnit unit = table_unit(settings, ns);
     const std::string title = algorithm_title(g.algorithm, g.key_bits) + " — " + operation_noun(g.operation);
 
     svg::BarChart bars{title, "message size", metric_label(g.operation, unit), {}, {}, {}};
@@ -188,15 +261,19 @@ void write_charts(const LibraryGrid& grid, TimeUnit unit, std::ostream& out) {
   out << "</section>\n";
 }
 
-void write_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& out) {
-  const TimeUnit unit = in.settings.unit;
+void write_grid_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& out) {
+  std::vector<double> ns;
+  for (const auto& r : in.records)
+    if (r.ok()) ns.push_back(r.summary.median);
+  const TimeUnit unit = table_unit(in.settings, ns);
   std::vector<const Record*> fastest;
   for (const auto& rk : library_rankings(in.records))
     for (const auto& e : rk.entries)
       if (e.rank == 1) fastest.push_back(e.record);
-  out << "<section id=\"table\">\n<h2>Per-library table</h2>\n<p>Median time per operation with its 95 % "
+  out << "<p>Median time per operation in " << unit_name(unit)
+      << " with its 95 % "
          "confidence interval; bold: the fastest library (ties included); -: not offered.</p>\n"
-         "<div class=\"wide\">\n<table>\n"
+         "<table class=\"grid\">\n"
          "<tr><th>algorithm</th><th>operation</th><th>size</th>";
   for (const auto& b : grid.backends) out << "<th>" << escape(b) << "</th>";
   out << "</tr>\n";
@@ -213,14 +290,24 @@ void write_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& o
       } else {
         const bool best = std::find(fastest.begin(), fastest.end(), r) != fastest.end();
         out << "<td class=\"num" << (best ? " fastest" : "") << "\">"
-            << escape(format_duration(r->summary.median, unit)) << "<br><small>["
-            << escape(format_duration(r->summary.ci95.low, unit)) << ", "
-            << escape(format_duration(r->summary.ci95.high, unit)) << "]</small></td>";
+            << escape(format_duration_3(r->summary.median, unit)) << "<br><small>["
+            << escape(format_significant(from_ns(r->summary.ci95.low, unit))) << ", "
+            << escape(format_significant(from_ns(r->summary.ci95.high, unit))) << "]</small></td>";
       }
     }
     out << "</tr>\n";
   }
-  out << "</table>\n</div>\n";
+  out << "</table>\n";
+}
+
+void write_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& out) {
+  if (in.settings.layout == "2004") {
+    out << "<section id=\"table\">\n<h2>The 2004 timing test's tables</h2>\n";
+    write_2004_html(in, out);  // plugins/timing_2004.cpp, in place of the per-library table
+  } else {
+    out << "<section id=\"table\">\n<h2>Per-library table</h2>\n";
+    write_grid_table(in, grid, out);
+  }
   bool any = false;
   for (const auto& r : in.records) {
     if (r.ok()) continue;
@@ -234,21 +321,25 @@ void write_table(const ReportInput& in, const LibraryGrid& grid, std::ostream& o
   out << "</section>\n";
 }
 
-void write_ranking(const Ranking& rk, bool library, TimeUnit unit, std::ostream& out) {
+void write_ranking(const Ranking& rk, bool library, const ReportSettings& settings, std::ostream& out) {
   if (rk.entries.empty()) return;
+  std::vector<double> ns;
+  for (const auto& e : rk.entries) ns.push_back(e.record->summary.median);
+  const TimeUnit unit = table_unit(settings, ns);
   out << "<h3>" << escape(rk.title) << "</h3>\n<table>\n<tr><th>rank</th>"
       << (library ? "" : "<th>algorithm</th><th>key</th>")
       << "<th>backend</th><th>median</th><th>vs fastest</th></tr>\n";
   for (const auto& e : rk.entries) {
     const Record& r = *e.record;
-    std::string versus = e.delta_ns == 0 ? "fastest" : "+" + format_duration(e.delta_ns, unit);
+    std::string versus = e.delta_ns == 0 ? "fastest" : "+" + format_duration_3(e.delta_ns, unit);
     versus += ranking_standing(e);
     out << "<tr><td class=\"num\">" << e.rank << (e.tied ? "=" : "") << "</td>";
     if (!library)
       out << "<td>" << escape(r.algorithm) << "</td><td class=\"num\">"
           << (r.key_bits ? std::to_string(r.key_bits) : "-") << "</td>";
     out << "<td>" << escape(r.backend) << "</td><td class=\"num\">"
-        << escape(format_duration(r.summary.median, unit)) << "</td><td>" << escape(versus) << "</td></tr>\n";
+        << escape(format_duration_3(r.summary.median, unit)) << "</td><td>" << escape(versus)
+        << "</td></tr>\n";
   }
   out << "</table>\n";
 }
@@ -261,14 +352,15 @@ class HtmlReporter : public Reporter {
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
            "<title>cryptauditor report</title>\n<style>"
         << kStyle << "</style>\n</head>\n<body>\n<h1>cryptauditor report</h1>\n";
+    write_summary(in, grid, out);
     write_environment(in, out);
-    write_charts(grid, in.settings.unit, out);
+    write_charts(grid, in.settings, out);
     write_table(in, grid, out);
     const auto by_algorithm = algorithm_rankings(in.records);
     const auto by_library = library_rankings(in.records);
     out << "<section id=\"rankings\">\n<h2>Rankings</h2>\n";
-    for (const auto& rk : by_algorithm) write_ranking(rk, false, in.settings.unit, out);
-    for (const auto& rk : by_library) write_ranking(rk, true, in.settings.unit, out);
+    for (const auto& rk : by_algorithm) write_ranking(rk, false, in.settings, out);
+    for (const auto& rk : by_library) write_ranking(rk, true, in.settings, out);
     out << "</section>\n</body>\n</html>\n";
   }
 };

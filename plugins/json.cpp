@@ -26,6 +26,8 @@ class JsonReporter : public Reporter {
                           {"acceleration", b.acceleration},
                           {"path", b.path}});
     json settings = {{"unit", std::string(unit_name(in.settings.unit))},
+                     {"unit_given", in.settings.unit_given},
+                     {"layout", in.settings.layout},
                      {"rounds", in.settings.rounds ? json(*in.settings.rounds) : json(nullptr)},
                      {"budget_s", in.settings.budget_s},
                      {"target_rel_ci", in.settings.target_rel_ci},

@@ -4,21 +4,29 @@
 // it cannot break a table or turn into markup.
 #include <cstdio>
 #include <set>
+#include <vector>
 
 #include "library_grid.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
+#include "timing_2004.hpp"
 
 namespace ca {
 namespace {
 
 std::string escape(std::string_view text) { return markdown_escape(text); }
 
-// A figure without its unit suffix ("0.00500" of "0.00500ms"), for the CI beside a median in the same unit.
-std::string bare(double ns, TimeUnit unit) {
-  std::string s = format_duration(ns, unit);
-  return s.substr(0, s.size() - unit_name(unit).size());
+// A figure without its unit suffix, three significant digits, for the CI beside a median in the same unit.
+std::string bare(double ns, TimeUnit unit) { return format_significant(from_ns(ns, unit), 3); }
+
+// The medians of a row set's measured cells, to choose the table's unit from.
+std::vector<double> medians(const std::vector<const GridRow*>& rows) {
+  std::vector<double> ns;
+  for (const GridRow* row : rows)
+    for (const Record* r : row->cells)
+      if (r && r->ok()) ns.push_back(r->summary.median);
+  return ns;
 }
 
 void write_environment(const ReportInput& in, std::ostream& out) {
@@ -50,18 +58,19 @@ void write_environment(const ReportInput& in, std::ostream& out) {
   for (const auto& w : env.warnings) out << "\n> **Warning:** " << escape(w) << '\n';
 }
 
-void write_results(const ReportInput& in, std::ostream& out) {
-  const TimeUnit unit = in.settings.unit;
+void write_grid(const ReportInput& in, std::ostream& out) {
   std::set<const Record*> fastest;
   for (const auto& rk : library_rankings(in.records))
     for (const auto& e : rk.entries)
       if (e.rank == 1) fastest.insert(e.record);
   const LibraryGrid grid = library_grid(in.records);
 
-  out << "\n## Results\n\nMedian time per operation in " << unit_name(unit)
-      << ", with its 95 % confidence interval in brackets; **bold**: the fastest library (rank 1 of the "
-         "library ranking, ties included); -: not offered by that library.\n";
+  out << "\nMedian time per operation, with its 95 % confidence interval in brackets, each table in "
+      << (in.settings.unit_given ? "the unit of -u" : "the one unit its figures read best in (ns, us or ms)")
+      << "; **bold**: the fastest library (rank 1 of the library ranking, ties included); -: not offered by "
+         "that library.\n";
   for (const auto& block : grid_blocks(grid)) {
+    const TimeUnit unit = table_unit(in.settings, medians(block.rows));
     out << "\n### " << escape(algorithm_title(block.algorithm, block.key_bits)) << ", "
         << format_size(block.data_bytes) << "\n\n| operation |";
     for (const auto& b : grid.backends) out << ' ' << escape(b) << " |";
@@ -76,7 +85,7 @@ void write_results(const ReportInput& in, std::ostream& out) {
         } else if (!r->ok()) {
           out << (r->status == Status::Disputed ? " DISPUTED |" : " FAILED |");
         } else {
-          const std::string median = format_duration(r->summary.median, unit);
+          const std::string median = format_duration_3(r->summary.median, unit);
           out << ' ' << (fastest.count(r) ? "**" + median + "**" : median) << " ["
               << bare(r->summary.ci95.low, unit) << ", " << bare(r->summary.ci95.high, unit) << "] |";
         }
@@ -84,6 +93,14 @@ void write_results(const ReportInput& in, std::ostream& out) {
       out << '\n';
     }
   }
+}
+
+void write_results(const ReportInput& in, std::ostream& out) {
+  out << "\n## Results\n";
+  if (in.settings.layout == "2004")
+    write_2004_markdown(in, out);  // plugins/timing_2004.cpp
+  else
+    write_grid(in, out);
 
   bool any = false;
   for (const auto& r : in.records) {
@@ -96,20 +113,25 @@ void write_results(const ReportInput& in, std::ostream& out) {
   }
 }
 
-void write_ranking(const Ranking& rk, bool library, TimeUnit unit, std::ostream& out) {
+void write_ranking(const Ranking& rk, bool library, const ReportSettings& settings, std::ostream& out) {
   if (rk.entries.empty()) return;
+  std::vector<double> ns;
+  for (const auto& e : rk.entries) ns.push_back(e.record->summary.median);
+  const TimeUnit unit = table_unit(settings, ns);
   out << "\n### " << escape(rk.title) << "\n\n";
   out << (library
               ? "| rank | backend | median | vs fastest |\n|---:|---|---:|---|\n"
               : "| rank | algorithm | key | backend | median | vs fastest |\n|---:|---|---:|---|---:|---|\n");
   for (const auto& e : rk.entries) {
     const Record& r = *e.record;
-    std::string versus = e.rank == 1 && e.delta_ns == 0 ? "fastest" : "+" + format_duration(e.delta_ns, unit);
+    std::string versus =
+        e.rank == 1 && e.delta_ns == 0 ? "fastest" : "+" + format_duration_3(e.delta_ns, unit);
     versus += ranking_standing(e);
     out << "| " << e.rank << (e.tied ? "=" : "") << " | ";
     if (!library)
       out << escape(r.algorithm) << " | " << (r.key_bits ? std::to_string(r.key_bits) : "-") << " | ";
-    out << escape(r.backend) << " | " << format_duration(r.summary.median, unit) << " | " << versus << " |\n";
+    out << escape(r.backend) << " | " << format_duration_3(r.summary.median, unit) << " | " << versus
+        << " |\n";
   }
 }
 
@@ -123,8 +145,8 @@ class MarkdownReporter : public Reporter {
     const auto by_library = library_rankings(in.records);
     if (by_algorithm.empty() && by_library.empty()) return;
     out << "\n## Rankings\n";
-    for (const auto& rk : by_algorithm) write_ranking(rk, false, in.settings.unit, out);
-    for (const auto& rk : by_library) write_ranking(rk, true, in.settings.unit, out);
+    for (const auto& rk : by_algorithm) write_ranking(rk, false, in.settings, out);
+    for (const auto& rk : by_library) write_ranking(rk, true, in.settings, out);
   }
 };
 

@@ -40,6 +40,16 @@ std::string measurement_mode(const ReportSettings& s) {
   return m;
 }
 
+bool valid_layout(std::string_view name) {
+  for (const char* l : kReportLayouts)
+    if (name == l) return true;
+  return false;
+}
+
+TimeUnit table_unit(const ReportSettings& s, const std::vector<double>& ns) {
+  return s.unit_given ? s.unit : readable_unit(ns);
+}
+
 bool register_reporter(const std::string& name, const std::string& description, ReporterFactory factory) {
   registry()[name] = {description, std::move(factory)};
   return true;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "run/environment.hpp"
@@ -19,6 +20,8 @@ namespace ca {
 /// What the user asked for, as far as a report needs to know it.
 struct ReportSettings {
   TimeUnit unit = TimeUnit::Ms;
+  bool unit_given = false;  // -u or the config's "unit": tables use `unit`; else each picks a readable one
+  std::string layout = "default";  // --layout / the config's "layout": "default" or "2004" (docs/REPORTS.md)
   std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
   double budget_s = 0;
   double target_rel_ci = 0;
@@ -34,6 +37,14 @@ struct ReportSettings {
 /// How each figure was measured, in one phrase for report headers: "exactly 1000 timed operations per
 /// measurement" or "adaptive: until ...", then repetitions and pinning when used.
 std::string measurement_mode(const ReportSettings& s);
+
+/// The layouts `--layout` accepts, in the order `--help` lists them.
+inline constexpr const char* kReportLayouts[] = {"default", "2004"};
+bool valid_layout(std::string_view name);
+
+/// The unit of one table (Markdown, HTML, the 2004 layout): -u's when given, else the one its durations
+/// (ns) read best in (readable_unit).
+TimeUnit table_unit(const ReportSettings& s, const std::vector<double>& ns);
 
 struct ReportInput {
   const std::vector<Record>& records;

@@ -4,14 +4,23 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 namespace ca::svg {
 namespace {
 
-// Layout of every chart, in SVG user units; the HTML scales the whole drawing to the page width.
-constexpr double kWidth = 720, kHeight = 340;
-constexpr double kLeft = 78, kRight = 20, kTop = 40, kBottom = 78;
-constexpr double kPlotW = kWidth - kLeft - kRight, kPlotH = kHeight - kTop - kBottom;
+// Layout of every chart, in SVG user units; the HTML scales the whole drawing to the page width. The
+// height grows by one legend row (kLegendRow) per row the legend needs beyond the first.
+constexpr double kWidth = 720;
+constexpr double kLeft = 78, kRight = 20, kTop = 46;  // room above the plot for a value label under the title
+constexpr double kPlotW = kWidth - kLeft - kRight, kPlotH = 216;
+constexpr double kLegendTop = kTop + kPlotH + 62;  // baseline of the legend's first row
+constexpr double kLegendRow = 20;
+// Estimated text widths, generous for the sans-serif fonts browsers pick (about 0.55 em per character):
+// used to wrap the legend and to decide whether a value label fits its bar.
+constexpr double kLegendCharW = 7.2;  // 12px legend text
+constexpr double kValueCharW = 6.0;   // 10px value labels
+constexpr double kValueFont = 10;
 
 std::string num(double v) {
   char buf[32];
@@ -23,16 +32,16 @@ bool finite_positive_span(double low, double high) {
   return std::isfinite(low) && std::isfinite(high) && low < high;
 }
 
-std::string svg_open(const std::string& title) {
+std::string svg_open(const std::string& title, double height) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 " + num(kWidth) + " " +
-         num(kHeight) + "\" width=\"" + num(kWidth) + "\" height=\"" + num(kHeight) +
+         num(height) + "\" width=\"" + num(kWidth) + "\" height=\"" + num(height) +
          "\" role=\"img\" aria-label=\"" + escape(title) + "\">\n<title>" + escape(title) + "</title>\n" +
          "<text class=\"chart-title\" x=\"" + num(kWidth / 2) + "\" y=\"22\" text-anchor=\"middle\">" +
          escape(title) + "</text>\n";
 }
 
 // Horizontal grid lines with their labels, and the rotated y-axis label.
-std::string y_axis(const std::vector<double>& ticks, const LinearScale& y, const std::string& label) {
+std::string y_axis(const std::vector<double>& ticks, const YScale& y, const std::string& label) {
   std::string s;
   for (double t : ticks) {
     const std::string py = num(y(t));
@@ -42,7 +51,8 @@ std::string y_axis(const std::vector<double>& ticks, const LinearScale& y, const
          "\" text-anchor=\"end\" dominant-baseline=\"middle\">" + escape(tick_label(t)) + "</text>\n";
   }
   s += "<text class=\"axis-label\" transform=\"translate(16 " + num(kTop + kPlotH / 2) +
-       ") rotate(-90)\" text-anchor=\"middle\">" + escape(label) + "</text>\n";
+       ") rotate(-90)\" text-anchor=\"middle\">" + escape(y.log ? label + ", log scale" : label) +
+       "</text>\n";
   s += "<line class=\"axis\" x1=\"" + num(kLeft) + "\" x2=\"" + num(kLeft) + "\" y1=\"" + num(kTop) +
        "\" y2=\"" + num(kTop + kPlotH) + "\"/>\n";
   s += "<line class=\"axis\" x1=\"" + num(kLeft) + "\" x2=\"" + num(kLeft + kPlotW) + "\" y1=\"" +
@@ -51,8 +61,8 @@ std::string y_axis(const std::vector<double>& ticks, const LinearScale& y, const
 }
 
 // A vertical confidence-interval whisker with caps, from low to high (in data units).
-std::string whisker(double x, double low, double high, const LinearScale& y) {
-  if (!finite_positive_span(low, high)) return "";
+std::string whisker(double x, double low, double high, const YScale& y) {
+  if (!finite_positive_span(low, high) || (y.log && !(low > 0))) return "";
   const std::string lo = num(y(low)), hi = num(y(high));
   return "<path class=\"whisker\" d=\"M" + num(x) + " " + lo + "V" + hi + "M" + num(x - 4) + " " + hi + "H" +
          num(x + 4) + "M" + num(x - 4) + " " + lo + "H" + num(x + 4) + "\"/>\n";
@@ -63,15 +73,41 @@ std::string x_axis_label(const std::string& label) {
          "\" text-anchor=\"middle\">" + escape(label) + "</text>\n";
 }
 
+struct LegendEntry {
+  double x, y;  // swatch's left edge, row baseline
+};
+// Places the entries left to right, wrapping to a new row before one would cross the right margin.
+std::vector<LegendEntry> legend_layout(const std::vector<std::string>& series) {
+  std::vector<LegendEntry> at;
+  double x = kLeft, y = kLegendTop;
+  for (const auto& name : series) {
+    const double w = 16 + kLegendCharW * static_cast<double>(name.size()) + 18;
+    if (x > kLeft && x + w - 18 > kWidth - kRight) {
+      x = kLeft;
+      y += kLegendRow;
+    }
+    at.push_back({x, y});
+    x += w;
+  }
+  return at;
+}
+
+double chart_height(const std::vector<std::string>& series) {
+  const auto at = legend_layout(series);
+  return (at.empty() ? kLegendTop : at.back().y) + 16;
+}
+
 std::string legend(const std::vector<std::string>& series, const std::vector<size_t>& colors) {
   std::string s = "<g class=\"legend\">\n";
-  double x = kLeft;
-  const double y = kHeight - 16;
+  const auto at = legend_layout(series);
   for (size_t i = 0; i < series.size(); ++i) {
-    s += "<rect x=\"" + num(x) + "\" y=\"" + num(y - 9) + "\" width=\"12\" height=\"12\" fill=\"" +
+    const auto [x, y] = at[i];
+    s += "<g class=\"legend-entry\" data-color=\"" + std::string(series_color(colors[i])) +
+         "\" data-marker=\"" + std::string(marker_name(series_marker(colors[i]))) + "\">\n";
+    s += "<rect x=\"" + num(x) + "\" y=\"" + num(y - 10) + "\" width=\"14\" height=\"14\" fill=\"" +
          std::string(series_color(colors[i])) + "\"/>\n";
-    s += "<text x=\"" + num(x + 16) + "\" y=\"" + num(y + 1) + "\">" + escape(series[i]) + "</text>\n";
-    x += 16 + 7.0 * static_cast<double>(series[i].size()) + 18;
+    s += marker(series_marker(colors[i]), x + 7, y - 3, 4.5, contrast_color(colors[i]));
+    s += "<text x=\"" + num(x + 18) + "\" y=\"" + num(y + 1) + "\">" + escape(series[i]) + "</text>\n</g>\n";
   }
   return s + "</g>\n";
 }
@@ -82,11 +118,16 @@ std::vector<size_t> colors_of(const std::vector<std::string>& series, const std:
   return colors;
 }
 
-// The y axis of both chart shapes: from 0 to a nice value above the largest whisker end.
-LinearScale y_scale(double max_value, std::vector<double>& ticks) {
+// The y axis of both chart shapes: linear from 0 to a nice value above the largest whisker end, or, when
+// the values span more than 10x, logarithmic over whole decades (so small sizes are not flattened).
+YScale y_scale(double min_value, double max_value, std::vector<double>& ticks) {
   if (!(max_value > 0) || !std::isfinite(max_value)) max_value = 1;
+  if (min_value > 0 && std::isfinite(min_value) && max_value / min_value > 10) {
+    ticks = log_ticks(min_value, max_value);
+    return {true, ticks.front(), ticks.back(), kTop + kPlotH, kTop};
+  }
   ticks = nice_ticks(0, max_value, 5);
-  return {ticks.front(), ticks.back(), kTop + kPlotH, kTop};
+  return {false, ticks.front(), ticks.back(), kTop + kPlotH, kTop};
 }
 
 double top_of(double value, double high) {
@@ -127,6 +168,29 @@ std::string escape(std::string_view text) {
 double LinearScale::operator()(double v) const {
   if (domain_hi == domain_lo) return range_lo;
   return range_lo + (v - domain_lo) / (domain_hi - domain_lo) * (range_hi - range_lo);
+}
+
+double YScale::operator()(double v) const {
+  if (!log) return LinearScale{domain_lo, domain_hi, range_lo, range_hi}(v);
+  return LogScale{domain_lo, domain_hi, range_lo, range_hi}(std::max(v, domain_lo));
+}
+
+std::vector<double> log_ticks(double lo, double hi) {
+  if (!(lo > 0) || !(hi > 0) || !std::isfinite(lo) || !std::isfinite(hi)) return {1, 10};
+  if (hi < lo) std::swap(lo, hi);
+  const int e0 = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
+  int e1 = static_cast<int>(std::ceil(std::log10(hi) - 1e-9));
+  if (e1 == e0) ++e1;
+  std::vector<double> ticks;
+  for (int e = e0; e <= e1; ++e) {
+    const double decade = std::pow(10.0, e);
+    ticks.push_back(decade);
+    if (e1 - e0 <= 2 && e < e1) {
+      ticks.push_back(2 * decade);
+      ticks.push_back(5 * decade);
+    }
+  }
+  return ticks;
 }
 
 double LogScale::operator()(double v) const {
@@ -186,26 +250,85 @@ std::string tick_label(double v) {
   return buf;
 }
 
-std::string_view series_color(size_t index) {
-  // Okabe & Ito (2008), "Color Universal Design": distinguishable with the common colour-vision deficiencies.
-  static constexpr std::array<std::string_view, 7> kPalette{"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-                                                            "#D55E00", "#56B4E9", "#000000"};
-  return kPalette[index % kPalette.size()];
+// Okabe & Ito (2008), "Color Universal Design": distinguishable with the common colour-vision deficiencies.
+// Their yellow (#F0E442) is darkened so bars and lines stand out on white.
+constexpr std::array<std::string_view, kPaletteSize> kPalette{"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                                              "#D55E00", "#56B4E9", "#000000", "#C9B800"};
+// Per palette entry: the marker and label colour that reads on it.
+constexpr std::array<std::string_view, kPaletteSize> kOnPalette{"#fff", "#000", "#fff", "#000",
+                                                                "#fff", "#000", "#fff", "#000"};
+
+std::string_view series_color(size_t index) { return kPalette[index % kPalette.size()]; }
+
+std::string_view contrast_color(size_t index) { return kOnPalette[index % kOnPalette.size()]; }
+
+size_t series_marker(size_t index) { return (index + index / kPaletteSize) % kMarkerCount; }
+
+std::string_view marker_name(size_t shape) {
+  static constexpr std::array<std::string_view, kMarkerCount> kNames{
+      "circle", "square", "triangle-up", "diamond", "triangle-down", "plus", "cross", "star"};
+  return kNames[shape % kNames.size()];
+}
+
+std::string marker(size_t shape, double cx, double cy, double r, std::string_view fill) {
+  const std::string f = "\" fill=\"" + std::string(fill) + "\"/>\n";
+  auto polygon = [&](const std::vector<std::pair<double, double>>& unit_points, double rotate_deg) {
+    const double a = rotate_deg * std::numbers::pi / 180;
+    std::string points;
+    for (auto [px, py] : unit_points) {
+      const double x = px * std::cos(a) - py * std::sin(a), y = px * std::sin(a) + py * std::cos(a);
+      points += (points.empty() ? "" : " ") + num(cx + r * x) + "," + num(cy + r * y);
+    }
+    return "<polygon class=\"marker\" points=\"" + points + f;
+  };
+  const std::vector<std::pair<double, double>> plus{
+      {-0.35, -1}, {0.35, -1}, {0.35, -0.35}, {1, -0.35}, {1, 0.35},   {0.35, 0.35},
+      {0.35, 1},   {-0.35, 1}, {-0.35, 0.35}, {-1, 0.35}, {-1, -0.35}, {-0.35, -0.35}};
+  switch (shape % kMarkerCount) {
+    case 0:
+      return "<circle class=\"marker\" cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(r) + f;
+    case 1:
+      return "<rect class=\"marker\" x=\"" + num(cx - 0.85 * r) + "\" y=\"" + num(cy - 0.85 * r) +
+             "\" width=\"" + num(1.7 * r) + "\" height=\"" + num(1.7 * r) + f;
+    case 2:
+      return polygon({{0, -1.1}, {1, 0.8}, {-1, 0.8}}, 0);
+    case 3:
+      return polygon({{0, -1.15}, {1.15, 0}, {0, 1.15}, {-1.15, 0}}, 0);
+    case 4:
+      return polygon({{0, 1.1}, {1, -0.8}, {-1, -0.8}}, 0);
+    case 5:
+      return polygon(plus, 0);
+    case 6:
+      return polygon(plus, 45);
+    default: {
+      std::vector<std::pair<double, double>> star;
+      for (int k = 0; k < 10; ++k) {
+        const double a = -std::numbers::pi / 2 + k * std::numbers::pi / 5, rr = k % 2 ? 0.45 : 1.15;
+        star.emplace_back(rr * std::cos(a), rr * std::sin(a));
+      }
+      return polygon(star, 0);
+    }
+  }
 }
 
 std::string bar_chart(const BarChart& chart) {
   const std::vector<size_t> colors = colors_of(chart.series, chart.colors);
-  double max_value = 0;
+  double max_value = 0, min_value = INFINITY;
   for (const auto& g : chart.groups)
-    for (const auto& b : g.bars) max_value = std::max(max_value, top_of(b.value, b.high));
+    for (const auto& b : g.bars) {
+      max_value = std::max(max_value, top_of(b.value, b.high));
+      if (b.value > 0 && std::isfinite(b.value)) min_value = std::min(min_value, b.value);
+      if (b.low > 0 && std::isfinite(b.low)) min_value = std::min(min_value, b.low);
+    }
   std::vector<double> ticks;
-  const LinearScale y = y_scale(max_value, ticks);
+  const YScale y = y_scale(min_value, max_value, ticks);
 
-  std::string s = svg_open(chart.title) + y_axis(ticks, y, chart.y_label);
+  std::string s = svg_open(chart.title, chart_height(chart.series)) + y_axis(ticks, y, chart.y_label);
   const size_t n_groups = std::max<size_t>(chart.groups.size(), 1);
   const size_t n_series = std::max<size_t>(chart.series.size(), 1);
   const double group_w = kPlotW / static_cast<double>(n_groups);
   const double bar_w = std::min(56.0, group_w * 0.8 / static_cast<double>(n_series));
+  const double bottom = kTop + kPlotH;
   for (size_t gi = 0; gi < chart.groups.size(); ++gi) {
     const auto& g = chart.groups[gi];
     const double center = kLeft + group_w * (static_cast<double>(gi) + 0.5);
@@ -213,15 +336,32 @@ std::string bar_chart(const BarChart& chart) {
     s += "<g class=\"group\">\n";
     for (const auto& b : g.bars) {
       if (!std::isfinite(b.value) || b.series >= chart.series.size()) continue;
-      const double x = start + bar_w * static_cast<double>(b.series);
-      const double top = y(std::max(b.value, 0.0)), bottom = y(0);
+      const double x = start + bar_w * static_cast<double>(b.series), mid = x + bar_w / 2;
+      const double top = y(std::max(b.value, y.log ? y.domain_lo : 0.0));
+      const size_t color = colors[b.series];
       s += "<rect class=\"bar\" x=\"" + num(x + 1) + "\" y=\"" + num(top) + "\" width=\"" + num(bar_w - 2) +
-           "\" height=\"" + num(bottom - top) + "\" fill=\"" + std::string(series_color(colors[b.series])) +
+           "\" height=\"" + num(bottom - top) + "\" fill=\"" + std::string(series_color(color)) +
            "\"><title>" + escape(b.tooltip) + "</title></rect>\n";
-      s += whisker(x + bar_w / 2, b.low, b.high, y);
-      s += "<text class=\"value\" x=\"" + num(x + bar_w / 2) + "\" y=\"" +
-           num(y(top_of(b.value, b.high)) - 4) + "\" text-anchor=\"middle\">" + escape(tick_label(b.value)) +
-           "</text>\n";
+      // The series' marker near the top of the bar, where the bar is wide and tall enough to hold it, so a
+      // bar tells its library by shape as well as by colour.
+      const double marker_r = std::min(4.0, (bar_w - 2) / 2 - 1);
+      const bool has_marker = marker_r >= 2.5 && bottom - top >= 2 * marker_r + 4;
+      if (has_marker)
+        s += marker(series_marker(color), mid, top + marker_r + 2, marker_r, contrast_color(color));
+      s += whisker(mid, b.low, b.high, y);
+      // The value: above the bar when it fits the bar's width; else upright inside the bar when the bar is
+      // tall enough; else left out (the tooltip and the tables keep it). Labels so never overlap.
+      const std::string label = tick_label(b.value);
+      const double label_w = kValueCharW * static_cast<double>(label.size()) + 2;
+      const double inside_from = top + (has_marker ? 2 * marker_r + 6 : 4);
+      if (label_w <= bar_w) {
+        s += "<text class=\"value\" x=\"" + num(mid) + "\" y=\"" + num(y(top_of(b.value, b.high)) - 4) +
+             "\" text-anchor=\"middle\">" + escape(label) + "</text>\n";
+      } else if (bar_w - 2 >= kValueFont + 1 && bottom - inside_from >= label_w + 2) {
+        s += "<text class=\"value\" style=\"fill:" + std::string(contrast_color(color)) +
+             "\" transform=\"translate(" + num(mid + kValueFont * 0.35) + " " + num(inside_from) +
+             ") rotate(-90)\" text-anchor=\"end\">" + escape(label) + "</text>\n";
+      }
     }
     s += "<text class=\"tick\" x=\"" + num(center) + "\" y=\"" + num(kTop + kPlotH + 18) +
          "\" text-anchor=\"middle\">" + escape(g.label) + "</text>\n</g>\n";
@@ -231,21 +371,23 @@ std::string bar_chart(const BarChart& chart) {
 
 std::string line_chart(const LineChart& chart) {
   const std::vector<size_t> colors = colors_of(chart.series, chart.colors);
-  double x_lo = INFINITY, x_hi = 0, max_value = 0;
+  double x_lo = INFINITY, x_hi = 0, max_value = 0, min_value = INFINITY;
   for (const auto& l : chart.lines)
     for (const auto& p : l.points) {
       if (!(p.x > 0)) continue;
       x_lo = std::min(x_lo, p.x);
       x_hi = std::max(x_hi, p.x);
       max_value = std::max(max_value, top_of(p.y, p.high));
+      if (p.y > 0 && std::isfinite(p.y)) min_value = std::min(min_value, p.y);
+      if (p.low > 0 && std::isfinite(p.low)) min_value = std::min(min_value, p.low);
     }
   if (!(x_hi > 0)) x_lo = x_hi = 1;
   const std::vector<double> x_ticks = log2_ticks(x_lo, x_hi, 8);
   const LogScale x{x_ticks.front(), x_ticks.back(), kLeft, kLeft + kPlotW};
   std::vector<double> ticks;
-  const LinearScale y = y_scale(max_value, ticks);
+  const YScale y = y_scale(min_value, max_value, ticks);
 
-  std::string s = svg_open(chart.title) + y_axis(ticks, y, chart.y_label);
+  std::string s = svg_open(chart.title, chart_height(chart.series)) + y_axis(ticks, y, chart.y_label);
   for (double t : x_ticks)
     s += "<text class=\"tick\" x=\"" + num(x(t)) + "\" y=\"" + num(kTop + kPlotH + 18) +
          "\" text-anchor=\"middle\">" + escape(chart.x_tick_label ? chart.x_tick_label(t) : tick_label(t)) +
@@ -254,6 +396,7 @@ std::string line_chart(const LineChart& chart) {
   for (const auto& l : chart.lines) {
     if (l.series >= chart.series.size()) continue;
     const std::string color(series_color(colors[l.series]));
+    const size_t shape = series_marker(colors[l.series]);
     std::string points;
     for (const auto& p : l.points)
       if (p.x > 0 && std::isfinite(p.y))
@@ -263,8 +406,8 @@ std::string line_chart(const LineChart& chart) {
     for (const auto& p : l.points) {
       if (!(p.x > 0) || !std::isfinite(p.y)) continue;
       s += whisker(x(p.x), p.low, p.high, y);
-      s += "<circle class=\"point\" cx=\"" + num(x(p.x)) + "\" cy=\"" + num(y(p.y)) + "\" r=\"3.5\" fill=\"" +
-           color + "\"><title>" + escape(p.tooltip) + "</title></circle>\n";
+      s += "<g class=\"point\"><title>" + escape(p.tooltip) + "</title>" +
+           marker(shape, x(p.x), y(p.y), 4.5, color) + "</g>\n";
     }
     s += "</g>\n";
   }

@@ -27,6 +27,17 @@ struct LogScale {
   double operator()(double v) const;
 };
 
+/// A chart's y axis: linear, or logarithmic (domain > 0) when the values span more than 10x.
+struct YScale {
+  bool log = false;
+  double domain_lo, domain_hi, range_lo, range_hi;
+  double operator()(double v) const;
+};
+
+/// Ticks of a log-scale axis covering [lo, hi] (both > 0): whole powers of ten from the largest <= lo to
+/// the smallest >= hi; when they span at most two decades, 2x and 5x within each decade too.
+std::vector<double> log_ticks(double lo, double hi);
+
 /// Evenly spaced "nice" ticks (steps of 1, 2 or 5 times a power of ten) with at most max_ticks + 1 values,
 /// the first <= lo and the last >= hi, so the axis covers the data. lo == hi still gives two ticks.
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks);
@@ -38,8 +49,22 @@ std::vector<double> log2_ticks(double lo, double hi, int max_ticks);
 /// A short tick label: "0", "250", "1.5", "12k", "3.2M" (%.3g below 10 000, then k/M/G).
 std::string tick_label(double v);
 
-/// One series colour from a fixed, colour-blind-friendly palette (Okabe-Ito), cycling.
+/// One series colour from a fixed palette of 8 (Okabe-Ito's 8, readable with the common colour-vision
+/// deficiencies, yellow darkened for white paper), cycling.
 std::string_view series_color(size_t index);
+inline constexpr size_t kPaletteSize = 8;
+
+/// The marker shape of a series, so that colour and shape together tell 64 series apart even where
+/// colours are hard to tell apart: shape (index + index / 8) % 8, so the pair (colour, shape) of index i
+/// is unique for i < 64.
+size_t series_marker(size_t index);
+inline constexpr size_t kMarkerCount = 8;
+/// "circle", "square", "triangle-up", "diamond", "triangle-down", "plus", "cross", "star".
+std::string_view marker_name(size_t shape);
+/// One marker as an SVG element centred on (cx, cy), radius r, filled with `fill`.
+std::string marker(size_t shape, double cx, double cy, double r, std::string_view fill);
+/// Black or white, whichever reads better on the series colour (for markers and labels drawn on it).
+std::string_view contrast_color(size_t index);
 
 /// A bar: one series (a library) in one group (a data size), with its 95 % CI as a whisker.
 struct Bar {
@@ -58,7 +83,10 @@ struct BarChart {
   std::vector<size_t> colors;  // palette index per series, so a library keeps its colour; default: position
   std::vector<BarGroup> groups;
 };
-/// One <svg> element: y axis from 0 with nice ticks, bars side by side per group, whiskers, legend.
+/// One <svg> element: y axis (from 0 with nice ticks, or log-scale where values span more than 10x), bars
+/// side by side per group with their series' marker near the top, whiskers, value labels where they fit
+/// (above the bar, else turned upright inside it, else left out: labels never overlap), a legend that
+/// wraps.
 std::string bar_chart(const BarChart& chart);
 
 struct Point {
@@ -77,7 +105,8 @@ struct LineChart {
   std::vector<Line> lines;
   std::function<std::string(double)> x_tick_label;  // e.g. a data size printer
 };
-/// One <svg> element: log2-scale x axis, linear y axis from 0, one polyline and CI whiskers per series.
+/// One <svg> element: log2-scale x axis, y axis as bar_chart's, one polyline, markers and CI whiskers per
+/// series.
 std::string line_chart(const LineChart& chart);
 
 }  // namespace ca::svg

@@ -198,6 +198,8 @@ TEST(ConfigErrors, RoundsUseTheFlagsRule) {
 TEST(ConfigErrors, UnitAndOutputs) {
   EXPECT_MENTIONS(error_of(R"({"unit": "min"})"),
                   "study.json: /unit 'min' is not valid: expected ns, us, ms or s");
+  EXPECT_MENTIONS(error_of(R"({"layout": "2005"})"),
+                  "study.json: /layout '2005' is not valid: expected \"default\" or \"2004\"");
   EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json", "path": "a.json"}, {"format": "xml"}]})"),
                   "study.json: /outputs/1/format 'xml' is not valid: expected one of");
   EXPECT_MENTIONS(error_of(R"({"outputs": [{"path": "a.json"}]})"), ": /outputs/0: has no \"format\"");
@@ -277,6 +279,10 @@ TEST(Config, PerEntryKeySizesAndDataSizes) {
   EXPECT_DOUBLE_EQ(cfg.measure.budget_s, 0.5);
   EXPECT_DOUBLE_EQ(cfg.measure.target_rel_ci, 0.02);
   EXPECT_EQ(cfg.unit, TimeUnit::Us);
+  EXPECT_TRUE(cfg.unit_given);
+  EXPECT_EQ(cfg.layout, "default");
+  EXPECT_EQ(load(R"({"layout": "2004"})").layout, "2004");
+  EXPECT_FALSE(load("{}").unit_given);
   ASSERT_EQ(cfg.outputs.size(), 2u);
   EXPECT_EQ(cfg.outputs[0].spec.path, "out/r.json");
   EXPECT_MENTIONS(cfg.outputs[0].where, "/outputs/0/path");
@@ -376,6 +382,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"order", R"({"order": "random"})"},
       {"key_file", R"({"key_file": 5})"},
       {"leaks", R"({"leaks": {"format": "csv"}})"},
+      {"layout", R"({"layout": "2005"})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

@@ -413,8 +413,89 @@ TEST(SvgChart, LineChartDrawsOnePolylinePerSeries) {
   chart.lines.push_back({1, {{64, 20, 19, 21, ""}, {1024, 150, 140, 160, ""}}});
   const std::string s = svg::line_chart(chart);
   EXPECT_EQ(count(s, "<polyline "), 2u);
-  EXPECT_EQ(count(s, "<circle "), 4u);
+  EXPECT_EQ(count(s, "class=\"marker\""), 4u + 2u) << "a marker per point and per legend entry";
+  EXPECT_EQ(count(s, "<circle "), 2u + 1u) << "series a's points and legend marker are circles";
   EXPECT_EQ(nesting_error(s), "");
+}
+
+TEST(SvgChart, EightSeriesNeverShareColourAndMarker) {
+  std::set<std::pair<std::string, std::string>> pairs;
+  std::set<std::string> colours;
+  for (size_t i = 0; i < 64; ++i)
+    pairs.emplace(std::string(svg::series_color(i)), std::string(svg::marker_name(svg::series_marker(i))));
+  for (size_t i = 0; i < 8; ++i) colours.emplace(svg::series_color(i));
+  EXPECT_EQ(colours.size(), 8u) << "eight colours, so eight libraries differ in colour alone";
+  EXPECT_EQ(pairs.size(), 64u);
+
+  svg::BarChart chart{"t", "size", "MiB/s", {}, {}, {}};
+  svg::BarGroup group{"1KB", {}};
+  for (size_t i = 0; i < 8; ++i) {
+    chart.series.push_back("library-" + std::to_string(i));
+    group.bars.push_back({i, 100.0 + static_cast<double>(i), 99, 110, ""});
+  }
+  chart.groups.push_back(group);
+  const std::string s = svg::bar_chart(chart);
+  const std::regex entry(R"re(class="legend-entry" data-color="([^"]+)" data-marker="([^"]+)")re");
+  std::set<std::string> seen;
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), entry); it != std::sregex_iterator(); ++it)
+    seen.insert((*it)[1].str() + "/" + (*it)[2].str());
+  EXPECT_EQ(seen.size(), 8u) << s;
+}
+
+TEST(SvgChart, LegendWrapsInsideTheChart) {
+  svg::BarChart chart{"t", "size", "MiB/s", {}, {}, {}};
+  for (size_t i = 0; i < 8; ++i) chart.series.push_back("a-long-library-name-" + std::to_string(i));
+  chart.groups.push_back({"1KB", {{0, 1, 0.9, 1.1, ""}}});
+  const std::string s = svg::bar_chart(chart);
+  const std::regex text_x(R"re(<text x="([0-9.]+)" y="([0-9.]+)">a-long-library-name-)re");
+  std::set<std::string> rows;
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), text_x); it != std::sregex_iterator(); ++it) {
+    // 7.2 units per character is the estimate the layout uses; the name must end inside the 720 width.
+    EXPECT_LE(std::stod((*it)[1].str()) + 7.2 * 21, 720.0) << s;
+    rows.insert((*it)[2].str());
+  }
+  EXPECT_GE(rows.size(), 2u) << "wrapped to more than one row";
+  const std::regex height(R"re(viewBox="0 0 720.0 ([0-9.]+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(s, m, height));
+  double lowest = 0;
+  for (const auto& r : rows) lowest = std::max(lowest, std::stod(r));
+  EXPECT_GT(std::stod(m[1].str()), lowest) << "the drawing grows to hold every legend row";
+}
+
+TEST(SvgChart, LogScaleYWhenValuesSpanMoreThanTenTimes) {
+  EXPECT_EQ(svg::log_ticks(3, 70), (std::vector<double>{1, 2, 5, 10, 20, 50, 100}));
+  EXPECT_EQ(svg::log_ticks(5, 20000), (std::vector<double>{1, 10, 100, 1000, 10000, 100000}));
+  svg::BarChart chart{"t", "size", "MiB/s", {"a"}, {}, {}};
+  chart.groups.push_back({"64B", {{0, 5, 4.9, 5.1, ""}}});
+  chart.groups.push_back({"16KB", {{0, 45, 44, 46, ""}}});
+  EXPECT_EQ(svg::bar_chart(chart).find("log scale"), std::string::npos) << "9x: linear";
+  chart.groups.push_back({"1MB", {{0, 600, 590, 610, ""}}});
+  EXPECT_NE(svg::bar_chart(chart).find("MiB/s, log scale"), std::string::npos) << "120x: log";
+  const svg::YScale y{true, 1, 1000, 300, 0};
+  EXPECT_DOUBLE_EQ(y(10), 200);
+  EXPECT_DOUBLE_EQ(y(0.5), 300) << "below the axis clamps to its bottom";
+}
+
+TEST(SvgChart, ValueLabelsAreTurnedOrLeftOutWhenBarsAreNarrow) {
+  auto chart_with = [](size_t series, double value) {
+    svg::BarChart chart{"t", "size", "MiB/s", {}, {}, {}};
+    svg::BarGroup group{"1KB", {}};
+    for (size_t i = 0; i < series; ++i) {
+      chart.series.push_back(std::string(1, static_cast<char>('a' + i)));
+      group.bars.push_back({i, value, value, value, ""});
+    }
+    for (int g = 0; g < 3; ++g) chart.groups.push_back(group);
+    return svg::bar_chart(chart);
+  };
+  const std::string wide = chart_with(2, 1234);  // bars 56 units wide: "1234" fits above each
+  EXPECT_EQ(count(wide, "class=\"value\" x="), 6u);
+  EXPECT_EQ(count(wide, "rotate(-90)\" text-anchor=\"end\""), 0u);
+  const std::string narrow = chart_with(8, 1234);  // 20.7 units: upright inside the bar
+  EXPECT_EQ(count(narrow, "class=\"value\" x="), 0u) << narrow;
+  EXPECT_EQ(count(narrow, "class=\"value\" style="), 24u) << narrow;
+  const std::string crowded = chart_with(40, 1234);  // 4 units: no room at all
+  EXPECT_EQ(count(crowded, "class=\"value\""), 0u);
 }
 
 // A real run's report, opened by a real browser: the charts must be in the DOM Chromium builds.

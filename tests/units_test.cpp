@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "util/bytes.hpp"
 
 namespace ca {
@@ -59,6 +61,35 @@ TEST(Bytes, HexRoundTrip) {
 TEST(Bytes, RandomBytesDiffer) {
   EXPECT_EQ(random_bytes(32).size(), 32u);
   EXPECT_NE(random_bytes(32), random_bytes(32));
+}
+
+TEST(Units, ReadableUnitFollowsTheMedian) {
+  EXPECT_EQ(readable_unit({83.4}), TimeUnit::Ns);
+  EXPECT_EQ(readable_unit({83.4, 999, 2500}), TimeUnit::Ns);
+  EXPECT_EQ(readable_unit({83.4, 2500, 9000}), TimeUnit::Us);
+  EXPECT_EQ(readable_unit({1e6, 3e6, 5e9}), TimeUnit::Ms);
+  EXPECT_EQ(readable_unit({5e9}), TimeUnit::Ms) << "never seconds";
+  EXPECT_EQ(readable_unit({}), TimeUnit::Ms);
+  EXPECT_EQ(readable_unit({0, -1, NAN}), TimeUnit::Ms) << "no usable value";
+}
+
+TEST(Units, FormatSignificantKeepsThreeDigits) {
+  EXPECT_EQ(format_significant(83.4), "83.4");
+  EXPECT_EQ(format_significant(0.0000834), "0.0000834");
+  EXPECT_EQ(format_significant(2.7349), "2.73");
+  EXPECT_EQ(format_significant(1234.6), "1235") << "the whole integer part stays";
+  EXPECT_EQ(format_significant(99.96), "100") << "rounding into the next power of ten";
+  EXPECT_EQ(format_significant(0.9996), "1.00");
+  EXPECT_EQ(format_significant(0), "0");
+  EXPECT_EQ(format_significant(-0.01234), "-0.0123");
+  EXPECT_EQ(format_significant(1.5, 2), "1.5");
+}
+
+TEST(Units, FormatDuration3) {
+  EXPECT_EQ(format_duration_3(83.4, TimeUnit::Ns), "83.4ns");
+  EXPECT_EQ(format_duration_3(83.4, TimeUnit::Ms), "0.0000834ms");
+  EXPECT_EQ(format_duration_3(2734.9, TimeUnit::Us), "2.73us");
+  EXPECT_EQ(format_duration_3(196, TimeUnit::Us), "0.196us");
 }
 
 }  // namespace

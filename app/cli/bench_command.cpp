@@ -78,6 +78,10 @@ cxxopts::Options bench_options() {
   add("u,unit", "time unit: ns, us, ms, s", cxxopts::value<std::string>()->default_value("ms"));
   add("b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
       cxxopts::value<Strings>());
+  add("layout",
+      "report layout of table, markdown and html: default, or 2004 (the 2004 timing test's tables: algorithm "
+      "rows, library columns, an Average column, Mb/s; public-key operations per second)",
+      cxxopts::value<std::string>()->default_value("default"));
   add("format", "output format: table, json, csv, markdown, gbench-json, html",
       cxxopts::value<std::string>()->default_value("table"));
   add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
@@ -185,6 +189,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError("--unit '" + args["unit"].as<std::string>() +
                      "' is not valid: expected ns, us, ms or s");
   study.settings.unit = *unit;
+  study.settings.unit_given = args.count("unit") > 0;
+  if (args.count("layout")) study.settings.layout = parse_layout(args["layout"].as<std::string>());
   study.outputs = {
       {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
   check_outputs(study.outputs, "--format");

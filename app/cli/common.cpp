@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "plugins/report.hpp"
 #include "run/affinity.hpp"
 #include "util/units.hpp"
 
@@ -129,6 +130,11 @@ Order parse_order(const std::string& where, const std::string& text) {
   if (text == "interleaved") return Order::Interleaved;
   if (text == "sequential") return Order::Sequential;
   throw UsageError(where + " '" + text + "' is not valid: expected interleaved or sequential");
+}
+
+std::string parse_layout(const std::string& text) {
+  if (!valid_layout(text)) throw UsageError("--layout '" + text + "' is not valid: expected default or 2004");
+  return text;
 }
 
 bool parse_cipher_mode(const std::string& where, const std::string& text) {

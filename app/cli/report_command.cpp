@@ -66,6 +66,10 @@ ReportSettings settings_from(const json& context, TimeUnit unit) {
   s.unit = unit;
   const json settings = context.value("settings", json::object());
   if (!settings.is_object()) return s;
+  // Reports written before these two fields existed: -u's unit was always used, in the default layout.
+  s.unit_given = field<bool>(settings, "unit_given", true);
+  s.layout = field<std::string>(settings, "layout", "default");
+  if (!valid_layout(s.layout)) s.layout = "default";
   if (auto rounds = settings.find("rounds"); rounds != settings.end() && rounds->is_number_unsigned())
     s.rounds = rounds->get<uint64_t>();
   s.budget_s = field<double>(settings, "budget_s", 0);
@@ -93,6 +97,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   o.add_options()("report", "the JSON report", cxxopts::value<std::string>())(
       "format", "output format: " + formats, cxxopts::value<std::string>()->default_value("table"))(
       "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
+      "layout", "report layout: default or 2004 (default: the run's)", cxxopts::value<std::string>())(
       "h,help", "print this help");
   o.parse_positional({"report"});
   auto args = o.parse(argc, argv);
@@ -147,7 +152,8 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
   const json context = doc.value("context", json::object());
   const Environment env = environment_from(context.is_object() ? context : json::object());
-  const ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
+  ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
+  if (args.count("layout")) settings.layout = parse_layout(args["layout"].as<std::string>());
 
   auto reporter = make_reporter(output.format);
   std::ofstream file;

@@ -37,6 +37,10 @@ cxxopts::Options run_options() {
                                      "half-width is within this % of the median",
                                      cxxopts::value<std::string>())(
       "u,unit", "time unit: ns, us, ms, s, instead of the config's", cxxopts::value<std::string>())(
+      "layout",
+      "report layout of table, markdown and html: default, or 2004 (the 2004 timing test's tables), "
+      "instead of the config's",
+      cxxopts::value<std::string>())(
       "format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",
       cxxopts::value<std::string>())("o,output", "write that one report to FILE instead of standard output",
                                      cxxopts::value<std::string>())(
@@ -134,6 +138,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.operations = cfg.operations;
   study.plan.measure = cfg.measure;
   study.settings.unit = cfg.unit;
+  study.settings.unit_given = cfg.unit_given;
+  study.settings.layout = args.count("layout") ? parse_layout(args["layout"].as<std::string>()) : cfg.layout;
 
   if (args.count("rounds")) {
     study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
@@ -153,6 +159,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       throw UsageError("--unit '" + args["unit"].as<std::string>() +
                        "' is not valid: expected ns, us, ms or s");
     study.settings.unit = *unit;
+    study.settings.unit_given = true;
   }
   study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
   study.plan.threads =

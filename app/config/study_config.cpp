@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <stdexcept>
 
+#include "plugins/report.hpp"
 #include "run/record_json.hpp"
 #include "util/json_text.hpp"
 
@@ -200,9 +201,10 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 }
 
 const std::vector<std::string> kTopKeys = {
-    "name",        "description", "algorithms", "backends", "data_sizes", "key_bits", "rounds",
-    "stopping",    "unit",        "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
-    "cipher_mode", "repetitions", "pin",        "order",    "processes",  "key_file", "leaks"};
+    "name",      "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
+    "rounds",    "stopping",      "unit",        "outputs",     "threads",    "operations",
+    "isolate",   "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order",
+    "processes", "key_file",      "leaks",       "layout"};
 
 }  // namespace
 
@@ -304,6 +306,14 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     auto unit = parse_unit(text);
     if (!unit) throw UsageError(in.where("/unit") + " '" + text + "' is not valid: expected ns, us, ms or s");
     cfg.unit = *unit;
+    cfg.unit_given = true;
+  }
+  if (doc.contains("layout")) {
+    const std::string text = in.string(doc["layout"], "/layout", "\"default\" or \"2004\"");
+    if (!valid_layout(text))
+      throw UsageError(in.where("/layout") + " '" + text +
+                       "' is not valid: expected \"default\" or \"2004\"");
+    cfg.layout = text;
   }
 
   if (doc.contains("backends")) {

@@ -1,8 +1,10 @@
 #include "util/units.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 namespace ca {
@@ -95,6 +97,42 @@ std::string format_duration(double ns, TimeUnit u) {
   }
   std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, std::string(unit_name(u)).c_str());
   return buf;
+}
+
+TimeUnit readable_unit(const std::vector<double>& ns) {
+  std::vector<double> v;
+  for (double x : ns)
+    if (std::isfinite(x) && x > 0) v.push_back(x);
+  if (v.empty()) return TimeUnit::Ms;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  const double median = v[v.size() / 2];
+  if (median >= 1e6) return TimeUnit::Ms;
+  if (median >= 1e3) return TimeUnit::Us;
+  return TimeUnit::Ns;
+}
+
+std::string format_significant(double v, int digits) {
+  char buf[64];
+  if (!std::isfinite(v)) {
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+  }
+  int decimals = 0;
+  if (v != 0.0) {
+    // Decimals so that `digits` significant digits show; an integer part longer than that stays whole.
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    decimals = std::clamp(digits - 1 - magnitude, 0, 15);
+    // Rounding can carry into the next power of ten (99.96 -> "100.0"): one decimal fewer then.
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    const double shown = std::fabs(std::strtod(buf, nullptr));
+    if (decimals > 0 && shown >= std::pow(10.0, magnitude + 1)) --decimals;
+  }
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string format_duration_3(double ns, TimeUnit u) {
+  return format_significant(from_ns(ns, u), 3) + std::string(unit_name(u));
 }
 
 }  // namespace ca

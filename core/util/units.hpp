@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ca {
 
@@ -24,5 +25,18 @@ double from_ns(double ns, TimeUnit u);
 /// Renders a duration in a unit with enough significant digits to be useful at any magnitude:
 /// 0.005ms, 12.3us, 2.734ms. Never prints 0 for a positive value.
 std::string format_duration(double ns, TimeUnit u);
+
+/// The one unit a table of these durations reads best in (ns, us or ms; never s): the largest in which
+/// their median is at least 1, so "83.4ns" rather than "0.0000834ms". Non-positive and non-finite
+/// values are ignored; none left gives ms (cryptauditor's unit).
+TimeUnit readable_unit(const std::vector<double>& ns);
+
+/// A number with at least `digits` significant digits and no exponent: 3 digits give "83.4", "2.73",
+/// "0.000123", and "1235" (the whole integer part is always kept).
+std::string format_significant(double v, int digits = 3);
+
+/// A duration in a unit with three significant digits and the unit's suffix: "83.4ns", "2.73us", "1235ns".
+/// For table cells and deltas; the seed's console lines keep format_duration.
+std::string format_duration_3(double ns, TimeUnit u);
 
 }  // namespace ca
