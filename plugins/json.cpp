@@ -14,6 +14,18 @@ using nlohmann::json;
 // JSON has no NaN: undefined statistics become null.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
+// docs/report-schema.md: context.machine_checks, the machine check when the run started.
+json machine_checks_json(const std::vector<MachineCheck>& checks) {
+  json out = json::array();
+  for (const MachineCheck& c : checks)
+    out.push_back({{"check", c.name},
+                   {"status", status_name(c.status)},
+                   {"finding", c.finding},
+                   {"fix", c.fix},
+                   {"short_fix", c.short_fix}});
+  return out;
+}
+
 class JsonReporter : public Reporter {
  public:
   void write(const ReportInput& in, std::ostream& out) const override {
@@ -56,6 +68,7 @@ class JsonReporter : public Reporter {
                     {"clock_overhead_ns", number(env.clock_overhead_ns)},
                     {"empty_operation_ns", number(env.empty_operation_ns)},
                     {"warnings", env.warnings},
+                    {"machine_checks", machine_checks_json(env.machine_checks)},
                     {"backends", backends},
                     {"settings", settings}};
     // --anonymize clears the host name: the key is then left out rather than written empty.

@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/exports.hpp"
+#include "cli/help.hpp"
 #include "cli/locations.hpp"
 #include "cli/study.hpp"
 
@@ -11,59 +12,27 @@ namespace ca {
 namespace {
 
 cxxopts::Options bench_options() {
-  cxxopts::Options o(
-      "cryptauditor",
-      "Times the same cryptographic algorithm across libraries and ranks algorithms and "
-      "libraries.\nSubcommands: cryptauditor list [--backends|--aliases]  (capability matrix, "
-      "backends, aliases)\n"
-      "  cryptauditor run CONFIG.json|NAME [--resume]  (a study described by a JSON file; NAME: "
-      "a shipped config)\n"
-      "  cryptauditor compare BASE.json NEW.json  (significant changes in two reports)\n"
-      "  cryptauditor report REPORT.json --format html  (a saved JSON report in another format)\n"
-      "  cryptauditor merge A.json B.json -o FLEET.json  (reports of several machines, --label)\n"
-      "  cryptauditor verify  (test vectors and cross-library interop)\n"
-      "  cryptauditor leaks --mac HMAC-SHA2-256  (timing-leak screen of every backend, docs/LEAKS.md)\n");
+  cxxopts::Options o("cryptauditor", program_description());
   o.custom_help("[-c CIPHER] [--hash HASH] [-s SIGNATURE] [--mac MAC] [--kdf KDF] [--kex KEX] [options]");
   using Strings = std::vector<std::string>;
   // One add() per flag: a single chained add_options()(...)(...) call is unreadable once formatted.
   cxxopts::OptionAdder add = o.add_options();
-  add("c,cipher",
-      "cipher(s), comma-separated: AES-ECB, AES-CBC, AES-CFB, AES-OFB, AES-CTR, AES-CCM, AES-GCM, AES-EAX, "
-      "AES-SIV, AES-OCB, AES-XTS, AES-GCM-SIV, CHACHA20, XCHACHA20, SALSA20, XSALSA20, CHACHA20-POLY1305, "
-      "XCHACHA20-POLY1305, "
-      "DES, 2DES, 3DES, DESX, RC2, RC4, RC5, RC6, TWOFISH, BLOWFISH, IDEA, CAMELLIA, ARIA, SM4, SERPENT, "
-      "CAST5, "
-      "RSA-OAEP (RSA), RSA-OAEP-SHA256, RSA-PKCS1V15-ENC; groups AES-ALL, SYMMETRIC-ALL, BLOCK-ALL, "
-      "LEGACY-ALL, ALL",
-      cxxopts::value<Strings>());
-  add("hash",
-      "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, "
-      "SHA3-512, SHAKE128, SHAKE256, BLAKE2B, BLAKE2S, MD5, RIPEMD-160, SM3, WHIRLPOOL (SHA-256 etc. "
-      "accepted); "
-      "groups HASH-ALL, LEGACY-ALL, ALL",
-      cxxopts::value<Strings>());
-  add("s,signature",
-      "signature(s): RSA-PSS (RSA), RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA (P-256, SHA-256), EDDSA "
-      "(Ed25519); groups SIGN-ALL, ALL",
-      cxxopts::value<Strings>());
-  add("mac",
-      "MAC(s): HMAC-SHA1, HMAC-SHA2-224/256/384/512, HMAC-SHA3-256/512, HMAC-MD5, HMAC-RIPEMD-160, CMAC-AES, "
-      "GMAC-AES, POLY1305, SIPHASH, KMAC128, KMAC256; groups MAC-ALL, ALL",
-      cxxopts::value<Strings>());
+  add("c,cipher", "cipher(s), comma-separated: " + family_help(Family::Cipher), cxxopts::value<Strings>());
+  add("hash", "hash(es): " + family_help(Family::Hash), cxxopts::value<Strings>());
+  add("s,signature", "signature(s): " + family_help(Family::Signature), cxxopts::value<Strings>());
+  add("mac", "MAC(s): " + family_help(Family::Mac), cxxopts::value<Strings>());
   add("kdf",
-      "KDF(s): PBKDF2-SHA256 (PBKDF2), PBKDF2-SHA1, HKDF-SHA256 (HKDF), HKDF-SHA512, SCRYPT, ARGON2ID; "
-      "groups "
-      "KDF-ALL, ALL. -d is the password / input-keying-material length; 32 bytes are derived",
+      "KDF(s): " + family_help(Family::Kdf) +
+          ". -d is the password / input-keying-material length; 32 bytes are derived",
       cxxopts::value<Strings>());
   add("kdf-params",
       "KDF cost parameters, name=value,... for every selected KDF, e.g. \"iterations=600000\" (PBKDF2), "
       "\"n=32768,r=8,p=1\" (SCRYPT), \"t=3,m=65536,p=1\" (ARGON2ID, m in KiB); default: docs/CATALOG.md",
       cxxopts::value<std::string>());
-  add("kex", "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384, FFDHE2048; groups KEX-ALL, ALL",
-      cxxopts::value<Strings>());
+  add("kex", "key agreement(s): " + family_help(Family::KeyAgreement), cxxopts::value<Strings>());
   add("operations",
-      "only these operations, comma-separated: encrypt, decrypt, hash, sign, verify, mac, derive, agree, "
-      "keygen (keygen, of signatures and key agreement, runs only when named here)",
+      "only these operations, comma-separated: " + operation_names() +
+          " (keygen, of signatures and key agreement, runs only when named here)",
       cxxopts::value<Strings>());
   add("k,key_length",
       "key length in bits (AES 128/192/256, default 256; RSA >= 1024, default 2048; fixed for ChaCha20, "
@@ -82,7 +51,7 @@ cxxopts::Options bench_options() {
       "report layout of table, markdown and html: default, or 2004 (the 2004 timing test's tables: algorithm "
       "rows, library columns, an Average column, Mb/s; public-key operations per second)",
       cxxopts::value<std::string>()->default_value("default"));
-  add("format", "output format: table, json, csv, markdown, gbench-json, html",
+  add("format", "output format: " + report_format_names(),
       cxxopts::value<std::string>()->default_value("table"));
   add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
   add("budget", "adaptive mode: seconds of timed work per measurement at most",
@@ -127,7 +96,11 @@ cxxopts::Options bench_options() {
       "limit",
       cxxopts::value<std::string>()->default_value("300"));
   add("quiet", "no progress line on stderr");
-  add("version", "print the version");
+  add("version", "print the version and the commit it was built from");
+  add("print-man", "print the man page cryptauditor(1) (roff) and exit; the build installs it");
+  add("print-completion",
+      "print the completion script for SHELL (bash or zsh) and exit; the build installs both",
+      cxxopts::value<std::string>());
   add("h,help", "print this help");
   add_plugin_options(o);
   add_export_options(o);
@@ -146,7 +119,17 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   if (args.count("version")) {
-    out << "cryptauditor " << CRYPTAUDITOR_VERSION << '\n';
+    out << version_text() << '\n';
+    return kExitOk;
+  }
+  if (args.count("print-man")) {
+    print_man(out);
+    return kExitOk;
+  }
+  if (args.count("print-completion")) {
+    const std::string shell = args["print-completion"].as<std::string>();
+    if (!print_completion(shell, out))
+      throw UsageError("--print-completion '" + shell + "' is not valid: expected bash or zsh");
     return kExitOk;
   }
 

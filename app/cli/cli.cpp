@@ -1,11 +1,12 @@
 #include "cli/cli.hpp"
 
 #include <cxxopts.hpp>
-#include <functional>
-#include <map>
+#include <string_view>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/help.hpp"
 
 namespace ca {
 
@@ -16,19 +17,16 @@ PluginScan load_backends(const std::string& plugin_dir, std::ostream& err) {
 }
 
 int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
-  using Command = std::function<int(int, char**, std::ostream&, std::ostream&)>;
-  static const std::map<std::string, Command> kSubcommands = {
-      {"list", list_main},     {"run", run_main},     {"compare", compare_main}, {"verify", verify_main},
-      {"report", report_main}, {"merge", merge_main}, {"leaks", leaks_main},
-  };
-  Command command = bench_main;
+  // The subcommand table (cli/help.hpp) is also what --help, the man page and the completions list.
+  CommandMain command = bench_main;
   std::vector<char*> args(argv, argv + argc);
-  if (argc > 1) {
-    if (auto it = kSubcommands.find(argv[1]); it != kSubcommands.end()) {
-      command = it->second;
-      args.erase(args.begin() + 1);
-    }
-  }
+  if (argc > 1)
+    for (const Subcommand& sub : subcommands())
+      if (std::string_view(argv[1]) == sub.name) {
+        command = sub.main;
+        args.erase(args.begin() + 1);
+        break;
+      }
   try {
     return command(static_cast<int>(args.size()), args.data(), out, err);
   } catch (const UsageError& e) {

@@ -51,6 +51,17 @@ Environment environment_from(const json& context) {
   env.clock_overhead_ns = field<double>(context, "clock_overhead_ns", 0);
   env.empty_operation_ns = field<double>(context, "empty_operation_ns", 0);
   env.warnings = field<std::vector<std::string>>(context, "warnings", {});
+  if (auto it = context.find("machine_checks"); it != context.end() && it->is_array())
+    for (const json& c : *it) {
+      if (!c.is_object()) continue;
+      const std::string status = field<std::string>(c, "status", "unknown");
+      env.machine_checks.push_back({field<std::string>(c, "check", ""),
+                                    status == "ok"        ? MachineCheck::Status::Ok
+                                    : status == "warning" ? MachineCheck::Status::Warning
+                                                          : MachineCheck::Status::Unknown,
+                                    field<std::string>(c, "finding", ""), field<std::string>(c, "fix", ""),
+                                    field<std::string>(c, "short_fix", "")});
+    }
   if (auto it = context.find("backends"); it != context.end() && it->is_array())
     for (const json& b : *it)
       if (b.is_object())

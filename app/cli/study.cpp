@@ -246,6 +246,9 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   env.machine_label = study.label;
   for (const Backend* b : plan.backends)
     env.backends.push_back({b->name(), b->library(), b->library_version(), b->acceleration(), b->path()});
+  for (const BackendInfo& b : env.backends)
+    if (std::string gap = acceleration_gap(b.name, b.library, b.acceleration, env.cpu_features); !gap.empty())
+      env.warnings.push_back(gap);
   env.clock_overhead_ns = clock_overhead_ns();
   MeasureConfig empty_cfg;
   empty_cfg.budget_s = 0.02;

@@ -189,6 +189,14 @@ std::string describe_arm_midr(uint64_t midr) {
   return out.str();
 }
 
+std::vector<std::string> read_cpu_features() {
+  Environment env;
+  read_cpu(env);
+  return env.cpu_features;
+}
+
+std::string build_commit() { return CRYPTAUDITOR_PROJECT_COMMIT; }
+
 Environment read_environment() {
   Environment env;
   read_cpu(env);
@@ -222,10 +230,10 @@ Environment read_environment() {
     env.warnings.push_back(
         "this is a Debug build: times are not representative; rebuild with "
         "-DCMAKE_BUILD_TYPE=Release");
-  if (!env.governor.empty() && env.governor != "performance")
-    env.warnings.push_back(
-        "CPU frequency scaling governor is '" + env.governor +
-        "': results may vary; set it to 'performance' (cpupower frequency-set -g performance)");
+  // The governor, turbo and virtualisation are among the machine check's findings, with their fixes.
+  env.machine_checks = check_machine();
+  if (std::string line = summarize_machine_checks(env.machine_checks); !line.empty())
+    env.warnings.push_back(line);
   return env;
 }
 

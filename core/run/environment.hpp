@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "run/machine_check.hpp"
+
 namespace ca {
 
 struct BackendInfo {
@@ -36,6 +38,9 @@ struct Environment {
   double empty_operation_ns = 0;
   std::vector<BackendInfo> backends;
   std::vector<std::string> warnings;  // each says how to fix its cause
+  /// The machine check (run/machine_check.hpp) when the run started; its warnings are summed up in one of
+  /// `warnings`. Empty in reports written before it existed.
+  std::vector<MachineCheck> machine_checks;
 };
 
 /// The crypto-relevant Arm features set in getauxval(AT_HWCAP) and getauxval(AT_HWCAP2) of an aarch64
@@ -47,7 +52,14 @@ std::vector<std::string> arm_hwcap_features(uint64_t hwcap, uint64_t hwcap2);
 /// "ARM Neoverse-N1 r3p1 (MIDR 0x413fd0c1)"; unknown implementers and parts are given by number.
 std::string describe_arm_midr(uint64_t midr);
 
-/// Reads what it can from /proc and /sys; never fails (unknown fields stay empty).
+/// Reads what it can from /proc and /sys, and runs the machine check; never fails (unknown fields stay
+/// empty).
 Environment read_environment();
+
+/// The CPU features of interest to crypto, as Environment::cpu_features lists them.
+std::vector<std::string> read_cpu_features();
+
+/// `git describe --always --dirty --tags` of the source at configure time, or "unknown" (a tarball build).
+std::string build_commit();
 
 }  // namespace ca

@@ -29,6 +29,12 @@ case $stage in
     [[ -f $prefix/share/doc/cryptauditor/LICENSE && -f $prefix/share/doc/cryptauditor/ARCHITECTURE.md ]] ||
       fail "docs or LICENSE not installed"
     [[ $libdir == lib || ! -e $prefix/lib/cryptauditor ]] || fail "something installed to lib/cryptauditor"
+    # The man page and the completions the build generated from the catalog and the subcommand table.
+    grep -q '^\.TH CRYPTAUDITOR 1' "$prefix/share/man/man1/cryptauditor.1" 2>/dev/null || fail "man page not installed"
+    grep -q 'complete -F _cryptauditor cryptauditor' "$prefix/share/bash-completion/completions/cryptauditor" \
+      2>/dev/null || fail "bash completion not installed"
+    grep -q '^#compdef cryptauditor' "$prefix/share/zsh/vendor-completions/_cryptauditor" 2>/dev/null ||
+      fail "zsh completion not installed"
     cd "$work/cwd"
     # Every installed backend is loaded from the installed folder and ranked.
     "$program" -c AES-GCM -r 100 --format csv -o "$work/aes-gcm.csv" --quiet 2>"$work/aes-gcm.err" ||
