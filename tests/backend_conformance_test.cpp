@@ -9,7 +9,9 @@
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
+#include "plugin/call.hpp"
 #include "run/runner.hpp"
+#include "run/self_test.hpp"
 
 namespace ca {
 namespace {
@@ -85,46 +87,10 @@ INSTANTIATE_TEST_SUITE_P(Backends, SelfTest, testing::ValuesIn(self_test_cases()
 
 // ---- agreement -------------------------------------------------------------------------------------------
 
-struct Out {
-  int status;
-  Bytes bytes;
-};
-
-Out call(const Context& ctx, int op, const Bytes& in, const Bytes& nonce, const Bytes& aad, const Bytes* sig,
-         size_t cap) {
-  Bytes out(cap);
-  ca_io io{};
-  io.nonce = nonce.data();
-  io.nonce_len = nonce.size();
-  io.aad = aad.data();
-  io.aad_len = aad.size();
-  io.input = in.data();
-  io.input_len = in.size();
-  if (sig) {
-    io.signature = sig->data();
-    io.signature_len = sig->size();
-  }
-  io.output = out.data();
-  io.output_cap = out.size();
-  int st = ctx.call(op, io);
-  out.resize(st == CA_OK ? io.output_len : 0);
-  return {st, out};
-}
-
 std::unique_ptr<Context> create(const Backend& b, const AlgorithmInfo& a, uint32_t bits, const Bytes* secret,
                                 const Bytes* pub) {
-  ca_key_spec spec{};
-  spec.struct_size = sizeof spec;
-  spec.algorithm = a.name.data();
-  spec.key_bits = bits;
-  if (secret) {
-    spec.secret_key = secret->data();
-    spec.secret_key_len = secret->size();
-  }
-  if (pub) {
-    spec.public_key = pub->data();
-    spec.public_key_len = pub->size();
-  }
+  const ca_key_spec spec =
+      key_spec(a, bits, secret ? ByteView(*secret) : ByteView(), pub ? ByteView(*pub) : ByteView());
   std::string error;
   bool unsupported = false;
   auto ctx = b.create(spec, error, unsupported);
@@ -151,10 +117,10 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
         ASSERT_TRUE(ctx);
         // HKDF takes the info; the password-based KDFs have none (plugin_abi.h: info in aad).
         const Bytes& aad = a.name.rfind("HKDF", 0) == 0 ? info : Bytes{};
-        Out k = call(*ctx, CA_OP_DERIVE, password, salt, aad, nullptr, a.digest_bytes);
+        Call k = call(*ctx, CA_OP_DERIVE, password, salt, aad, {}, a.digest_bytes);
         ASSERT_EQ(k.status, CA_OK) << b->name() << ": " << ctx->last_error();
-        if (!first) first = k.bytes;
-        EXPECT_EQ(to_hex(k.bytes), to_hex(*first))
+        if (!first) first = k.output;
+        EXPECT_EQ(to_hex(k.output), to_hex(*first))
             << b->name() << " derives other bytes from a " << size << "-byte password";
       }
     }
@@ -179,15 +145,15 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
         ASSERT_TRUE(theirs && imported);
         auto their_pub = theirs->export_key(CA_KEY_PUBLIC);
         ASSERT_TRUE(their_pub) << other->name() << " cannot export its public key";
-        Out s1 = call(*mine, CA_OP_AGREE, *their_pub, none, none, nullptr, cap);
-        Out s2 = call(*theirs, CA_OP_AGREE, *pub, none, none, nullptr, cap);
-        Out s3 = call(*imported, CA_OP_AGREE, *their_pub, none, none, nullptr, cap);
+        Call s1 = call(*mine, CA_OP_AGREE, *their_pub, none, none, {}, cap);
+        Call s2 = call(*theirs, CA_OP_AGREE, *pub, none, none, {}, cap);
+        Call s3 = call(*imported, CA_OP_AGREE, *their_pub, none, none, {}, cap);
         ASSERT_EQ(s1.status, CA_OK) << pair << ": " << mine->last_error();
         ASSERT_EQ(s2.status, CA_OK) << pair << ": " << theirs->last_error();
         ASSERT_EQ(s3.status, CA_OK) << pair << ": " << imported->last_error();
-        EXPECT_EQ(s1.bytes.size(), a.digest_bytes) << pair;
-        EXPECT_EQ(to_hex(s1.bytes), to_hex(s2.bytes)) << pair << ": the two sides derive different secrets";
-        EXPECT_EQ(to_hex(s1.bytes), to_hex(s3.bytes))
+        EXPECT_EQ(s1.output.size(), a.digest_bytes) << pair;
+        EXPECT_EQ(to_hex(s1.output), to_hex(s2.output)) << pair << ": the two sides derive different secrets";
+        EXPECT_EQ(to_hex(s1.output), to_hex(s3.output))
             << pair << ": the imported private key gives another secret";
       }
     }
@@ -201,10 +167,10 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
       for (const Backend* b : backends) {
         auto ctx = create(*b, a, bits, nullptr, nullptr);
         ASSERT_TRUE(ctx);
-        Out d = call(*ctx, CA_OP_HASH, msg, none, none, nullptr, 256);
+        Call d = call(*ctx, CA_OP_HASH, msg, none, none, {}, 256);
         ASSERT_EQ(d.status, CA_OK) << b->name() << ": " << ctx->last_error();
-        if (!first) first = d.bytes;
-        EXPECT_EQ(to_hex(d.bytes), to_hex(*first)) << b->name() << " digest of " << size << " bytes differs";
+        if (!first) first = d.output;
+        EXPECT_EQ(to_hex(d.output), to_hex(*first)) << b->name() << " digest of " << size << " bytes differs";
       }
     }
     return;
@@ -218,10 +184,10 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
       for (const Backend* b : backends) {
         auto ctx = create(*b, a, bits, &key, nullptr);
         ASSERT_TRUE(ctx);
-        Out t = call(*ctx, CA_OP_MAC, msg, nonce, none, nullptr, 256);
+        Call t = call(*ctx, CA_OP_MAC, msg, nonce, none, {}, 256);
         ASSERT_EQ(t.status, CA_OK) << b->name() << ": " << ctx->last_error();
-        if (!first) first = t.bytes;
-        EXPECT_EQ(to_hex(t.bytes), to_hex(*first)) << b->name() << " tag over " << size << " bytes differs";
+        if (!first) first = t.output;
+        EXPECT_EQ(to_hex(t.output), to_hex(*first)) << b->name() << " tag over " << size << " bytes differs";
       }
     }
     return;
@@ -239,17 +205,17 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
       for (const Backend* b : backends) {
         ctxs.push_back(create(*b, a, bits, &key, nullptr));
         ASSERT_TRUE(ctxs.back());
-        Out ct = call(*ctxs.back(), CA_OP_ENCRYPT, msg, nonce, aad, nullptr, cap);
+        Call ct = call(*ctxs.back(), CA_OP_ENCRYPT, msg, nonce, aad, {}, cap);
         ASSERT_EQ(ct.status, CA_OK) << b->name() << ": " << ctxs.back()->last_error();
-        cts.push_back(ct.bytes);
-        EXPECT_EQ(to_hex(ct.bytes), to_hex(cts.front()))
+        cts.push_back(ct.output);
+        EXPECT_EQ(to_hex(ct.output), to_hex(cts.front()))
             << b->name() << " and " << backends[0]->name() << " disagree on a " << size << "-byte message";
       }
       for (size_t i = 0; i < backends.size(); ++i)
         for (size_t j = 0; j < backends.size(); ++j) {
-          Out pt = call(*ctxs[j], CA_OP_DECRYPT, cts[i], nonce, aad, nullptr, cap);
+          Call pt = call(*ctxs[j], CA_OP_DECRYPT, cts[i], nonce, aad, {}, cap);
           EXPECT_EQ(pt.status, CA_OK) << backends[j]->name() << " cannot decrypt " << backends[i]->name();
-          EXPECT_EQ(pt.bytes, msg) << backends[j]->name() << " decrypting " << backends[i]->name();
+          EXPECT_EQ(pt.output, msg) << backends[j]->name() << " decrypting " << backends[i]->name();
         }
     }
     return;
@@ -271,31 +237,31 @@ TEST_P(Agreement, BackendsComputeTheSameFunction) {
       ASSERT_TRUE(theirs_pub && theirs_priv);
       const std::string pair = owner->name() + " -> " + other->name();
       if (a.family == Family::Signature) {
-        Out sig = call(*mine, CA_OP_SIGN, msg, none, none, nullptr, cap);
+        Call sig = call(*mine, CA_OP_SIGN, msg, none, none, {}, cap);
         ASSERT_EQ(sig.status, CA_OK);
-        EXPECT_EQ(call(*theirs_pub, CA_OP_VERIFY, msg, none, none, &sig.bytes, cap).status, CA_OK)
+        EXPECT_EQ(call(*theirs_pub, CA_OP_VERIFY, msg, none, none, sig.output, cap).status, CA_OK)
             << pair << ": signature does not verify";
-        Out sig2 = call(*theirs_priv, CA_OP_SIGN, msg, none, none, nullptr, cap);
+        Call sig2 = call(*theirs_priv, CA_OP_SIGN, msg, none, none, {}, cap);
         ASSERT_EQ(sig2.status, CA_OK) << pair << ": " << theirs_priv->last_error();
-        EXPECT_EQ(call(*mine, CA_OP_VERIFY, msg, none, none, &sig2.bytes, cap).status, CA_OK)
+        EXPECT_EQ(call(*mine, CA_OP_VERIFY, msg, none, none, sig2.output, cap).status, CA_OK)
             << pair << ": signature with the imported private key does not verify at the owner";
         Bytes other_msg = msg;
         other_msg[0] ^= 1;
-        EXPECT_EQ(call(*theirs_pub, CA_OP_VERIFY, other_msg, none, none, &sig.bytes, cap).status, CA_REJECTED)
+        EXPECT_EQ(call(*theirs_pub, CA_OP_VERIFY, other_msg, none, none, sig.output, cap).status, CA_REJECTED)
             << pair;
         // Deterministic schemes give byte-identical signatures from the same key.
         if (a.name == "EDDSA" || a.name == "ED448" || a.name.rfind("RSA-PKCS1V15-SHA", 0) == 0) {
-          EXPECT_EQ(to_hex(sig.bytes), to_hex(sig2.bytes)) << pair;
+          EXPECT_EQ(to_hex(sig.output), to_hex(sig2.output)) << pair;
         }
       } else {
-        Out ct = call(*theirs_pub, CA_OP_ENCRYPT, msg, none, none, nullptr, cap);
+        Call ct = call(*theirs_pub, CA_OP_ENCRYPT, msg, none, none, {}, cap);
         ASSERT_EQ(ct.status, CA_OK) << pair << ": " << theirs_pub->last_error();
-        Out pt = call(*mine, CA_OP_DECRYPT, ct.bytes, none, none, nullptr, cap);
+        Call pt = call(*mine, CA_OP_DECRYPT, ct.output, none, none, {}, cap);
         EXPECT_EQ(pt.status, CA_OK) << pair;
-        EXPECT_EQ(pt.bytes, msg) << pair;
-        Out ct2 = call(*mine, CA_OP_ENCRYPT, msg, none, none, nullptr, cap);
-        Out pt2 = call(*theirs_priv, CA_OP_DECRYPT, ct2.bytes, none, none, nullptr, cap);
-        EXPECT_EQ(pt2.bytes, msg) << pair << ": imported private key cannot decrypt";
+        EXPECT_EQ(pt.output, msg) << pair;
+        Call ct2 = call(*mine, CA_OP_ENCRYPT, msg, none, none, {}, cap);
+        Call pt2 = call(*theirs_priv, CA_OP_DECRYPT, ct2.output, none, none, {}, cap);
+        EXPECT_EQ(pt2.output, msg) << pair << ": imported private key cannot decrypt";
       }
     }
   }

@@ -62,7 +62,7 @@ std::unique_ptr<Context> create_with(const TestContext& t, const Bytes* secret, 
   bool unsupported = false;
   std::unique_ptr<Context> ctx;
   if (secret != nullptr) {
-    ctx = t.backend.create(key_spec(t.a, t.bits, secret), error, unsupported);
+    ctx = t.backend.create(key_spec(t.a, t.bits, *secret), error, unsupported);
   } else {
     ctx = make_context(t.backend, t.a, t.bits, error, unsupported);
   }
@@ -128,7 +128,7 @@ bool prepare_tag(const TestContext& t, Prepared& p) {
     const Bytes message = random_bytes(t.size);
     const Bytes& nonce = p.keep(random_bytes(t.a.nonce_bytes));
     const size_t cap = t.a.output_capacity(t.bits, t.size);
-    Call made = call(*ctx, mac ? CA_OP_MAC : CA_OP_ENCRYPT, message, nonce, no_aad, nullptr, cap);
+    Call made = call(*ctx, mac ? CA_OP_MAC : CA_OP_ENCRYPT, message, nonce, no_aad, {}, cap);
     if (made.status != CA_OK)
       return p.fail(Outcome::Failed, "preparing inputs: " + status_text(*ctx, made.status));
     if (made.output.size() < tag) return p.fail(Outcome::Failed, "output shorter than the tag");

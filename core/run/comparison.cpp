@@ -78,7 +78,7 @@ class LocalLane final : public Lane {
     const Bytes none;
     for (size_t k = 0; k < in.messages.size(); ++k) {
       const Bytes& m = in.messages[k];
-      const Call c = call(*ctx_, fwd, m, in.nonce, none, nullptr, a.output_capacity(job_.key_bits, m.size()));
+      const Call c = call(*ctx_, fwd, m, in.nonce, none, {}, a.output_capacity(job_.key_bits, m.size()));
       if (c.status == CA_UNSUPPORTED && k > 0) break;  // the library does not take the shorter message
       if (c.status == CA_UNSUPPORTED) {  // nor the comparison's own inputs: a restriction, not a bug
         out.unsupported = true;
@@ -110,10 +110,10 @@ class LocalLane final : public Lane {
     const Bytes none;
     const size_t cap = std::max(output.size(), m.size()) + 64;
     if (agreement_forward(code_) == CA_OP_SIGN) {
-      const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, none, &output, cap);
+      const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, none, output, cap);
       return v.status == CA_OK ? "" : "does not verify (" + status_text(*ctx_, v.status) + ")";
     }
-    const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, none, nullptr, cap);
+    const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, none, {}, cap);
     if (d.status != CA_OK) return "does not decrypt (" + status_text(*ctx_, d.status) + ")";
     if (d.output != m) return "decrypts to other bytes (" + first_difference(m, d.output) + ")";
     return "";
@@ -184,16 +184,16 @@ class LocalLane final : public Lane {
     const Bytes input(io.input, io.input + io.input_len), nonce(io.nonce, io.nonce + io.nonce_len), none;
     const size_t cap = io.output_cap;
     if (code_ == CA_OP_SIGN) {  // ECDSA and RSA-PSS are randomised: the signature must verify
-      const Call v = call(*ctx_, CA_OP_VERIFY, input, nonce, none, &timed, cap);
+      const Call v = call(*ctx_, CA_OP_VERIFY, input, nonce, none, timed, cap);
       return v.status == CA_OK ? "" : where + "the signature the last timed operation made does not verify";
     }
     if (code_ == CA_OP_ENCRYPT && a.shape == CipherShape::RsaEncryption) {  // randomised padding
-      const Call d = call(*ctx_, CA_OP_DECRYPT, timed, nonce, none, nullptr, cap);
+      const Call d = call(*ctx_, CA_OP_DECRYPT, timed, nonce, none, {}, cap);
       return d.status == CA_OK && d.output == input
                  ? ""
                  : where + "the ciphertext the last timed operation made does not decrypt to its message";
     }
-    const Call plain = call(*ctx_, code_, input, nonce, none, nullptr, cap);
+    const Call plain = call(*ctx_, code_, input, nonce, none, {}, cap);
     if (plain.status != CA_OK)
       return where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status);
     if (plain.output == timed) return "";

@@ -1,6 +1,7 @@
 // Parts of a job shared by the runner's two orders (runner.cpp: sequential; comparison.cpp: interleaved) and
-// the self-test: one call outside timing, the input pool of a measurement, the --threads pass, and a record's
-// identity and derived figures. Internal to core/run.
+// the self-test: the input pool of a measurement (pool.cpp), the --threads pass (threads.cpp), and a record's
+// identity and derived figures (pool.cpp). One call outside timing is plugin/call.hpp's. Internal to
+// core/run.
 #pragma once
 
 #include <functional>
@@ -9,8 +10,10 @@
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
+#include "plugin/call.hpp"
 #include "run/record.hpp"
 #include "run/runner.hpp"
+#include "run/self_test.hpp"
 #include "util/bytes.hpp"
 #include "util/page_buffer.hpp"
 
@@ -19,24 +22,6 @@ namespace ca {
 using Emit = std::function<void(Record)>;
 using Phase = std::function<void(std::string_view)>;
 using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
-
-/// A key spec for `a` at `bits`; `params` (KDF costs) must outlive the spec: it points into it.
-ca_key_spec key_spec(const AlgorithmInfo& a, uint32_t bits, const Bytes* secret,
-                     const std::string* params = nullptr);
-
-/// One call outside timing with owned buffers.
-struct Call {
-  int status;
-  Bytes output;
-};
-Call call(const Context& ctx, int op, const Bytes& input, const Bytes& nonce, const Bytes& aad,
-          const Bytes* signature, size_t capacity);
-std::string status_text(const Context& ctx, int st);
-
-/// CA_OP_* of an operation name.
-int op_code(const std::string& op);
-/// The operation name of a CA_OP_* ("encrypt", "sign", ...).
-std::string op_name(int code);
 
 /// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
 struct Pool {

@@ -79,13 +79,6 @@ using RecordObserver = std::function<void(const Record&, size_t index, size_t to
 /// the abandoned job's remaining records are left out, not marked failed, so `--resume` measures them.
 std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {});
 
-/// The self-test alone, for one backend and (algorithm, key size): empty string when it passes, otherwise
-/// what failed. Used before timing and by `cryptauditor verify`-style checks and tests.
-/// `keygen`: also check the keygen operation (when the backend offers it): two fresh public keys differ and
-/// import as public-key contexts (and, for key agreement, agree with this context's key).
-std::string self_test(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
-                      bool keygen = false);
-
 /// Creates a keyed context with `key` (the job's shared key: a symmetric key's bytes, or a private key in
 /// CA_KEY_PRIVATE format), or without one a random symmetric key or a fresh key pair; `params` for KDFs
 /// (resolve_params). Empty pointer and error on failure.

@@ -1,52 +1,21 @@
 #include "verify/exchange.hpp"
 
-#include <algorithm>
+#include <utility>
 
 namespace ca::verify {
 
 KeyedContext create_context(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
                             ByteView secret, ByteView public_key, const std::string& params) {
-  ca_key_spec spec{};
-  spec.struct_size = sizeof spec;
-  spec.algorithm = algorithm.name.data();  // catalog names are string literals: NUL-terminated
-  spec.key_bits = key_bits;
-  if (!secret.empty()) {
-    spec.secret_key = secret.data();
-    spec.secret_key_len = secret.size();
-  }
-  if (!public_key.empty()) {
-    spec.public_key = public_key.data();
-    spec.public_key_len = public_key.size();
-  }
-  if (!params.empty()) spec.params = params.c_str();
   KeyedContext out;
-  out.context = backend.create(spec, out.error, out.unsupported);
+  out.context =
+      backend.create(key_spec(algorithm, key_bits, secret, public_key, &params), out.error, out.unsupported);
   return out;
 }
 
 OpResult run_operation(const Context& context, int op, const OpArgs& args) {
-  OpResult r;
-  r.output.resize(args.output_cap != 0 ? args.output_cap : args.input.size() + 1024);
-  ca_io io{};
-  io.nonce = args.nonce.data();
-  io.nonce_len = args.nonce.size();
-  io.aad = args.aad.data();
-  io.aad_len = args.aad.size();
-  io.input = args.input.data();
-  io.input_len = args.input.size();
-  io.signature = args.signature.data();
-  io.signature_len = args.signature.size();
-  io.output = r.output.data();
-  io.output_cap = r.output.size();
-  r.status = context.call(op, io);
-  if (r.status == CA_OK) {
-    r.output.resize(std::min(io.output_len, r.output.size()));
-  } else {
-    r.output.clear();
-    r.error =
-        context.operation(op) == nullptr ? "operation not offered by this context" : context.last_error();
-  }
-  return r;
+  Call c = call(context, op, args.input, args.nonce, args.aad, args.signature,
+                args.output_cap != 0 ? args.output_cap : args.input.size() + 1024);
+  return {c.status, std::move(c.output), std::move(c.error)};
 }
 
 std::string status_name(int status) {

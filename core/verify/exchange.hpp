@@ -1,5 +1,5 @@
-// One backend call outside any timing, with owned buffers: the building block of the Wycheproof runner and
-// the interop checks (and usable by tests that compare backends).
+// verify's view of one backend call outside any timing (plugin/call.hpp's helper, with verify's defaults and
+// status names): the building block of the Wycheproof runner and the interop checks.
 #pragma once
 
 #include <cstdint>
@@ -9,11 +9,10 @@
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
+#include "plugin/call.hpp"
 #include "util/bytes.hpp"
 
 namespace ca::verify {
-
-using ByteView = std::span<const uint8_t>;
 
 /// A keyed context, or why there is none. unsupported: the backend answered CA_UNSUPPORTED (a key size or
 /// key format it does not take), as opposed to a key it refused or a library error.
