@@ -165,18 +165,18 @@ bool prepare_padding(const TestContext& t, Prepared& p) {
   int malformed_status = -1;
   for (size_t i = 0; i < kInputsPerClass; ++i) {
     const Bytes message = random_bytes(t.size);
-    Call made = call(*ctx, CA_OP_ENCRYPT, message, no_nonce, no_aad, nullptr, cap);
+    Call made = call(*ctx, CA_OP_ENCRYPT, message, no_nonce, no_aad, {}, cap);
     if (made.status != CA_OK)
       return p.fail(Outcome::Failed, "preparing inputs: " + status_text(*ctx, made.status));
     if (made.output.empty()) return p.fail(Outcome::Failed, "preparing inputs: an empty ciphertext");
     const Bytes& valid = p.keep(made.output);
-    Bytes check = call(*ctx, CA_OP_DECRYPT, valid, no_nonce, no_aad, nullptr, cap).output;
+    Bytes check = call(*ctx, CA_OP_DECRYPT, valid, no_nonce, no_aad, {}, cap).output;
     if (check != message) return p.fail(Outcome::Failed, "preparing inputs: a ciphertext did not decrypt");
     Bytes invalid = valid;
     int st = CA_OK;
     for (uint8_t flip = 1; flip != 0; ++flip) {  // the first change whose padding does not decode
       invalid.back() = static_cast<uint8_t>(valid.back() ^ flip);
-      const Call probe = call(*ctx, CA_OP_DECRYPT, invalid, no_nonce, no_aad, nullptr, cap);
+      const Call probe = call(*ctx, CA_OP_DECRYPT, invalid, no_nonce, no_aad, {}, cap);
       st = probe.status;
       if (st == CA_UNSUPPORTED) return p.fail(Outcome::Unsupported, "decrypt: " + ctx->last_error());
       if (st != CA_OK || probe.output != message) break;
