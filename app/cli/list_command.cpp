@@ -43,7 +43,9 @@ void print_matrix(const PluginScan& scan, std::ostream& out) {
     out << pad(std::string(a.name), first);
     for (size_t i = 0; i < scan.backends.size(); ++i) {
       std::vector<uint32_t> candidates = a.key_bits;
-      if (candidates.empty()) candidates = {1024, 2048, 3072, 4096};
+      if (candidates.empty())  // a range: RSA's probed sizes, else (HMAC, KMAC: any byte length) the default
+        candidates = a.primitive == "RSA" ? std::vector<uint32_t>{1024, 2048, 3072, 4096}
+                                          : std::vector<uint32_t>{a.default_key_bits};
       std::string cell;
       for (uint32_t bits : candidates)
         if (!scan.backends[i]->unsupported_reason(std::string(a.name), bits))
