@@ -22,7 +22,9 @@ const PluginScan& plugins() {
 }
 
 std::vector<uint32_t> sizes_to_test(const AlgorithmInfo& a) {
-  if (a.key_bits.empty()) return {2048};  // RSA: one size keeps key generation cheap
+  // A range: its default (RSA 2048 bits, one size keeps key generation cheap; HMAC and KMAC 256 bits, the
+  // other key lengths are ParameterRanges' business below).
+  if (a.key_bits.empty()) return {a.default_key_bits};
   return a.key_bits;
 }
 

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace ca {
 namespace {
@@ -89,6 +92,45 @@ TEST(Catalog, OaepMessageLimitMatchesCryptauditorExample) {
   EXPECT_EQ(find_algorithm("RSA-OAEP-SHA256")->message_limit(2048), 190u);
   EXPECT_EQ(find_algorithm("AES-GCM")->message_limit(256), SIZE_MAX);
   EXPECT_LT(find_algorithm("AES-CCM")->message_limit(256), size_t{1} << 24);
+}
+
+// Issue #13 item 3: each entry declares the range of its key, nonce and tag lengths and keeps the defaults.
+TEST(CatalogParameters, RangesDefaultsAndParamsStrings) {
+  const AlgorithmInfo& gcm = *find_algorithm("AES-GCM");
+  EXPECT_EQ(gcm.nonce_bytes, 12u);
+  EXPECT_EQ(gcm.nonce_range.describe(), "1..1024");
+  EXPECT_EQ(gcm.tag_range.describe(), "4..16");
+  EXPECT_EQ(find_algorithm("AES-CCM")->tag_range.describe(), "4..16 in steps of 2");
+  EXPECT_TRUE(find_algorithm("AES-CCM")->nonce_range.allows(7));
+  EXPECT_FALSE(find_algorithm("AES-CCM")->nonce_range.allows(14));
+  EXPECT_TRUE(find_algorithm("CHACHA20-POLY1305")->nonce_range.fixed());
+  // Lengths appear in a resolved string only when they differ from the default, tag first.
+  EXPECT_EQ(resolve_params(gcm, ""), "");
+  EXPECT_EQ(resolve_params(gcm, "tag=16,nonce=12"), "");
+  EXPECT_EQ(resolve_params(gcm, "nonce=8,tag=12"), "tag=12,nonce=8");
+  EXPECT_EQ(chosen_tag_bytes(gcm, "tag=12,nonce=8"), 12u);
+  EXPECT_EQ(chosen_nonce_bytes(gcm, "tag=12,nonce=8"), 8u);
+  EXPECT_EQ(chosen_nonce_bytes(gcm, ""), 12u);
+  try {
+    resolve_params(gcm, "tag=17");
+    ADD_FAILURE() << "tag=17 accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "AES-GCM tag=17 is not valid: tag is the tag length in bytes, 4..16 (default 16)");
+  }
+  EXPECT_THROW(resolve_params(*find_algorithm("CHACHA20-POLY1305"), "nonce=8"), std::invalid_argument);
+  // HMAC and KMAC take keys of any whole number of bytes; HMAC's truncated tag is the core's business.
+  const AlgorithmInfo& hmac = *find_algorithm("HMAC-SHA1");
+  EXPECT_TRUE(hmac.allows_key(160) && hmac.allows_key(8) && hmac.allows_key(1040));
+  EXPECT_FALSE(hmac.allows_key(12));
+  EXPECT_EQ(hmac.default_key_bits, 256u);
+  EXPECT_TRUE(hmac.tag_truncates);
+  EXPECT_EQ(hmac.tag_range.describe(), "10..20");
+  EXPECT_TRUE(param_names(hmac).empty());
+  EXPECT_EQ(param_names(*find_algorithm("KMAC128")), std::vector<std::string>{"tag"});
+  EXPECT_EQ(param_names(*find_algorithm("PBKDF2-SHA256")), std::vector<std::string>{"iterations"});
+  EXPECT_TRUE(find_algorithm("RSA-OAEP")->takes_label);
+  for (const char* added : {"RSA-PKCS1V15-SHA512", "RSA-PSS-SHA512", "ECDH-P521"})
+    EXPECT_NE(find_algorithm(added), nullptr) << added;
 }
 
 }  // namespace

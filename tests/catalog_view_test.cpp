@@ -45,14 +45,19 @@ std::string render_view() {
          "  uint32_t key_min, key_max, key_step;\n"
          "  uint32_t key_parts;  // symmetric keys: 2 where the key is two keys of key_bits (SIV, XTS), else "
          "1\n"
-         "  size_t nonce_bytes, tag_bytes, digest_bytes;\n"
+         "  size_t nonce_bytes, tag_bytes, digest_bytes;  // the defaults benchmarks use\n"
+         "  size_t nonce_min, nonce_max;          // the nonce lengths the algorithm's definition takes\n"
+         "  size_t tag_min, tag_max, tag_step;    // the AEAD or MAC tag lengths it takes\n"
+         "  bool tag_truncates;  // a shorter MAC tag is the full tag's leftmost bytes (the core truncates)\n"
          "};\n\n"
          "inline constexpr Entry kEntries[] = {\n";
   for (const AlgorithmInfo& a : catalog()) {
     out << "    {\"" << a.name << "\", " << a.key_bits.size() << ", {";
     for (size_t i = 0; i < a.key_bits.size(); ++i) out << (i ? ", " : "") << a.key_bits[i];
     out << "}, " << a.key_min << ", " << a.key_max << ", " << a.key_step << ", " << a.key_bytes(8) << ", "
-        << a.nonce_bytes << ", " << a.tag_bytes << ", " << a.digest_bytes << "},\n";
+        << a.nonce_bytes << ", " << a.tag_bytes << ", " << a.digest_bytes << ", " << a.nonce_range.min << ", "
+        << a.nonce_range.max << ", " << a.tag_range.min << ", " << a.tag_range.max << ", " << a.tag_range.step
+        << ", " << (a.tag_truncates ? "true" : "false") << "},\n";
   }
   out << "};\n\n"
          "/// The entry of a canonical name, or nullptr.\n"
@@ -89,6 +94,11 @@ TEST(CatalogView, SdkAnswersMatchTheCatalog) {
     EXPECT_EQ(sdk::nonce_bytes(name.c_str()), a.nonce_bytes) << name;
     EXPECT_EQ(sdk::tag_bytes(name.c_str()), a.tag_bytes) << name;
     EXPECT_EQ(sdk::digest_bytes(name.c_str()), a.digest_bytes) << name;
+    for (size_t n : {size_t{0}, size_t{1}, size_t{4}, size_t{7}, size_t{8}, size_t{10}, size_t{12}, size_t{13},
+                     size_t{14}, size_t{16}, size_t{24}, size_t{64}, size_t{257}, size_t{2000}}) {
+      EXPECT_EQ(sdk::allows_nonce(name.c_str(), n), a.nonce_range.allows(n)) << name << " nonce " << n;
+      EXPECT_EQ(sdk::allows_tag(name.c_str(), n), a.tag_range.allows(n)) << name << " tag " << n;
+    }
     for (uint32_t bits : a.key_bits) {
       ca_key_spec spec{};
       spec.algorithm = name.c_str();

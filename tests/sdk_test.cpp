@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <iterator>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -180,6 +181,86 @@ TEST(SdkTable, ARowsAvailabilityHookAnswersSupportsAndCreate) {
   EXPECT_EQ(TestTable::create(&spec, &ctx, reason, sizeof reason), CA_UNSUPPORTED);
   EXPECT_EQ(ctx, nullptr);
   EXPECT_EQ(TestTable::supports("SHA2-256", 0, reason, sizeof reason), CA_OK);
+}
+
+// ---- parameter lengths (issue #13 item 3): a row's Takes and TaggedAead's chosen tag and nonce ----------
+
+// An AEAD's library part that records the lengths it is handed: tag span size and nonce length.
+struct LengthOps {
+  static size_t tag_seen, nonce_seen;
+  explicit LengthOps(const ca_key_spec&) {}
+  void seal(const ca_io& io, uint8_t* out, std::span<uint8_t> tag) {
+    copy_bytes(out, io.input, io.input_len);
+    for (auto& t : tag) t = 0xA5;
+    tag_seen = tag.size();
+    nonce_seen = io.nonce_len;
+  }
+  bool open(const ca_io& io, size_t length, std::span<const uint8_t> tag, uint8_t* out) {
+    copy_bytes(out, io.input, length);
+    tag_seen = tag.size();
+    return true;
+  }
+};
+size_t LengthOps::tag_seen = 0, LengthOps::nonce_seen = 0;
+
+const Row kLengthRows[] = {
+    {"AES-GCM", make_factory<TaggedAead<LengthOps>>(), Takes{.tags = Lengths::range(12, 16), .nonces = Lengths::catalog()}},
+    {"AES-CCM", make_factory<TaggedAead<LengthOps>>()},  // takes only the catalog's defaults
+};
+using LengthTable = Table<kLengthRows, std::size(kLengthRows)>;
+
+int create_with(const char* algorithm, const char* params, ca_context** ctx, std::string& error) {
+  static const uint8_t key[32] = {};
+  ca_key_spec spec{};
+  spec.struct_size = sizeof spec;
+  spec.algorithm = algorithm;
+  spec.key_bits = 256;
+  spec.secret_key = key;
+  spec.secret_key_len = 32;
+  spec.params = params;
+  char buffer[256] = "";
+  const int st = LengthTable::create(&spec, ctx, buffer, sizeof buffer);
+  error = buffer;
+  return st;
+}
+
+TEST(SdkLengths, ARowThatTakesATagAndNonceGetsThemInItsContext) {
+  ca_context* ctx = nullptr;
+  std::string error;
+  ASSERT_EQ(create_with("AES-GCM", "tag=12,nonce=8", &ctx, error), CA_OK) << error;
+  const uint8_t msg[5] = {1, 2, 3, 4, 5}, nonce[8] = {};
+  uint8_t out[64] = {};
+  ca_io io{};
+  io.nonce = nonce;
+  io.nonce_len = 8;
+  io.input = msg;
+  io.input_len = 5;
+  io.output = out;
+  io.output_cap = sizeof out;
+  EXPECT_EQ(LengthTable::operation(ctx, CA_OP_ENCRYPT)(ctx, &io), CA_OK);
+  EXPECT_EQ(io.output_len, 5u + 12u) << "ciphertext || a 12-byte tag";
+  EXPECT_EQ(LengthOps::tag_seen, 12u);
+  EXPECT_EQ(LengthOps::nonce_seen, 8u);
+  io.nonce_len = 12;  // every message of the context has the chosen nonce length
+  EXPECT_EQ(LengthTable::operation(ctx, CA_OP_ENCRYPT)(ctx, &io), CA_UNSUPPORTED);
+  LengthTable::destroy(ctx);
+}
+
+TEST(SdkLengths, ALengthTheRowDoesNotTakeIsUnsupportedNamingTheValue) {
+  ca_context* ctx = nullptr;
+  std::string error;
+  EXPECT_EQ(create_with("AES-CCM", "tag=8", &ctx, error), CA_UNSUPPORTED);
+  EXPECT_EQ(error, "AES-CCM tag of 8 bytes not offered by this backend (it takes 16)");
+  EXPECT_EQ(ctx, nullptr);
+  EXPECT_EQ(create_with("AES-GCM", "tag=8", &ctx, error), CA_UNSUPPORTED);
+  EXPECT_EQ(error, "AES-GCM tag of 8 bytes not offered by this backend (it takes 12..16)");
+  EXPECT_EQ(create_with("AES-GCM", "tag=17", &ctx, error), CA_UNSUPPORTED);
+  EXPECT_EQ(error, "AES-GCM tag of 17 bytes is outside the catalog's definition");
+  EXPECT_EQ(create_with("AES-GCM", "nonce=0", &ctx, error), CA_UNSUPPORTED);
+  EXPECT_EQ(error, "AES-GCM nonce of 0 bytes is outside the catalog's definition");
+  // The defaults, spelled out or not, are what every row takes.
+  ASSERT_EQ(create_with("AES-CCM", "tag=16,nonce=12", &ctx, error), CA_OK) << error;
+  LengthTable::destroy(ctx);
 }
 
 bool init_called = false;

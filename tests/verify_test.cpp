@@ -165,15 +165,74 @@ TEST(Mapping, RunsWhatTheCatalogDefinesAndSaysWhyNot) {
   ASSERT_TRUE(p.runs()) << p.skip_reason;
   EXPECT_EQ(p.algorithm->name, "AES-GCM");
   EXPECT_EQ(p.key_bits, 192u);
+  EXPECT_EQ(p.params, "");
+  EXPECT_EQ(p.outside_range, "");
+  // Other nonce and tag lengths inside the declared ranges run, with the lengths as the key spec's params.
   VectorFile short_iv = gcm(64, 128, 128);
-  EXPECT_EQ(plan_group(short_iv, short_iv.groups[0]).skip_reason,
-            "IV size 64 bits: AES-GCM is defined with 96-bit nonces here");
+  p = plan_group(short_iv, short_iv.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.params, "nonce=8");
   VectorFile short_tag = gcm(96, 128, 96);
-  EXPECT_EQ(plan_group(short_tag, short_tag.groups[0]).skip_reason,
-            "tag size 96 bits: AES-GCM is defined with 128-bit tags here");
+  p = plan_group(short_tag, short_tag.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.params, "tag=12");
+  VectorFile both = gcm(2056, 256, 104);
+  EXPECT_EQ(plan_group(both, both.groups[0]).params, "tag=13,nonce=257");
+  // Outside them the group runs for its invalid tests, which must be refused; its valid ones are skipped.
+  VectorFile no_iv = gcm(0, 128, 128);
+  p = plan_group(no_iv, no_iv.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.outside_range, "IV size 0 bits: AES-GCM is defined with nonces of 1..1024 bytes");
   VectorFile big_key = gcm(96, 512, 128);
-  EXPECT_EQ(plan_group(big_key, big_key.groups[0]).skip_reason,
-            "key size 512 bits: AES-GCM is defined with 128, 192 or 256-bit keys here");
+  EXPECT_EQ(plan_group(big_key, big_key.groups[0]).outside_range,
+            "key size 512 bits: AES-GCM is defined with 128, 192 or 256-bit keys");
+  VectorFile ccm = one_group("AES-CCM", "aead_test_schema_v1.json",
+                             {{"type", "AeadTest"}, {"ivSize", 96}, {"keySize", 128}, {"tagSize", 24}});
+  EXPECT_EQ(plan_group(ccm, ccm.groups[0]).outside_range,
+            "tag size 24 bits: AES-CCM is defined with tags of 4..16 in steps of 2 bytes");
+}
+
+TEST(Mapping, MacKeysOfAnyLengthTruncatedTagsAndKmacOutputLengths) {
+  VectorFile hmac = one_group("HMACSHA1", "mac_test_schema_v1.json",
+                              {{"type", "MacTest"}, {"keySize", 520}, {"tagSize", 80}});
+  GroupPlan p = plan_group(hmac, hmac.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "HMAC-SHA1");
+  EXPECT_EQ(p.key_bits, 520u) << "HMAC takes a key of any whole number of bytes";
+  EXPECT_EQ(p.truncated_tag, 10u) << "the core compares the full tag's leftmost 10 bytes";
+  EXPECT_EQ(p.params, "");
+  VectorFile kmac = one_group("KMAC128", "mac_test_schema_v1.json",
+                              {{"type", "MacTest"}, {"keySize", 1032}, {"tagSize", 128}});
+  p = plan_group(kmac, kmac.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.truncated_tag, 0u);
+  EXPECT_EQ(p.params, "tag=16") << "KMAC's output length is an input of the function";
+  VectorFile cmac = one_group("AES-CMAC", "mac_test_schema_v1.json",
+                              {{"type", "MacTest"}, {"keySize", 64}, {"tagSize", 128}});
+  EXPECT_EQ(plan_group(cmac, cmac.groups[0]).outside_range,
+            "key size 64 bits: CMAC-AES is defined with 128, 192 or 256-bit keys");
+}
+
+TEST(Mapping, OutsideTheRangeOnlyInvalidTestsRun) {
+  VectorFile f = parse_vector_file(
+      {{"algorithm", "CHACHA20-POLY1305"},
+       {"schema", "aead_test_schema_v1.json"},
+       {"testGroups",
+        {{{"type", "AeadTest"},
+          {"ivSize", 64},
+          {"keySize", 256},
+          {"tagSize", 128},
+          {"tests",
+           {{{"tcId", 1}, {"comment", ""}, {"flags", json::array()}, {"key", "00"}, {"iv", "00"}, {"aad", ""},
+             {"msg", ""}, {"ct", ""}, {"tag", "00"}, {"result", "invalid"}},
+            {{"tcId", 2}, {"comment", ""}, {"flags", json::array()}, {"key", "00"}, {"iv", "00"}, {"aad", ""},
+             {"msg", ""}, {"ct", ""}, {"tag", "00"}, {"result", "valid"}}}}}}}},
+      "c.json");
+  const GroupPlan p = plan_group(f, f.groups[0]);
+  ASSERT_TRUE(p.runs());
+  EXPECT_FALSE(test_skip_reason(p, f.groups[0], f.groups[0].tests[0]).has_value()) << "invalid: runs";
+  EXPECT_EQ(test_skip_reason(p, f.groups[0], f.groups[0].tests[1]).value_or(""),
+            "IV size 64 bits: CHACHA20-POLY1305 is defined with nonces of 12 bytes");
 }
 
 TEST(Mapping, SivTakesTwoKeysAndNoNonce) {
@@ -183,10 +242,14 @@ TEST(Mapping, SivTakesTwoKeysAndNoNonce) {
   ASSERT_TRUE(p.runs()) << p.skip_reason;
   EXPECT_EQ(p.algorithm->name, "AES-SIV");
   EXPECT_EQ(p.key_bits, 256u);
+  // Nonce-based AES-SIV: the nonce is the last AD component, passed as "nonce=N".
   VectorFile nonce = one_group("AEAD-AES-SIV-CMAC", "aead_test_schema_v1.json",
                                {{"type", "AeadTest"}, {"ivSize", 96}, {"keySize", 256}, {"tagSize", 128}});
-  EXPECT_EQ(plan_group(nonce, nonce.groups[0]).skip_reason,
-            "IV size 96 bits: AES-SIV is defined without a nonce here");
+  p = plan_group(nonce, nonce.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.key_bits, 128u);
+  EXPECT_EQ(p.params, "nonce=12");
+  EXPECT_EQ(p.outside_range, "");
 }
 
 TEST(Mapping, CurvesAndHashesSelectTheRow) {
@@ -222,6 +285,10 @@ TEST(Mapping, CurvesAndHashesSelectTheRow) {
                               {"mgf", "MGF1"},
                               {"mgfSha", "SHA-512"},
                               {"sLen", 64}});
+  p = plan_group(pss, pss.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "RSA-PSS-SHA512");
+  pss.groups[0].fields.integers["/sLen"] = 32;
   EXPECT_NE(plan_group(pss, pss.groups[0]).skip_reason.find("differ from our RSA-PSS"), std::string::npos);
 
   VectorFile ed448 =
@@ -258,7 +325,9 @@ TEST(Mapping, KeyAgreementAndKdfGroupsRun) {
   EXPECT_EQ(p.algorithm->name, "ECDH-P384");
   EXPECT_EQ(p.kind, TestKind::Ecdh);
   VectorFile p521 = ecdh("secp521r1", "asn");
-  EXPECT_EQ(plan_group(p521, p521.groups[0]).skip_reason, "ECDH-P521 is not in the catalog yet");
+  p = plan_group(p521, p521.groups[0]);
+  ASSERT_TRUE(p.runs()) << p.skip_reason;
+  EXPECT_EQ(p.algorithm->name, "ECDH-P521");
   VectorFile point = ecdh("secp256r1", "ecpoint");
   EXPECT_EQ(plan_group(point, point.groups[0])
                 .skip_reason.rfind("our ECDH entries take the public key as "
@@ -623,12 +692,16 @@ TEST(Wycheproof, MalformedFileMakesVerifyFailNamingFileAndTcId) {
 }
 
 // No silent "OK" (issue #13): a run in which no test could be run on any backend (here: one AES-GCM file
-// whose every test has a 64-bit IV, outside the catalog's nonce) says so and exits 1.
+// whose every test is valid with an empty IV, outside AES-GCM's declared nonce range 1..1024 bytes) says so
+// and exits 1.
 TEST(Wycheproof, NothingRunIsNotOk) {
   if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
   json d = gcm_document();
-  d["testGroups"][0]["ivSize"] = 64;
-  for (auto& t : d["testGroups"][0]["tests"]) t["iv"] = "0000000000000000";
+  d["testGroups"][0]["ivSize"] = 0;
+  for (auto& t : d["testGroups"][0]["tests"]) {
+    t["iv"] = "";
+    t["result"] = "valid";
+  }
   const std::string dir = temp_dir("nothing");
   std::ofstream(dir + "/short_iv_test.json") << d.dump();
   Cli cli = run_cli("--vectors " + dir);

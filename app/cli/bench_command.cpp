@@ -29,6 +29,12 @@ cxxopts::Options bench_options() {
       "KDF cost parameters, name=value,... for every selected KDF, e.g. \"iterations=600000\" (PBKDF2), "
       "\"n=32768,r=8,p=1\" (SCRYPT), \"t=3,m=65536,p=1\" (ARGON2ID, m in KiB); default: docs/CATALOG.md",
       cxxopts::value<std::string>());
+  add("param",
+      "parameters, name=value,... for every selected algorithm that takes them: tag=N (AEAD or KMAC tag "
+      "bytes: AES-GCM 4..16, AES-CCM 4..16 even, AES-EAX 1..16, KMAC 4..128), nonce=N (nonce bytes: AES-GCM "
+      "1..1024, AES-CCM 7..13, AES-EAX 0..1024, AES-SIV 0..1024, GMAC-AES 1..1024); KDF costs as --kdf-params. A MAC key "
+      "length is -k (HMAC, KMAC: 8..8192 bits in steps of 8)",
+      cxxopts::value<std::string>());
   add("kex", "key agreement(s): " + family_help(Family::KeyAgreement), cxxopts::value<Strings>());
   add("operations",
       "only these operations, comma-separated: " + operation_names() +
@@ -147,6 +153,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     key_bits = parse_key_bits("--key_length", args["key_length"].as<std::string>());
   Selection sel = requests.empty() ? default_selection() : select_jobs(requests, key_bits, "--key_length");
   if (args.count("kdf-params")) apply_kdf_params(sel, args["kdf-params"].as<std::string>(), "--kdf-params");
+  if (args.count("param")) apply_params(sel, args["param"].as<std::string>(), "--param");
 
   std::vector<SizeRequest> sizes;
   for (const auto& typed : split_given_list(args["data_size"].as<std::vector<std::string>>(), "--data_size",

@@ -1,6 +1,7 @@
 #include "cli/common.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
@@ -221,6 +222,44 @@ void apply_kdf_params(Selection& selection, const std::string& typed, const std:
   }
   if (!any)
     throw UsageError(where + " '" + typed + "' given, but no KDF is selected (choose one with --kdf)");
+}
+
+void apply_params(Selection& selection, const std::string& typed, const std::string& where) {
+  std::vector<std::string> names;
+  for (size_t start = 0; start <= typed.size();) {
+    const size_t comma = std::min(typed.find(',', start), typed.size());
+    const std::string item = typed.substr(start, comma - start);
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError(where + " '" + typed + "': '" + item +
+                       "' is not name=value (e.g. tag=12, nonce=8, iterations=600000)");
+    std::string name = item.substr(0, eq);
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    names.push_back(name);
+    start = comma + 1;
+  }
+  bool any = false;
+  std::string takers;
+  for (Job& j : selection.jobs) {
+    const std::vector<std::string> known = param_names(*j.algorithm);
+    if (!std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+          return std::find(known.begin(), known.end(), n) != known.end();
+        }))
+      continue;
+    any = true;
+    try {
+      j.params = resolve_params(*j.algorithm, j.params.empty() ? typed : j.params + "," + typed);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(where + " '" + typed + "': " + e.what());
+    }
+  }
+  if (!any) {
+    for (const AlgorithmInfo& a : catalog())
+      if (a.family != Family::Kdf && !param_names(a).empty())
+        takers += (takers.empty() ? "" : ", ") + std::string(a.name);
+    throw UsageError(where + " '" + typed + "': no selected algorithm takes these parameters (tag, nonce: " +
+                     takers + "; KDF costs: the KDFs)");
+  }
 }
 
 std::vector<std::string> parse_operations(const std::vector<std::string>& typed, const std::string& where) {

@@ -91,6 +91,11 @@ Selection default_selection();
 /// against each KDF's rules; a bad name or value is a UsageError naming `where`, the value and what is
 /// allowed. Without it, select_jobs gives each KDF the catalog defaults.
 void apply_kdf_params(Selection& selection, const std::string& typed, const std::string& where);
+/// `--param` / a config entry's "params": name=value,... for every selected algorithm that takes every named
+/// parameter (a KDF's costs, an AEAD's or KMAC's "tag", a nonce length "nonce"; param_names()), checked
+/// against its declared range; a UsageError naming the value when no selected algorithm takes them or a
+/// value is outside a range.
+void apply_params(Selection& selection, const std::string& typed, const std::string& where);
 
 /// Checks an operations filter ("sign,keygen") against every operation of the families: a UsageError naming
 /// `where` and the allowed names.

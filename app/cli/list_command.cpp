@@ -41,9 +41,12 @@ void print_backends(const PluginScan& scan, std::ostream& out) {
   }
 }
 
-/// The key sizes `list` probes: the catalog's, or for a range (RSA) the four common ones.
+/// The key sizes `list` probes: the catalog's; for a range, RSA's four common ones, else (HMAC, KMAC: any
+/// byte length) the default.
 std::vector<uint32_t> probed_key_bits(const AlgorithmInfo& a) {
-  return a.key_bits.empty() ? std::vector<uint32_t>{1024, 2048, 3072, 4096} : a.key_bits;
+  if (!a.key_bits.empty()) return a.key_bits;
+  return a.primitive == "RSA" ? std::vector<uint32_t>{1024, 2048, 3072, 4096}
+                              : std::vector<uint32_t>{a.default_key_bits};
 }
 
 /// The probed key sizes a backend offers for an algorithm (0 stands for "no key": hashes, KDFs).

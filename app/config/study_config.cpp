@@ -414,11 +414,12 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       }
       Selection sel = entry_jobs(*request, keys);
       if (entry.contains("params")) {
-        if (request->family != Family::Kdf)
-          in.fail(p + "/params", "only KDF entries take cost parameters; leave the key out");
-        apply_kdf_params(sel,
-                         in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\""),
-                         in.where(p + "/params"));
+        const std::string typed = in.string(entry["params"], p + "/params",
+                                            "a string such as \"iterations=600000\" or \"tag=12\"");
+        if (request->family == Family::Kdf)
+          apply_kdf_params(sel, typed, in.where(p + "/params"));
+        else
+          apply_params(sel, typed, in.where(p + "/params"));  // tag and nonce lengths
       }
       const std::vector<SizeRequest> size_requests =
           entry.contains("data_sizes") ? in.sizes(entry["data_sizes"], p + "/data_sizes") : top_sizes;
@@ -429,10 +430,10 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
         auto it = std::find_if(cfg.selection.jobs.begin(), cfg.selection.jobs.end(), [&](const Job& k) {
           return k.algorithm == j.algorithm && k.key_bits == j.key_bits;
         });
-        // One set of costs per KDF in a study: records are keyed without them (a resumed study).
+        // One set of params per algorithm in a study: records are keyed without them (a resumed study).
         if (it != cfg.selection.jobs.end() && it->params != j.params)
           in.fail(p, std::string(j.algorithm->name) + " appears twice with different params (" + it->params +
-                         " and " + j.params + "); one study measures one set of costs per KDF");
+                         " and " + j.params + "); one study measures one set of params per algorithm");
         if (it == cfg.selection.jobs.end()) {
           cfg.selection.jobs.push_back({j.algorithm, j.key_bits, {}, j.params});
           it = cfg.selection.jobs.end() - 1;

@@ -30,17 +30,23 @@ const ca::sdk::Row kRows[] = {
     {"AES-OFB", stream_cipher_factory({.botan_name = "OFB(AES-{bits})", .nonce_len = 16})},
     // CTR-BE with a 16-byte IV counts over the whole 128-bit block, big-endian.
     {"AES-CTR", stream_cipher_factory({.botan_name = "CTR-BE(AES-{bits})", .nonce_len = 16})},
+    // Tag and nonce lengths go into the mode's name (CCM(tag, L), GCM(tag), EAX(tag)); Botan's
+    // valid_nonce_length() answers for the nonce. Botan 2's GCM takes tags of 8 and 12..16 bytes.
     {"AES-CCM",
      cipher_mode_factory(
-         {.botan_name = "AES-{bits}/CCM(16,3)", .nonce_len = 12, .aead = true, .buffers_message = true})},
-    {"AES-GCM", cipher_mode_factory({.botan_name = "AES-{bits}/GCM(16)", .nonce_len = 12, .aead = true})},
-    {"AES-EAX", cipher_mode_factory({.botan_name = "AES-{bits}/EAX(16)", .nonce_len = 16, .aead = true})},
+         {.botan_name = "AES-{bits}/CCM({tag},{L})", .nonce_len = 12, .aead = true, .buffers_message = true}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-GCM", cipher_mode_factory({.botan_name = "AES-{bits}/GCM({tag})", .nonce_len = 12, .aead = true}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::range(12, 16), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-EAX", cipher_mode_factory({.botan_name = "AES-{bits}/EAX({tag})", .nonce_len = 16, .aead = true}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
     {"AES-SIV", cipher_mode_factory({.botan_name = "AES-{bits}/SIV",
                                      .nonce_len = 0,
                                      .key_multiple = 2,
                                      .aead = true,
                                      .buffers_message = true,
-                                     .empty_aad_is_absent = true})},
+                                     .empty_aad_is_absent = true}),
+     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"AES-OCB", cipher_mode_factory({.botan_name = "AES-{bits}/OCB(16)", .nonce_len = 12, .aead = true})},
     // The nonce is the tweak, encrypted with the second key half; ciphertext stealing in finish().
     {"AES-XTS", cipher_mode_factory({.botan_name = "AES-{bits}/XTS", .nonce_len = 16, .key_multiple = 2})},
@@ -99,6 +105,8 @@ const ca::sdk::Row kRows[] = {
     {"RSA-PSS", signature_factory(KeyKind::Rsa, "PSSR(SHA-256,MGF1,32)", false)},
     {"RSA-PKCS1V15-SHA1", signature_factory(KeyKind::Rsa, "EMSA3(SHA-1)", false)},
     {"RSA-PKCS1V15-SHA256", signature_factory(KeyKind::Rsa, "EMSA3(SHA-256)", false)},
+    {"RSA-PKCS1V15-SHA512", signature_factory(KeyKind::Rsa, "EMSA3(SHA-512)", false)},
+    {"RSA-PSS-SHA512", signature_factory(KeyKind::Rsa, "PSSR(SHA-512,MGF1,64)", false)},
     {"ECDSA", signature_factory(KeyKind::EcdsaP256, "EMSA1(SHA-256)", true)},
     {"EDDSA", signature_factory(KeyKind::Ed25519, "Pure", false)},
     {"ECDSA-P384", signature_factory(KeyKind::EcdsaP384, "EMSA1(SHA-384)", true)},
@@ -128,7 +136,8 @@ const ca::sdk::Row kRows[] = {
     {"HMAC-MD5", hmac("HMAC(MD5)")},
     {"HMAC-RIPEMD-160", hmac("HMAC(RIPEMD-160)")},
     {"CMAC-AES", mac_factory({.botan_name = "CMAC(AES-{bits})"})},
-    {"GMAC-AES", aead_tag_factory({.botan_name = "AES-{bits}/GCM(16)", .nonce_len = 12, .aead = true})},
+    {"GMAC-AES", aead_tag_factory({.botan_name = "AES-{bits}/GCM(16)", .nonce_len = 12, .aead = true}),
+     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"POLY1305", mac_factory({.botan_name = "Poly1305", .rekey_per_message = true})},
     {"SIPHASH", mac_factory({.botan_name = "SipHash(2,4)", .rekey_per_message = true})},
 };

@@ -10,9 +10,11 @@ namespace ca::backend_botan {
 
 /// A cipher reached through Botan::Cipher_Mode. The catalog name and key length come from ca_key_spec.
 struct ModeSpec {
-  /// Cipher_Mode::create name; "{bits}" stands for the AES key size (key_bits).
+  /// Cipher_Mode::create name; "{bits}" stands for the AES key size (key_bits), "{tag}" for the tag length
+  /// and "{L}" for CCM's length-field size (15 - nonce_len), both from the key spec's "tag=N" / "nonce=N".
   const char* botan_name;
-  size_t nonce_len;
+  size_t nonce_len;  // the catalog's; the key spec's "nonce=N" replaces it
+  size_t tag_len = 16;
   /// Raw key bytes = key_bits / 8 * key_multiple (AES-SIV takes two AES keys).
   size_t key_multiple = 1;
   /// The mode is an AEAD_Mode: associated data is set before every message.

@@ -275,6 +275,10 @@ class KeyedContext {
   KeyPair m_keys;
 };
 
+// Botan 2 takes an OAEP label only inside the padding name ("OAEP(SHA-256,MGF1(SHA-256),label)"), as text
+// fixed when the encryptor is made, so a per-message binary label is a parameter it does not offer here.
+constexpr const char* kNoLabel = "Botan 2 takes an OAEP label only as text in the padding name, fixed at key setup";
+
 class RsaEncryptionContext : public KeyedContext {
  public:
   RsaEncryptionContext(const ca_key_spec& spec, const char* eme)
@@ -284,11 +288,13 @@ class RsaEncryptionContext : public KeyedContext {
   }
 
   int encrypt(ca_io& io) {
+    ca::sdk::refuse_label(io, kNoLabel);
     const std::vector<uint8_t> ciphertext = m_encryptor.encrypt(io.input, io.input_len, m_rng);
     return ca::sdk::put_output(io, ciphertext.data(), ciphertext.size());
   }
 
   int decrypt(ca_io& io) {
+    ca::sdk::refuse_label(io, kNoLabel);
     try {
       const Botan::secure_vector<uint8_t> message = m_decryptor->decrypt(io.input, io.input_len);
       return ca::sdk::put_output(io, message.data(), message.size());

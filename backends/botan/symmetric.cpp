@@ -48,10 +48,27 @@ Botan::secure_vector<uint8_t> botan_key(const ca_key_spec& spec, size_t swapped_
   return key;
 }
 
+/// The row's lengths with the key spec's "nonce=N" and "tag=N" (a row's Takes, backend.cpp) in place.
+ModeSpec with_spec_lengths(ModeSpec mode, const ca_key_spec& spec) {
+  mode.nonce_len = static_cast<size_t>(ca::sdk::param_u64(spec, "nonce", mode.nonce_len));
+  mode.tag_len = static_cast<size_t>(ca::sdk::param_u64(spec, "tag", mode.tag_len));
+  return mode;
+}
+
+/// The Cipher_Mode name of a row: "{bits}", "{tag}" and "{L}" filled in.
+std::string mode_name(const ModeSpec& mode, uint32_t key_bits) {
+  std::string name = botan_name(mode.botan_name, key_bits);
+  for (auto [placeholder, value] : {std::pair<std::string_view, size_t>{"{tag}", mode.tag_len},
+                                    std::pair<std::string_view, size_t>{"{L}", 15 - std::min<size_t>(mode.nonce_len, 15)}})
+    if (auto at = name.find(placeholder); at != std::string::npos)
+      name.replace(at, placeholder.size(), std::to_string(value));
+  return name;
+}
+
 /// A keyed Cipher_Mode for a row; checks the nonce length and the key length against the catalog.
 std::unique_ptr<Botan::Cipher_Mode> create_mode(const ca_key_spec& spec, const ModeSpec& mode,
                                                 Botan::Cipher_Dir direction) {
-  const std::string name = botan_name(mode.botan_name, spec.key_bits);
+  const std::string name = mode_name(mode, spec.key_bits);
   auto cipher = Botan::Cipher_Mode::create_or_throw(name, direction);
   if (!cipher->valid_nonce_length(mode.nonce_len))
     throw ca::sdk::Unsupported(name + " does not take a " + std::to_string(mode.nonce_len) + "-byte nonce");
@@ -371,7 +388,11 @@ class AeadTagContext {
 }  // namespace
 
 ca::sdk::Factory aes_ecb_factory() { return ca::sdk::make_factory<AesEcb>(); }
-ca::sdk::Factory cipher_mode_factory(ModeSpec spec) { return ca::sdk::make_factory<CipherModeContext>(spec); }
+ca::sdk::Factory cipher_mode_factory(ModeSpec spec) {
+  return [spec](const ca_key_spec& key) {
+    return ca::sdk::make_factory<CipherModeContext>(with_spec_lengths(spec, key))(key);
+  };
+}
 ca::sdk::Factory stream_cipher_factory(StreamSpec spec) {
   return ca::sdk::make_factory<StreamCipherContext>(spec);
 }
@@ -379,6 +400,10 @@ ca::sdk::Factory hash_factory(const char* botan_name) {
   return ca::sdk::make_factory<HashContext>(botan_name);
 }
 ca::sdk::Factory mac_factory(MacSpec spec) { return ca::sdk::make_factory<MacContext>(spec); }
-ca::sdk::Factory aead_tag_factory(ModeSpec spec) { return ca::sdk::make_factory<AeadTagContext>(spec); }
+ca::sdk::Factory aead_tag_factory(ModeSpec spec) {
+  return [spec](const ca_key_spec& key) {
+    return ca::sdk::make_factory<AeadTagContext>(with_spec_lengths(spec, key))(key);
+  };
+}
 
 }  // namespace ca::backend_botan

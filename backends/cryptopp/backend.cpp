@@ -68,9 +68,13 @@ const Row kRows[] = {
     {"AES-CFB", make_factory<cc::StreamCipher<CFB_Mode<AES>>>()},  // feedback = block size
     {"AES-OFB", make_factory<cc::StreamCipher<OFB_Mode<AES>>>()},
     {"AES-CTR", make_factory<cc::StreamCipher<CTR_Mode<AES>>>()},  // 128-bit big-endian counter
-    {"AES-CCM", make_factory<cc::Aead<CCM<AES, 16>>>()},
-    {"AES-GCM", make_factory<cc::Aead<GCM<AES>>>()},
-    {"AES-EAX", make_factory<cc::Aead<EAX<AES>>>()},
+    // CCM<AES, 16> fixes the tag at 16 bytes (a template argument); its nonces are SP 800-38C's 7..13.
+    // GCM and EAX truncate the tag in EncryptAndAuthenticate; they need a non-empty IV at key setup.
+    {"AES-CCM", make_factory<cc::Aead<CCM<AES, 16>>>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+    {"AES-GCM", make_factory<cc::Aead<GCM<AES>>>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::range(1, 1024)}},
+    {"AES-EAX", make_factory<cc::Aead<EAX<AES>>>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::range(1, 1024)}},
     {"CHACHA20", make_factory<cc::StreamCipher<ChaChaTLS>>()},  // RFC 8439, counter from 0
     {"SALSA20", make_factory<cc::StreamCipher<Salsa20>>()},     // 20 rounds by default
     {"CHACHA20-POLY1305", make_factory<cc::Aead<ChaCha20Poly1305>>()},
@@ -124,6 +128,8 @@ const Row kRows[] = {
     {"RSA-PSS", make_factory<cc::Signature<RSASS<PSS, SHA256>, cc::RsaFamily>>()},
     {"RSA-PKCS1V15-SHA1", make_factory<cc::Signature<RSASS<PKCS1v15, SHA1>, cc::RsaFamily>>()},
     {"RSA-PKCS1V15-SHA256", make_factory<cc::Signature<RSASS<PKCS1v15, SHA256>, cc::RsaFamily>>()},
+    {"RSA-PKCS1V15-SHA512", make_factory<cc::Signature<RSASS<PKCS1v15, SHA512>, cc::RsaFamily>>()},
+    {"RSA-PSS-SHA512", make_factory<cc::Signature<RSASS<PSS, SHA512>, cc::RsaFamily>>()},  // 64-byte salt
     {"ECDSA", make_factory<cc::Signature<ECDSA<ECP, SHA256>, cc::P256Family>>()},
     {"EDDSA", make_factory<cc::Signature<ed25519, cc::Ed25519Family>>()},
     {"ECDSA-P384", make_factory<cc::Signature<ECDSA<ECP, SHA384>, cc::EcFamily<cc::CurveP384>>>()},
@@ -138,6 +144,7 @@ const Row kRows[] = {
     {"X25519", make_factory<cc::KeyAgreement<cc::X25519Group>>()},
     {"ECDH-P256", make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP256>>>()},
     {"ECDH-P384", make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP384>>>()},
+    {"ECDH-P521", make_factory<cc::KeyAgreement<cc::EcdhGroup<cc::CurveP521>>>()},
     {"FFDHE2048", make_factory<cc::KeyAgreement<cc::Ffdhe2048Group>>()},
     // MACs. No KMAC in Crypto++ 8.7.
     {"HMAC-SHA1", make_factory<cc::KeyedMac<HMAC<SHA1>>>()},
@@ -150,7 +157,7 @@ const Row kRows[] = {
     {"HMAC-MD5", make_factory<cc::KeyedMac<HMAC<Weak::MD5>>>()},
     {"HMAC-RIPEMD-160", make_factory<cc::KeyedMac<HMAC<RIPEMD160>>>()},
     {"CMAC-AES", make_factory<cc::KeyedMac<CMAC<AES>>>()},
-    {"GMAC-AES", make_factory<cc::AadOnlyMac<GCM<AES>>>()},
+    {"GMAC-AES", make_factory<cc::AadOnlyMac<GCM<AES>>>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::range(1, 1024))},
     // RFC 8439 Poly1305 with the 32-byte one-time key r || s (Poly1305<AES> is Poly1305-AES, another MAC).
     {"POLY1305", make_factory<cc::KeyedMac<Poly1305TLS>>()},
     {"SIPHASH", make_factory<cc::KeyedMac<SipHash<2, 4>>>()},  // 64-bit tag (T_128bit = false)

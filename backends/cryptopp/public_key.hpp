@@ -9,6 +9,7 @@
 // the core sees those operations as absent rather than failing.
 #pragma once
 
+#include <crypto++/algparam.h>
 #include <crypto++/dsa.h>
 #include <crypto++/eccrypto.h>
 #include <crypto++/filters.h>
@@ -331,6 +332,11 @@ class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme
                                std::to_string(io.input_len));
     const size_t length = this->public_op_.FixedCiphertextLength();
     sdk::require_output(io, length);
+    if (io.aad_len != 0) {
+      this->public_op_.Encrypt(this->rng_, io.input, io.input_len, io.output, label(io));
+      io.output_len = length;
+      return CA_OK;
+    }
     this->public_op_.Encrypt(this->rng_, io.input, io.input_len, io.output);
     io.output_len = length;
     return CA_OK;
@@ -344,12 +350,22 @@ class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme
     // The plaintext length is only known afterwards, and Decrypt writes up to the maximum: decrypt into
     // a buffer of that size kept from construction, then copy the message out.
     const CryptoPP::DecodingResult result =
-        this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data());
+        io.aad_len != 0 ? this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data(), label(io))
+                        : this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data());
     if (!result.isValidCoding) return CA_REJECTED;
     return sdk::put_output(io, plaintext_.data(), result.messageLength);
   }
 
+
  private:
+  // The OAEP label (RFC 8017 L) is io.aad: OAEP's EncodingParameters; RSAES-PKCS1-v1_5 has none.
+  static CryptoPP::AlgorithmParameters label(const ca_io& io) {
+    if constexpr (std::is_same_v<Scheme, CryptoPP::RSAES<CryptoPP::PKCS1v15>>)
+      sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    return CryptoPP::MakeParameters(CryptoPP::Name::EncodingParameters(),
+                                    CryptoPP::ConstByteArrayParameter(io.aad, io.aad_len));
+  }
+
   CryptoPP::SecByteBlock plaintext_;
 };
 

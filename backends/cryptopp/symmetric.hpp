@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
 
@@ -53,7 +54,7 @@ template <class Cipher>
 void key_cipher(Cipher& cipher, const ca_key_spec& spec, size_t iv_bytes, const Keying& keying = {}) {
   const size_t key_bytes = keying.key_multiple * spec.key_bits / 8;
   sdk::require_key_bytes(spec, key_bytes);
-  const std::array<CryptoPP::byte, 32> zero_iv{};
+  const std::vector<CryptoPP::byte> zero_iv(iv_bytes);  // any nonce length a row takes (GCM: up to 1 KiB)
   CryptoPP::AlgorithmParameters params;
   if (iv_bytes != 0)
     params(CryptoPP::Name::IV(), CryptoPP::ConstByteArrayParameter(zero_iv.data(), iv_bytes), true);
@@ -243,11 +244,12 @@ template <class Cipher, int TagBytes>
 constexpr bool kDeclaresLengthFirst<CryptoPP::CCM<Cipher, TagBytes>> = true;
 
 /// AEADs through AuthenticatedSymmetricCipher::EncryptAndAuthenticate / DecryptAndVerify, which take the
-/// nonce per call (and, for CCM, declare the data lengths first). Output is ciphertext || 16-byte tag.
+/// nonce per call (and, for CCM, declare the data lengths first). Output is ciphertext || tag (the tag's
+/// length is TaggedAead's: EncryptAndAuthenticate truncates, DecryptAndVerify checks the truncated tag).
 template <CipherScheme Scheme>
 class AeadOps {
  public:
-  explicit AeadOps(const ca_key_spec& spec) : nonce_(static_cast<int>(sdk::nonce_bytes(spec.algorithm))) {
+  explicit AeadOps(const ca_key_spec& spec) : nonce_(static_cast<int>(sdk::nonce_length(spec))) {
     const size_t NonceBytes = static_cast<size_t>(nonce_);
     // Crypto++ refuses SetKey without an IV for AEADs ("this object requires an IV").
     key_cipher(encryptor_, spec, NonceBytes);
@@ -256,7 +258,7 @@ class AeadOps {
     // SetKeyWithIV until a message completes, so the first message's tag would be wrong (it disagrees
     // with the EAX paper's vectors and Wycheproof). One empty message per object completes that state;
     // every later message ends in Final(), which leaves the CMAC clean, even when the tag is rejected.
-    const std::array<CryptoPP::byte, 32> zero_nonce{};  // the first NonceBytes of it
+    const std::vector<CryptoPP::byte> zero_nonce(NonceBytes);
     std::array<CryptoPP::byte, 16> tag{};               // every AEAD row's tag (the catalog's)
     encryptor_.EncryptAndAuthenticate(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,
                                       nullptr, 0);
@@ -285,7 +287,7 @@ class AeadOps {
   bool offers(int op) const { return op != CA_OP_ENCRYPT_STREAM || !kDeclaresLengthFirst<Scheme>; }
 
  private:
-  int nonce_;  // the catalog's nonce length
+  int nonce_;  // the catalog's nonce length, or the spec's "nonce=N"
   typename Scheme::Encryption encryptor_;
   typename Scheme::Decryption decryptor_;
   typename Scheme::Encryption stream_;  // encrypt_stream (not keyed for CCM)

@@ -24,10 +24,15 @@ const Row kRows[] = {
     {"AES-CFB", unpadded({kAes, GCRY_CIPHER_MODE_CFB})},  // CFB-128 (CFB8 is its own)
     {"AES-OFB", unpadded({kAes, GCRY_CIPHER_MODE_OFB})},
     {"AES-CTR", unpadded({kAes, GCRY_CIPHER_MODE_CTR})},
-    {"AES-CCM", aead({kAes, GCRY_CIPHER_MODE_CCM})},
-    {"AES-GCM", aead({kAes, GCRY_CIPHER_MODE_GCM})},
-    {"AES-EAX", aead({kAes, GCRY_CIPHER_MODE_EAX})},
-    {"AES-SIV", aead({kAes, GCRY_CIPHER_MODE_SIV, 2})},
+    // CCM: SP 800-38C's nonces and tags; GCM: IVs of any length, tags of 12..16 bytes (libgcrypt's
+    // gcry_cipher_gettag also takes 4 and 8, which a range cannot say); EAX: any nonce and tag.
+    {"AES-CCM", aead({kAes, GCRY_CIPHER_MODE_CCM}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-GCM", aead({kAes, GCRY_CIPHER_MODE_GCM}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::range(12, 16), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-EAX", aead({kAes, GCRY_CIPHER_MODE_EAX}),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-SIV", aead({kAes, GCRY_CIPHER_MODE_SIV, 2}), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"AES-OCB", aead({kAes, GCRY_CIPHER_MODE_OCB})},  // 16-byte tag by default
     {"AES-GCM-SIV", aead({kAes, GCRY_CIPHER_MODE_GCM_SIV})},
     // A 12-byte IV selects the IETF layout: 32-bit block counter from 0, then the 96-bit nonce.
@@ -73,6 +78,8 @@ const Row kRows[] = {
     {"RSA-PSS", signature_factory({SignatureScheme::RsaPss, "sha256", GCRY_MD_SHA256})},
     {"RSA-PKCS1V15-SHA1", signature_factory({SignatureScheme::RsaPkcs1, "sha1", GCRY_MD_SHA1})},
     {"RSA-PKCS1V15-SHA256", signature_factory({SignatureScheme::RsaPkcs1, "sha256", GCRY_MD_SHA256})},
+    {"RSA-PKCS1V15-SHA512", signature_factory({SignatureScheme::RsaPkcs1, "sha512", GCRY_MD_SHA512})},
+    {"RSA-PSS-SHA512", signature_factory({SignatureScheme::RsaPss, "sha512", GCRY_MD_SHA512})},
     {"RSA-PKCS1V15-ENC", rsa_pkcs1v15_encryption_factory()},
     {"ECDSA", signature_factory({SignatureScheme::Ecdsa, "sha256", GCRY_MD_SHA256})},
     {"ECDSA-P384", signature_factory({SignatureScheme::Ecdsa, "sha384", GCRY_MD_SHA384, EcCurve::P384})},
@@ -89,6 +96,7 @@ const Row kRows[] = {
     // Wycheproof vectors (docs/backends/gcrypt.md); a function that computes wrong answers is not timed.
     {"ECDH-P256", ecdh_factory(EcCurve::P256)},
     {"ECDH-P384", ecdh_factory(EcCurve::P384)},
+    {"ECDH-P521", ecdh_factory(EcCurve::P521)},
     {"HMAC-SHA1", mac(GCRY_MAC_HMAC_SHA1)},
     {"HMAC-SHA2-224", mac(GCRY_MAC_HMAC_SHA224)},
     {"HMAC-SHA2-256", mac(GCRY_MAC_HMAC_SHA256)},
@@ -99,7 +107,7 @@ const Row kRows[] = {
     {"HMAC-MD5", mac(GCRY_MAC_HMAC_MD5)},
     {"HMAC-RIPEMD-160", mac(GCRY_MAC_HMAC_RMD160)},
     {"CMAC-AES", mac(GCRY_MAC_CMAC_AES)},  // the AES key size follows the key length
-    {"GMAC-AES", mac(GCRY_MAC_GMAC_AES)},
+    {"GMAC-AES", mac(GCRY_MAC_GMAC_AES), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"POLY1305", mac(GCRY_MAC_POLY1305)},  // plain RFC 8439 Poly1305, key r || s
 };
 

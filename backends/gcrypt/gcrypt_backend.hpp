@@ -34,7 +34,7 @@ using Mpi = sdk::Ptr<std::remove_pointer_t<gcry_mpi_t>, gcry_mpi_release>;
 /// Ed25519 and Ed448 (raw keys, RFC 8032).
 sdk::Factory ed25519_factory();
 sdk::Factory ed448_factory();
-/// RSAES-OAEP with `hash` ("sha1", "sha256") for OAEP and MGF1 and an empty label.
+/// RSAES-OAEP with `hash` ("sha1", "sha256") for OAEP and MGF1, the label in io.aad (empty by default).
 sdk::Factory rsa_oaep_factory(const char* hash);
 /// RSAES-PKCS1-v1_5 encryption.
 sdk::Factory rsa_pkcs1v15_encryption_factory();

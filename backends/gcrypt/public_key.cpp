@@ -261,7 +261,8 @@ class KeyPair {
 // ---- RSA-OAEP
 // -----------------------------------------------------------------------------------------------------
 
-/// RSAES-OAEP with one hash for OAEP and MGF1, or (hash nullptr) RSAES-PKCS1-v1_5.
+/// RSAES-OAEP with one hash for OAEP and MGF1 and the label in io.aad (libgcrypt's "label" token; none when
+/// empty), or (hash nullptr) RSAES-PKCS1-v1_5.
 class RsaOaep {
  public:
   RsaOaep(const ca_key_spec& spec, const char* hash)
@@ -274,10 +275,14 @@ class RsaOaep {
     const size_t k = keys_.modulus_bytes();
     if (io.output_cap < k) return CA_BUFFER_TOO_SMALL;
     const int len = static_cast<int>(io.input_len);
-    const Sexp data = hash_ != nullptr
-                          ? build(label_, "(data (flags oaep)(hash-algo %s)(value %b))", hash_, len,
-                                  bytes_or_empty(io.input))
-                          : build(label_, "(data (flags pkcs1)(value %b))", len, bytes_or_empty(io.input));
+    if (hash_ == nullptr) ca::sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    const int label_len = static_cast<int>(io.aad_len);
+    const Sexp data =
+        hash_ == nullptr ? build(label_, "(data (flags pkcs1)(value %b))", len, bytes_or_empty(io.input))
+        : io.aad_len == 0
+            ? build(label_, "(data (flags oaep)(hash-algo %s)(value %b))", hash_, len, bytes_or_empty(io.input))
+            : build(label_, "(data (flags oaep)(hash-algo %s)(label %b)(value %b))", hash_, label_len, io.aad,
+                    len, bytes_or_empty(io.input));
     gcry_sexp_t result = nullptr;
     check(gcry_pk_encrypt(&result, data.get(), keys_.public_key()),
           std::string(label_) + ": gcry_pk_encrypt");
@@ -293,9 +298,14 @@ class RsaOaep {
     // RFC 8017 7.1.2 step 1: exactly k bytes (libgcrypt would read a longer input as the same integer).
     if (io.input_len != k) return CA_REJECTED;
     const Mpi c = mpi_from(Bytes(io.input, io.input + io.input_len));
-    const Sexp data = hash_ != nullptr
-                          ? build(label_, "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get())
-                          : build(label_, "(enc-val (flags pkcs1)(rsa (a %m)))", c.get());
+    if (hash_ == nullptr) ca::sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    const int label_len = static_cast<int>(io.aad_len);
+    const Sexp data =
+        hash_ == nullptr ? build(label_, "(enc-val (flags pkcs1)(rsa (a %m)))", c.get())
+        : io.aad_len == 0
+            ? build(label_, "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get())
+            : build(label_, "(enc-val (flags oaep)(hash-algo %s)(label %b)(rsa (a %m)))", hash_, label_len,
+                    io.aad, c.get());
     gcry_sexp_t result = nullptr;
     const gcry_error_t err = gcry_pk_decrypt(&result, data.get(), keys_.private_key());
     if (err != 0) {
@@ -370,7 +380,8 @@ class Signer {
 
  private:
   // The message is hashed here, inside the operation (gcry_pk_sign takes the digest), and wrapped in the
-  // data S-expression of the scheme: PSS with MGF1 of the same hash and a 32-byte salt, PKCS#1 v1.5 with the
+  // data S-expression of the scheme: PSS with MGF1 of the same hash and a salt of the digest's length (32
+  // bytes for SHA-256, 64 for SHA-512), PKCS#1 v1.5 with the
   // hash's DigestInfo, or the bare digest for ECDSA (a random nonce per signature; no RFC 6979 flag).
   Sexp hashed(const ca_io& io) const {
     uint8_t digest[64];
@@ -379,7 +390,7 @@ class Signer {
     switch (row_.scheme) {
       case SignatureScheme::RsaPss:
         return build("RSA-PSS", "(data (flags pss)(hash %s %b)(salt-length %u))", row_.hash_name, len, digest,
-                     32u);
+                     static_cast<unsigned>(digest_len_));  // the salt is as long as the digest
       case SignatureScheme::RsaPkcs1:
         return build("RSA-PKCS1V15", "(data (flags pkcs1)(hash %s %b))", row_.hash_name, len, digest);
       case SignatureScheme::Ecdsa: {

@@ -25,7 +25,7 @@ using MacHandle = ca::sdk::Ptr<std::remove_pointer_t<gcry_mac_hd_t>, gcry_mac_cl
 
 CipherRow with_catalog_facts(CipherRow row, const ca_key_spec& spec) {
   row.algorithm = ca::sdk::catalog_name(spec.algorithm);
-  row.nonce_len = ca::sdk::nonce_bytes(spec.algorithm);
+  row.nonce_len = ca::sdk::nonce_length(spec);  // the catalog's, or "nonce=N" (a row's Takes)
   return row;
 }
 
@@ -128,37 +128,36 @@ class UnpaddedCipher {
 // ---- AEADs
 // ---------------------------------------------------------------------------------------------------
 
-constexpr size_t kTagBytes = 16;
-
+// The tag is the catalog's 16 bytes, or the spec's "tag=N" where the row takes it (backend.cpp).
 class Aead {
  public:
   Aead(const ca_key_spec& spec, CipherRow row)
-      : row_(with_catalog_facts(row, spec)), handle_(open_keyed(spec, row_)) {}
+      : row_(with_catalog_facts(row, spec)), tag_bytes_(ca::sdk::tag_length(spec)), handle_(open_keyed(spec, row_)) {}
 
   int encrypt(ca_io& io) {
     const size_t len = io.input_len;
-    if (const int room = ca::sdk::sealed_room(io, kTagBytes); room != CA_OK) return room;
+    if (const int room = ca::sdk::sealed_room(io, tag_bytes_); room != CA_OK) return room;
     start(io, len);
     uint8_t* tag = siv() ? io.output : io.output + len;
-    uint8_t* body = siv() ? io.output + kTagBytes : io.output;
+    uint8_t* body = siv() ? io.output + tag_bytes_ : io.output;
     gcry_cipher_hd_t h = handle_.get();
     check(gcry_cipher_encrypt(h, body, len, io.input, len), what("encryption"));
-    check(gcry_cipher_gettag(h, tag, kTagBytes), what("gettag"));
-    io.output_len = len + kTagBytes;
+    check(gcry_cipher_gettag(h, tag, tag_bytes_), what("gettag"));
+    io.output_len = len + tag_bytes_;
     return CA_OK;
   }
 
   int decrypt(ca_io& io) {
     size_t len = 0;
-    if (const int st = ca::sdk::opened_length(io, kTagBytes, len); st != CA_OK) return st;
+    if (const int st = ca::sdk::opened_length(io, tag_bytes_, len); st != CA_OK) return st;
     const uint8_t* tag = siv() ? io.input : io.input + len;
-    const uint8_t* body = siv() ? io.input + kTagBytes : io.input;
+    const uint8_t* body = siv() ? io.input + tag_bytes_ : io.input;
     start(io, len);
     gcry_cipher_hd_t h = handle_.get();
     // SIV and GCM-SIV check the tag inside the decryption; the other modes compare it after.
-    if (synthetic_iv()) check(gcry_cipher_set_decryption_tag(h, tag, kTagBytes), what("decryption tag"));
+    if (synthetic_iv()) check(gcry_cipher_set_decryption_tag(h, tag, tag_bytes_), what("decryption tag"));
     gcry_error_t err = gcry_cipher_decrypt(h, io.output, len, body, len);
-    if (err == 0 && !synthetic_iv()) err = gcry_cipher_checktag(h, tag, kTagBytes);
+    if (err == 0 && !synthetic_iv()) err = gcry_cipher_checktag(h, tag, tag_bytes_);
     if (gcry_err_code(err) == GPG_ERR_CHECKSUM) {
       if (len != 0) std::memset(io.output, 0, len);  // the plaintext was written before the check
       return CA_REJECTED;
@@ -185,14 +184,18 @@ class Aead {
     if (synthetic_iv() || row_.mode == GCRY_CIPHER_MODE_EAX) check(gcry_cipher_reset(h), what("reset"));
     if (!siv()) check(gcry_cipher_setiv(h, io.nonce, io.nonce_len), what("nonce"));
     if (row_.mode == GCRY_CIPHER_MODE_CCM) {
-      uint64_t lengths[3] = {len, io.aad_len, kTagBytes};
+      uint64_t lengths[3] = {len, io.aad_len, tag_bytes_};
       check(gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths), what("CCM lengths"));
     }
     if (io.aad_len != 0) check(gcry_cipher_authenticate(h, io.aad, io.aad_len), what("associated data"));
+    // Nonce-based SIV (RFC 5297 section 3): libgcrypt takes the nonce with setiv, after the AD, as the last
+    // AD component.
+    if (siv() && io.nonce_len != 0) check(gcry_cipher_setiv(h, io.nonce, io.nonce_len), what("nonce"));
     if (row_.mode == GCRY_CIPHER_MODE_OCB) check(gcry_cipher_final(h), what("final"));
   }
 
   CipherRow row_;
+  size_t tag_bytes_;
   CipherHandle handle_;
 };
 
@@ -244,7 +247,7 @@ class Digest {
 
 class Mac {
  public:
-  Mac(const ca_key_spec& spec, int algo) : nonce_len_(ca::sdk::nonce_bytes(spec.algorithm)) {
+  Mac(const ca_key_spec& spec, int algo) : nonce_len_(ca::sdk::nonce_length(spec)) {
     require_library();
     ca::sdk::require_key_bytes(spec, spec.key_bits / 8);
     gcry_mac_hd_t raw = nullptr;

@@ -272,22 +272,22 @@ int tag_from_keyed_state(const State& keyed, unsigned char* out, const unsigned 
 
 struct MacPrimitive {
   const char* algorithm;
-  size_t key_bytes;
+  size_t key_bytes;  // 0: any length the catalog allows (HMAC)
   size_t tag_bytes;
-  int (*set_key)(MacKey& state, const unsigned char* key);
+  int (*set_key)(MacKey& state, const unsigned char* key, size_t key_len);
   // Tags one whole message; in is never null (an empty message points at a dummy byte).
   int (*tag)(unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key);
 };
 
-// The HMAC key is the catalog's 32 bytes, the length crypto_auth_hmacsha256() itself takes; the *_init
-// functions are plain RFC 2104 HMAC for any key length. The tag is the full digest: crypto_auth_hmacsha512
+// The HMAC key has any length the catalog allows (32 bytes by default): the *_init functions are plain
+// RFC 2104 HMAC for any key length. The tag is the full digest: crypto_auth_hmacsha512
 // writes all 64 bytes (it is crypto_auth = crypto_auth_hmacsha512256 that truncates to 32).
 constexpr MacPrimitive kHmacSha256{
     "HMAC-SHA2-256",
-    crypto_auth_hmacsha256_KEYBYTES,
+    0,
     crypto_auth_hmacsha256_BYTES,
-    [](MacKey& state, const unsigned char* key) {
-      return crypto_auth_hmacsha256_init(&state.hmac_sha256, key, crypto_auth_hmacsha256_KEYBYTES);
+    [](MacKey& state, const unsigned char* key, size_t key_len) {
+      return crypto_auth_hmacsha256_init(&state.hmac_sha256, key, key_len);
     },
     [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
       return tag_from_keyed_state<crypto_auth_hmacsha256_state, &crypto_auth_hmacsha256_update,
@@ -297,10 +297,10 @@ constexpr MacPrimitive kHmacSha256{
 
 constexpr MacPrimitive kHmacSha512{
     "HMAC-SHA2-512",
-    crypto_auth_hmacsha512_KEYBYTES,
+    0,
     crypto_auth_hmacsha512_BYTES,
-    [](MacKey& state, const unsigned char* key) {
-      return crypto_auth_hmacsha512_init(&state.hmac_sha512, key, crypto_auth_hmacsha512_KEYBYTES);
+    [](MacKey& state, const unsigned char* key, size_t key_len) {
+      return crypto_auth_hmacsha512_init(&state.hmac_sha512, key, key_len);
     },
     [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
       return tag_from_keyed_state<crypto_auth_hmacsha512_state, &crypto_auth_hmacsha512_update,
@@ -316,7 +316,7 @@ constexpr MacPrimitive kPoly1305{
     "POLY1305",
     crypto_onetimeauth_poly1305_KEYBYTES,
     crypto_onetimeauth_poly1305_BYTES,
-    [](MacKey& state, const unsigned char* key) {
+    [](MacKey& state, const unsigned char* key, size_t) {
       return keep_raw_mac_key(state, key, crypto_onetimeauth_poly1305_KEYBYTES);
     },
     [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
@@ -328,7 +328,7 @@ constexpr MacPrimitive kSipHash{
     "SIPHASH",
     crypto_shorthash_siphash24_KEYBYTES,
     crypto_shorthash_siphash24_BYTES,  // SipHash-2-4 with the 64-bit output
-    [](MacKey& state, const unsigned char* key) {
+    [](MacKey& state, const unsigned char* key, size_t) {
       return keep_raw_mac_key(state, key, crypto_shorthash_siphash24_KEYBYTES);
     },
     [](unsigned char* out, const unsigned char* in, unsigned long long inlen, const MacKey& key) {
@@ -339,8 +339,11 @@ constexpr MacPrimitive kSipHash{
 class Mac {
  public:
   Mac(const ca_key_spec& spec, const MacPrimitive* primitive) : primitive_(*primitive) {
-    ca::sdk::require_key_bytes(spec, primitive_.key_bytes);
-    if (primitive_.set_key(key_, spec.secret_key) != 0)
+    if (primitive_.key_bytes != 0)
+      ca::sdk::require_key_bytes(spec, primitive_.key_bytes);
+    else
+      ca::sdk::checked_key(spec);
+    if (primitive_.set_key(key_, spec.secret_key, spec.secret_key_len) != 0)
       throw std::runtime_error(std::string(primitive_.algorithm) + ": libsodium refused the key");
   }
   ~Mac() { sodium_memzero(&key_, sizeof key_); }

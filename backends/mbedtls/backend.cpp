@@ -24,9 +24,13 @@ const Row kRows[] = {
     {"AES-CFB", make_factory<mb::AesStreamMode<mb::AesStream::Cfb128>>()},
     {"AES-OFB", make_factory<mb::AesStreamMode<mb::AesStream::Ofb>>()},
     {"AES-CTR", make_factory<mb::AesStreamMode<mb::AesStream::Ctr>>()},
-    {"AES-CCM", make_factory<mb::AesCcm>()},
-    {"AES-GCM", make_factory<mb::AesGcm>()},
-    {"AES-XTS", make_factory<mb::AesXts>()},
+    // mbedtls_ccm_* and mbedtls_gcm_* take the nonce and tag lengths per call: every length the catalog
+    // declares (GCM IVs of 1 byte or more, tags of 4..16 bytes; CCM SP 800-38C's).
+    {"AES-CCM", make_factory<mb::AesCcm>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-GCM", make_factory<mb::AesGcm>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-XTS", KeyBits::list({128, 256}), make_factory<mb::AesXts>()},  // mbedtls_aes_xts_setkey_*: 256/512-bit keys
     {"CHACHA20", make_factory<mb::ChaCha20>()},
     {"CHACHA20-POLY1305", make_factory<mb::ChaChaPoly>()},
     // The other block ciphers: CBC with PKCS#7 padding, IV = one block (8 or 16 bytes).
@@ -48,6 +52,8 @@ const Row kRows[] = {
     {"RSA-PSS", mb::signature(Scheme::RsaPss, MBEDTLS_MD_SHA256)},
     {"RSA-PKCS1V15-SHA1", mb::signature(Scheme::RsaPkcs1v15, MBEDTLS_MD_SHA1)},
     {"RSA-PKCS1V15-SHA256", mb::signature(Scheme::RsaPkcs1v15, MBEDTLS_MD_SHA256)},
+    {"RSA-PKCS1V15-SHA512", mb::signature(Scheme::RsaPkcs1v15, MBEDTLS_MD_SHA512)},
+    {"RSA-PSS-SHA512", mb::signature(Scheme::RsaPss, MBEDTLS_MD_SHA512)},
     {"RSA-PKCS1V15-ENC", mb::rsa_pkcs1v15_encryption()},
     {"ECDSA", mb::signature(Scheme::Ecdsa, MBEDTLS_MD_SHA256, MBEDTLS_ECP_DP_SECP256R1)},
     {"ECDSA-P384", mb::signature(Scheme::Ecdsa, MBEDTLS_MD_SHA384, MBEDTLS_ECP_DP_SECP384R1)},
@@ -60,6 +66,7 @@ const Row kRows[] = {
     {"X25519", mb::montgomery(MBEDTLS_ECP_DP_CURVE25519)},
     {"ECDH-P256", mb::ecdh(MBEDTLS_ECP_DP_SECP256R1)},
     {"ECDH-P384", mb::ecdh(MBEDTLS_ECP_DP_SECP384R1)},
+    {"ECDH-P521", mb::ecdh(MBEDTLS_ECP_DP_SECP521R1)},
     {"FFDHE2048", mb::ffdhe2048()},
     {"HMAC-SHA1", make_factory<mb::Hmac>(MBEDTLS_MD_SHA1)},
     {"HMAC-SHA2-224", make_factory<mb::Hmac>(MBEDTLS_MD_SHA224)},
@@ -69,7 +76,7 @@ const Row kRows[] = {
     {"HMAC-MD5", make_factory<mb::Hmac>(MBEDTLS_MD_MD5)},
     {"HMAC-RIPEMD-160", make_factory<mb::Hmac>(MBEDTLS_MD_RIPEMD160)},
     {"CMAC-AES", make_factory<mb::CmacAes>()},
-    {"GMAC-AES", make_factory<mb::AesGcm>(true)},
+    {"GMAC-AES", make_factory<mb::AesGcm>(true), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"POLY1305", make_factory<mb::Poly1305>()},
 };
 

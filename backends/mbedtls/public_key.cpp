@@ -167,9 +167,10 @@ class RsaOaep {
     sdk::require_message_at_most(io, max_message_, oaep_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5",
                                  "this key and padding");
     if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
+    if (!oaep_) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     if (oaep_)
       check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
-                                           nullptr, 0, io.input_len, io.input, io.output),
+                                           io.aad, io.aad_len, io.input_len, io.input, io.output),
             "RSA-OAEP encryption (mbedtls_rsa_rsaes_oaep_encrypt)");
     else
       check(mbedtls_rsa_rsaes_pkcs1_v15_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
@@ -183,10 +184,13 @@ class RsaOaep {
     if (!key_.has_private) throw std::runtime_error(kPublicOnly);
     // mbedtls_rsa_rsaes_oaep_decrypt reads exactly k bytes of ciphertext; any other length is not one.
     if (io.input_len != modulus_bytes_) return CA_REJECTED;
+    if (!oaep_) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     size_t written = 0;
+    // The OAEP label (RFC 8017 L) is io.aad, empty by default.
     const int ret =
         oaep_ ? mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE,
-                                               nullptr, 0, &written, io.input, io.output, io.output_cap)
+                                               io.aad, io.aad_len, &written, io.input, io.output,
+                                               io.output_cap)
               : mbedtls_rsa_rsaes_pkcs1_v15_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
                                                     MBEDTLS_RSA_PRIVATE, &written, io.input, io.output,
                                                     io.output_cap);

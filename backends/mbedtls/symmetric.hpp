@@ -259,8 +259,8 @@ using Rc4 = sdk::StreamMode<Rc4Ops>;
 
 // ---- AEADs -----------------------------------------------------------------------------------------------
 
-/// AES-GCM: mbedtls_gcm_crypt_and_tag / mbedtls_gcm_auth_decrypt (one call per message, 12-byte nonce,
-/// 16-byte tag). The tag check in mbedtls_gcm_auth_decrypt is constant time and zeroes the output on failure.
+/// AES-GCM: mbedtls_gcm_crypt_and_tag / mbedtls_gcm_auth_decrypt (one call per message; the nonce and tag
+/// lengths are the context's, 12 and 16 bytes by default). The tag check in mbedtls_gcm_auth_decrypt is constant time and zeroes the output on failure.
 /// The same context is GMAC-AES (gmac = true): the message as associated data, nothing encrypted.
 class GcmOps {
  public:
@@ -294,7 +294,8 @@ class GcmOps {
 };
 using AesGcm = sdk::TaggedAead<GcmOps>;
 
-/// AES-CCM: mbedtls_ccm_encrypt_and_tag / mbedtls_ccm_auth_decrypt, 12-byte nonce (L = 3), 16-byte tag.
+/// AES-CCM: mbedtls_ccm_encrypt_and_tag / mbedtls_ccm_auth_decrypt; 12-byte nonce (L = 3) and 16-byte tag by
+/// default, or the context's lengths.
 class CcmOps {
  public:
   explicit CcmOps(const ca_key_spec& spec) : algorithm_(spec.algorithm) {

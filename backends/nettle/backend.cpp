@@ -19,18 +19,22 @@ namespace {
 using ca::sdk::KeyBits;
 using ca::sdk::Row;
 
+const ca::sdk::Takes kAnyLengths{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()};
+
 const Row kRows[] = {
     {"AES-ECB", ecb(aes)},
     {"AES-CBC", cbc(aes)},                 // cbc_aesN_encrypt / cbc_decrypt
     {"AES-CFB", stream(StreamMode::Cfb)},  // cfb_encrypt is CFB-128 (cfb8_* is CFB-8)
     {"AES-CTR", stream(StreamMode::Ctr)},
-    {"AES-CCM", block_aead(AeadMode::Ccm)},
-    {"AES-GCM", block_aead(AeadMode::Gcm)},
-    {"AES-EAX", block_aead(AeadMode::Eax)},
+    // Nettle's gcm_*, ccm_* and eax_* take the nonce and tag lengths per call: every length the catalog
+    // declares.
+    {"AES-CCM", block_aead(AeadMode::Ccm), kAnyLengths},
+    {"AES-GCM", block_aead(AeadMode::Gcm), kAnyLengths},
+    {"AES-EAX", block_aead(AeadMode::Eax), kAnyLengths},
     {"CHACHA20", chacha20()},
     {"SALSA20", salsa20()},
     {"CHACHA20-POLY1305", chacha20_poly1305()},
-    {"AES-XTS", stream(StreamMode::Xts)},
+    {"AES-XTS", KeyBits::list({128, 256}), stream(StreamMode::Xts)},  // xts_aes128 / xts_aes256 only
     // The other block ciphers: CBC with PKCS#7 padding, IV = one block.
     {"DES", cbc(des_any)},
     {"2DES", cbc(des2_any)},
@@ -77,7 +81,7 @@ const Row kRows[] = {
     {"HMAC-MD5", hmac(nettle_md5)},
     {"HMAC-RIPEMD-160", hmac(nettle_ripemd160)},
     {"CMAC-AES", cmac_aes()},
-    {"GMAC-AES", gmac_aes()},
+    {"GMAC-AES", gmac_aes(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
 };
 
 const char* library_version() {

@@ -323,13 +323,15 @@ class Rc4 {
 // ---- AEADs
 // ---------------------------------------------------------------------------------------------------
 
-/// AES-GCM, AES-CCM and AES-EAX through Nettle's generic mode functions over the AES context.
+/// AES-GCM, AES-CCM and AES-EAX through Nettle's generic mode functions over the AES context; the nonce and
+/// tag lengths are the context's (the catalog's 12 or 16 and 16 bytes by default).
 class BlockAead {
  public:
   BlockAead(const ca_key_spec& spec, AeadMode mode)
       : algorithm_(ca::sdk::catalog_name(spec.algorithm)),
         mode_(mode),
-        nonce_len_(ca::sdk::nonce_bytes(spec.algorithm)),
+        nonce_len_(ca::sdk::nonce_length(spec)),
+        tag_(ca::sdk::tag_length(spec)),
         keyed_(spec, aes) {
     enc_ = keyed_.context(spec.secret_key, false);
     const BlockCipher& c = keyed_.cipher();
@@ -340,7 +342,7 @@ class BlockAead {
   int encrypt(ca_io& io) {
     ca::sdk::require_nonce(io, nonce_len_, algorithm_);
     const size_t len = io.input_len;
-    if (const int room = ca::sdk::sealed_room(io, kTagBytes); room != CA_OK) return room;
+    if (const int room = ca::sdk::sealed_room(io, tag_); room != CA_OK) return room;
     const void* cipher = enc_.data();
     nettle_cipher_func* f = keyed_.cipher().encrypt;
     switch (mode_) {
@@ -348,50 +350,50 @@ class BlockAead {
         gcm_set_iv(&gcm_, &gcm_key_, io.nonce_len, io.nonce);
         if (io.aad_len != 0) gcm_update(&gcm_, &gcm_key_, io.aad_len, io.aad);
         gcm_encrypt(&gcm_, &gcm_key_, cipher, f, len, io.output, io.input);
-        gcm_digest(&gcm_, &gcm_key_, cipher, f, kTagBytes, io.output + len);
+        gcm_digest(&gcm_, &gcm_key_, cipher, f, tag_, io.output + len);
         break;
       case AeadMode::Ccm:  // one call: nonce, lengths, AAD, data and the tag after the ciphertext
-        ccm_encrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, kTagBytes, len + kTagBytes,
+        ccm_encrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, tag_, len + tag_,
                             io.output, io.input);
         break;
       case AeadMode::Eax:
         eax_set_nonce(&eax_, &eax_key_, cipher, f, io.nonce_len, io.nonce);
         if (io.aad_len != 0) eax_update(&eax_, &eax_key_, cipher, f, io.aad_len, io.aad);
         eax_encrypt(&eax_, &eax_key_, cipher, f, len, io.output, io.input);
-        eax_digest(&eax_, &eax_key_, cipher, f, kTagBytes, io.output + len);
+        eax_digest(&eax_, &eax_key_, cipher, f, tag_, io.output + len);
         break;
     }
-    io.output_len = len + kTagBytes;
+    io.output_len = len + tag_;
     return CA_OK;
   }
 
   int decrypt(ca_io& io) {
     ca::sdk::require_nonce(io, nonce_len_, algorithm_);
     size_t len = 0;
-    if (const int st = ca::sdk::opened_length(io, kTagBytes, len); st != CA_OK) return st;
+    if (const int st = ca::sdk::opened_length(io, tag_, len); st != CA_OK) return st;
     const void* cipher = enc_.data();
     nettle_cipher_func* f = keyed_.cipher().encrypt;
     const uint8_t* tag = io.input + len;
-    std::array<uint8_t, kTagBytes> expected{};
+    std::array<uint8_t, kTagBytes> expected{};  // the full tag's room; tag_ <= 16 (catalog)
     bool valid = false;
     switch (mode_) {
       case AeadMode::Gcm:
         gcm_set_iv(&gcm_, &gcm_key_, io.nonce_len, io.nonce);
         if (io.aad_len != 0) gcm_update(&gcm_, &gcm_key_, io.aad_len, io.aad);
         gcm_decrypt(&gcm_, &gcm_key_, cipher, f, len, io.output, io.input);
-        gcm_digest(&gcm_, &gcm_key_, cipher, f, kTagBytes, expected.data());
-        valid = memeql_sec(expected.data(), tag, kTagBytes) != 0;
+        gcm_digest(&gcm_, &gcm_key_, cipher, f, tag_, expected.data());
+        valid = memeql_sec(expected.data(), tag, tag_) != 0;
         break;
       case AeadMode::Ccm:  // compares the tag itself, in constant time
-        valid = ccm_decrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, kTagBytes, len,
+        valid = ccm_decrypt_message(cipher, f, io.nonce_len, io.nonce, io.aad_len, io.aad, tag_, len,
                                     io.output, io.input) != 0;
         break;
       case AeadMode::Eax:
         eax_set_nonce(&eax_, &eax_key_, cipher, f, io.nonce_len, io.nonce);
         if (io.aad_len != 0) eax_update(&eax_, &eax_key_, cipher, f, io.aad_len, io.aad);
         eax_decrypt(&eax_, &eax_key_, cipher, f, len, io.output, io.input);
-        eax_digest(&eax_, &eax_key_, cipher, f, kTagBytes, expected.data());
-        valid = memeql_sec(expected.data(), tag, kTagBytes) != 0;
+        eax_digest(&eax_, &eax_key_, cipher, f, tag_, expected.data());
+        valid = memeql_sec(expected.data(), tag, tag_) != 0;
         break;
     }
     if (!valid) {
@@ -406,6 +408,7 @@ class BlockAead {
   const char* algorithm_;
   AeadMode mode_;
   size_t nonce_len_;
+  size_t tag_;  // the catalog's 16 bytes, or the spec's "tag=N" (backend.cpp: the rows' Takes)
   KeyedCipher keyed_;
   std::vector<uint64_t> enc_;
   gcm_key gcm_key_{};
@@ -550,12 +553,12 @@ class CmacAes {
 /// GMAC: GCM with the message as associated data and no plaintext.
 class GmacAes {
  public:
-  explicit GmacAes(const ca_key_spec& spec) : keyed_(spec, aes) {
+  explicit GmacAes(const ca_key_spec& spec) : nonce_len_(ca::sdk::nonce_length(spec)), keyed_(spec, aes) {
     enc_ = keyed_.context(spec.secret_key, false);
     gcm_set_key(&key_, enc_.data(), keyed_.cipher().encrypt);
   }
   int mac(ca_io& io) {
-    ca::sdk::require_nonce(io, GCM_IV_SIZE, "GMAC-AES");
+    ca::sdk::require_nonce(io, nonce_len_, "GMAC-AES");  // GCM_IV_SIZE, or the spec's "nonce=N"
     if (io.output_cap < kTagBytes) return CA_BUFFER_TOO_SMALL;
     gcm_set_iv(&ctx_, &key_, io.nonce_len, io.nonce);
     gcm_update(&ctx_, &key_, io.input_len, io.input);
@@ -565,6 +568,7 @@ class GmacAes {
   }
 
  private:
+  size_t nonce_len_;
   KeyedCipher keyed_;
   std::vector<uint64_t> enc_;
   gcm_key key_{};

@@ -118,11 +118,17 @@ const sdk::Row kRows[] = {
     {"AES-CFB", unauthenticated_cipher({"AES-*-CFB"})},  // CFB128
     {"AES-OFB", unauthenticated_cipher({"AES-*-OFB"})},
     {"AES-CTR", unauthenticated_cipher({"AES-*-CTR"})},
-    {"AES-CCM", aead({.cipher = {"AES-*-CCM"}, .set_tag_length = true, .declare_message_length = true})},
-    {"AES-GCM", aead({.cipher = {"AES-*-GCM"}})},
+    // CCM: every nonce (7..13) and tag (4..16, even) SP 800-38C allows; GCM: tags of 4..16 bytes, IVs of
+    // 1..128 bytes (GCM_IV_MAX_SIZE of OpenSSL's provider).
+    {"AES-CCM", aead({.cipher = {"AES-*-CCM"}, .set_tag_length = true, .declare_message_length = true}),
+     sdk::Takes{.tags = sdk::Lengths::catalog(), .nonces = sdk::Lengths::catalog()}},
+    {"AES-GCM", aead({.cipher = {"AES-*-GCM"}}),
+     sdk::Takes{.tags = sdk::Lengths::catalog(), .nonces = sdk::Lengths::range(1, 128)}},
+    // AES-SIV takes a nonce as its last AD component (RFC 5297 section 3).
     {"AES-SIV", aead({.cipher = {.evp_name = "AES-*-SIV", .one_message_per_key = true},
                       .tag_first = true,
-                      .needs_plaintext = true})},
+                      .needs_plaintext = true}),
+     sdk::Takes::nonce_lengths(sdk::Lengths::catalog())},
     {"AES-OCB", aead({.cipher = {"AES-*-OCB"}, .set_tag_length = true, .stream_in_whole_blocks = true})},
     {"CHACHA20", unauthenticated_cipher({"ChaCha20"})},
     {"CHACHA20-POLY1305", aead({.cipher = {"ChaCha20-Poly1305"}})},
@@ -141,7 +147,8 @@ const sdk::Row kRows[] = {
     {"ARIA", unauthenticated_cipher({"ARIA-*-CBC"})},
     {"SM4", unauthenticated_cipher({"SM4-CBC"})},
     // Key K1 || K2 (2 x key bits), the nonce is the tweak; OpenSSL has no AES-192-XTS.
-    {"AES-XTS", unauthenticated_cipher({.evp_name = "AES-*-XTS", .min_message = 16, .no_stream_form = true})},
+    {"AES-XTS", sdk::KeyBits::list({128, 256}),  // no AES-192-XTS in OpenSSL
+     unauthenticated_cipher({.evp_name = "AES-*-XTS", .min_message = 16, .no_stream_form = true})},
     {"RSA-OAEP", rsa_oaep("SHA1")},
     {"RSA-OAEP-SHA256", rsa_oaep("SHA256")},
     {"RSA-PKCS1V15-ENC", rsa_pkcs1v15_encryption()},
@@ -166,6 +173,8 @@ const sdk::Row kRows[] = {
     {"RSA-PSS", signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PSS_PADDING})},
     {"RSA-PKCS1V15-SHA1", signature({KeyType::Rsa, "SHA1", RSA_PKCS1_PADDING})},
     {"RSA-PKCS1V15-SHA256", signature({KeyType::Rsa, "SHA256", RSA_PKCS1_PADDING})},
+    {"RSA-PKCS1V15-SHA512", signature({KeyType::Rsa, "SHA512", RSA_PKCS1_PADDING})},
+    {"RSA-PSS-SHA512", signature({KeyType::Rsa, "SHA512", RSA_PKCS1_PSS_PADDING})},
     {"ECDSA", signature({KeyType::EcP256, "SHA256", 0})},
     {"EDDSA", signature({KeyType::Ed25519, nullptr, 0})},
     {"ECDSA-P384", signature({KeyType::EcP384, "SHA384", 0})},
@@ -182,6 +191,7 @@ const sdk::Row kRows[] = {
     {"X448", key_agreement(KeyType::X448)},
     {"ECDH-P256", key_agreement(KeyType::EcP256)},
     {"ECDH-P384", key_agreement(KeyType::EcP384)},
+    {"ECDH-P521", key_agreement(KeyType::EcP521)},
     {"FFDHE2048", key_agreement(KeyType::Ffdhe2048)},
     // How each MAC restarts per message (MacRestart) was measured: docs/backends/openssl.md.
     {"HMAC-SHA1", mac({"HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1"})},
@@ -194,11 +204,14 @@ const sdk::Row kRows[] = {
     {"HMAC-MD5", mac({"HMAC", OSSL_MAC_PARAM_DIGEST, "MD5"})},
     {"HMAC-RIPEMD-160", mac({"HMAC", OSSL_MAC_PARAM_DIGEST, "RIPEMD-160"})},
     {"CMAC-AES", mac({"CMAC", OSSL_MAC_PARAM_CIPHER, "AES-*-CBC"})},
-    {"GMAC-AES", mac({.evp_mac = "GMAC", .param_name = OSSL_MAC_PARAM_CIPHER, .param_value = "AES-*-GCM"})},
+    {"GMAC-AES", mac({.evp_mac = "GMAC", .param_name = OSSL_MAC_PARAM_CIPHER, .param_value = "AES-*-GCM"}),
+     sdk::Takes::nonce_lengths(sdk::Lengths::range(1, 128))},
     {"POLY1305", mac({.evp_mac = "POLY1305", .restart = MacRestart::CopyKeyed})},
     {"SIPHASH", mac({.evp_mac = "SIPHASH", .size = 8})},
-    {"KMAC128", mac({.evp_mac = "KMAC-128", .size = 32, .restart = MacRestart::CopyKeyed})},
-    {"KMAC256", mac({.evp_mac = "KMAC-256", .size = 64, .restart = MacRestart::CopyKeyed})},
+    {"KMAC128", mac({.evp_mac = "KMAC-128", .size = 32, .restart = MacRestart::CopyKeyed}),
+     sdk::Takes::tag_lengths(sdk::Lengths::catalog())},
+    {"KMAC256", mac({.evp_mac = "KMAC-256", .size = 64, .restart = MacRestart::CopyKeyed}),
+     sdk::Takes::tag_lengths(sdk::Lengths::catalog())},
 };
 
 }  // namespace

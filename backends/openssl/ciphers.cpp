@@ -17,8 +17,6 @@
 namespace ca::backend_openssl {
 namespace {
 
-constexpr size_t kTagBytes = 16;
-
 // One keyed EVP_CIPHER_CTX per direction. OpenSSL builds the AES decryption key schedule only for a context
 // initialised to decrypt (ECB, CBC, OCB); re-initialising with key NULL keeps whichever schedule the context
 // has, so one context switched between directions would decrypt with the encryption schedule.
@@ -186,11 +184,13 @@ AeadRow with_catalog_row(AeadRow row, const ca_key_spec& spec) {
   return row;
 }
 
-/// AES-GCM, AES-CCM, AES-OCB, ChaCha20-Poly1305 and AES-SIV, all with a 16-byte tag.
+/// AES-GCM, AES-CCM, AES-OCB, ChaCha20-Poly1305 and AES-SIV: the catalog's 16-byte tag, or the spec's
+/// "tag=N" (GCM and CCM rows take other lengths, backend.cpp), and its nonce length.
 class Aead {
  public:
   Aead(const ca_key_spec& spec, AeadRow row)
       : row_(with_catalog_row(row, spec)),
+        tag_bytes_(sdk::tag_length(spec)),
         keyed_(key_both_directions(spec, row_.cipher, [&](EVP_CIPHER_CTX* ctx) { configure(ctx); })) {
     if (row_.cipher.one_message_per_key) {
       work_.reset(EVP_CIPHER_CTX_new());
@@ -202,11 +202,11 @@ class Aead {
     sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
     const size_t len = io.input_len;
     require_plaintext(len);
-    if (io.output_cap < len || io.output_cap - len < kTagBytes) return CA_BUFFER_TOO_SMALL;
+    if (io.output_cap < len || io.output_cap - len < tag_bytes_) return CA_BUFFER_TOO_SMALL;
     const int input_len = evp_length(len);
     EVP_CIPHER_CTX* ctx = begin(1, io.nonce);
     uint8_t* tag = row_.tag_first ? io.output : io.output + len;
-    uint8_t* body = row_.tag_first ? io.output + kTagBytes : io.output;
+    uint8_t* body = row_.tag_first ? io.output + tag_bytes_ : io.output;
     int update_len = 0;
     int final_len = 0;
     if (!declare_and_authenticate(ctx, input_len, io) ||
@@ -214,19 +214,19 @@ class Aead {
         !EVP_EncryptFinal_ex(ctx, body + update_len, &final_len) ||
         !EVP_CIPHER_CTX_get_params(ctx, tag_param(tag).data()))
       throw_openssl(std::string(row_.cipher.algorithm) + " encryption");
-    io.output_len = len + kTagBytes;
+    io.output_len = len + tag_bytes_;
     return CA_OK;
   }
 
   int decrypt(ca_io& io) {
     sdk::require_nonce(io, row_.cipher.nonce_len, row_.cipher.algorithm);
-    if (io.input_len < kTagBytes) return CA_REJECTED;
-    const size_t len = io.input_len - kTagBytes;
+    if (io.input_len < tag_bytes_) return CA_REJECTED;
+    const size_t len = io.input_len - tag_bytes_;
     require_plaintext(len);
     if (io.output_cap < len) return CA_BUFFER_TOO_SMALL;
     const int input_len = evp_length(len);
     const uint8_t* tag = row_.tag_first ? io.input : io.input + len;
-    const uint8_t* body = row_.tag_first ? io.input + kTagBytes : io.input;
+    const uint8_t* body = row_.tag_first ? io.input + tag_bytes_ : io.input;
     EVP_CIPHER_CTX* ctx = begin(0, io.nonce);
     // The expected tag goes in first: CCM and SIV check it inside the data update, the others in final.
     if (!EVP_CIPHER_CTX_set_params(ctx, tag_param(const_cast<uint8_t*>(tag)).data()) ||
@@ -289,14 +289,14 @@ class Aead {
             0)
       throw_openssl(std::string(row_.cipher.algorithm) + ": EVP_CTRL_AEAD_SET_IVLEN");
     if (row_.set_tag_length &&
-        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(kTagBytes), nullptr) <= 0)
+        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag_bytes_), nullptr) <= 0)
       throw_openssl(std::string(row_.cipher.algorithm) + ": EVP_CTRL_AEAD_SET_TAG (tag length)");
   }
 
   // The tag goes through OSSL_PARAM directly: in OpenSSL 3 EVP_CTRL_AEAD_GET_TAG / SET_TAG are translated
   // into this same parameter, and skipping the translation saves about 0.1 us per message.
-  static std::array<OSSL_PARAM, 2> tag_param(uint8_t* tag) {
-    return {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, kTagBytes),
+  std::array<OSSL_PARAM, 2> tag_param(uint8_t* tag) const {
+    return {OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, tag, tag_bytes_),
             OSSL_PARAM_construct_end()};
   }
 
@@ -328,10 +328,15 @@ class Aead {
     int ignored = 0;
     if (row_.declare_message_length && !EVP_CipherUpdate(ctx, nullptr, &ignored, nullptr, input_len))
       return false;
-    return io.aad_len == 0 || EVP_CipherUpdate(ctx, nullptr, &ignored, io.aad, evp_length(io.aad_len));
+    if (io.aad_len != 0 && !EVP_CipherUpdate(ctx, nullptr, &ignored, io.aad, evp_length(io.aad_len)))
+      return false;
+    // Nonce-based SIV (RFC 5297 section 3): the nonce is the last AD component.
+    return !row_.tag_first || io.nonce_len == 0 ||
+           EVP_CipherUpdate(ctx, nullptr, &ignored, io.nonce, evp_length(io.nonce_len));
   }
 
   AeadRow row_;
+  size_t tag_bytes_;
   KeyedContexts keyed_;
   CipherCtxPtr work_;    // SIV only
   CipherCtxPtr stream_;  // encrypt_stream, once started

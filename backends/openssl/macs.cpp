@@ -15,7 +15,7 @@ namespace {
 
 MacRow with_catalog_facts(MacRow row, const ca_key_spec& spec) {
   row.algorithm = sdk::catalog_name(spec.algorithm);
-  row.nonce_len = sdk::nonce_bytes(spec.algorithm);
+  row.nonce_len = sdk::nonce_length(spec);  // GMAC: the catalog's 12, or "nonce=N" (the row's Takes)
   return row;
 }
 
@@ -23,16 +23,17 @@ class Mac {
  public:
   Mac(const ca_key_spec& spec, MacRow row)
       : row_(with_catalog_facts(row, spec)), mac_(fetch_mac(row.evp_mac)) {
-    // Every catalog MAC takes key bits / 8 bytes of key (HMAC 32, CMAC and GMAC the AES key, Poly1305 32,
-    // SipHash 16, KMAC 32).
+    // Every catalog MAC takes key bits / 8 bytes of key (HMAC and KMAC any length, 32 by default; CMAC and
+    // GMAC the AES key, Poly1305 32, SipHash 16).
     sdk::require_key_bytes(spec, spec.key_bits / 8);
     keyed_.reset(EVP_MAC_CTX_new(mac_.get()));
     if (!keyed_) throw_openssl(std::string(row_.algorithm) + ": EVP_MAC_CTX_new");
 
     // The parameters a key setup takes: the digest or cipher (fetched here, once), and the output size,
-    // which SipHash needs before its key and KMAC before its first message.
+    // which SipHash needs before its key and KMAC before its first message (KMAC: the spec's "tag=N", an
+    // input of the function, SP 800-185 4.3).
     const std::string param_value = row.param_value ? evp_name_for(row.param_value, spec.key_bits) : "";
-    size_t size = row.size;
+    size_t size = row.size != 0 ? sdk::tag_length(spec) : 0;
     std::array<OSSL_PARAM, 3> params{};
     size_t n = 0;
     if (row.param_name != nullptr)

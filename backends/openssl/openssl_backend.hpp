@@ -82,14 +82,15 @@ struct CipherRow {
 /// The row with the catalog's facts of the spec's algorithm filled in.
 inline CipherRow with_catalog_facts(CipherRow row, const ca_key_spec& spec) {
   row.algorithm = sdk::catalog_name(spec.algorithm);
-  row.nonce_len = sdk::nonce_bytes(spec.algorithm);
+  row.nonce_len = sdk::nonce_length(spec);  // the catalog's, or the spec's "nonce=N" (a row's Takes)
   return row;
 }
 
-/// Extra behaviour of an AEAD row (all of them: 16-byte tag, output ciphertext || tag unless tag_first).
+/// Extra behaviour of an AEAD row (output ciphertext || tag unless tag_first; the tag is the catalog's, or
+/// the spec's "tag=N" where the row's Takes allow it).
 struct AeadRow {
   CipherRow cipher;
-  bool set_tag_length = false;          // CCM (default 12) and OCB: tag length 16 set at init
+  bool set_tag_length = false;          // CCM (default 12) and OCB: the tag length set at init
   bool declare_message_length = false;  // CCM: total message length before AAD and data
   bool tag_first = false;               // SIV: output is V || C (RFC 5297)
   bool needs_plaintext = false;         // SIV: OpenSSL 3 cannot process an empty plaintext

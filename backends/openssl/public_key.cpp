@@ -281,7 +281,8 @@ int keygen_into(const ca_key_spec& spec, KeyType type, ca_io& io) {
 
 const char* const kPublicOnly = "this context holds only a public key";
 
-/// RSAES-OAEP with one digest for OAEP and MGF1 and an empty label, or (digest nullptr) RSAES-PKCS1-v1_5.
+/// RSAES-OAEP with one digest for OAEP and MGF1 and the label in io.aad (empty by default), or (digest
+/// nullptr) RSAES-PKCS1-v1_5.
 class RsaOaep {
  public:
   RsaOaep(const ca_key_spec& spec, const char* digest) : digest_(digest), key_(load_key(spec, KeyType::Rsa)) {
@@ -301,6 +302,7 @@ class RsaOaep {
     sdk::require_message_at_most(io, max_message_, digest_ ? "RSA-OAEP" : "RSA PKCS#1 v1.5",
                                  "this key and digest");
     if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
+    set_label(encrypt_.get(), io, encrypt_label_);
     size_t written = io.output_cap;
     if (EVP_PKEY_encrypt(encrypt_.get(), io.output, &written, bytes_or_empty(io.input), io.input_len) <= 0)
       throw_openssl("RSA encryption (EVP_PKEY_encrypt)");
@@ -315,6 +317,7 @@ class RsaOaep {
     const bool direct = io.output_cap >= modulus_bytes_;
     uint8_t* out = direct ? io.output : plaintext_.data();
     size_t written = modulus_bytes_;
+    set_label(decrypt_.get(), io, decrypt_label_);
     if (EVP_PKEY_decrypt(decrypt_.get(), out, &written, io.input, io.input_len) <= 0) {
       ERR_clear_error();
       return CA_REJECTED;
@@ -332,6 +335,23 @@ class RsaOaep {
   }
 
  private:
+  // The OAEP label of this message (io.aad): set on the context only when it is not empty or the previous
+  // one was not, so a message without a label costs nothing. OpenSSL takes ownership of a malloc'd copy.
+  void set_label(EVP_PKEY_CTX* ctx, const ca_io& io, bool& labelled) const {
+    if (digest_ == nullptr) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    if (io.aad_len == 0 && !labelled) return;
+    void* copy = nullptr;
+    if (io.aad_len != 0) {
+      copy = OPENSSL_memdup(io.aad, io.aad_len);
+      if (copy == nullptr) throw_openssl("OPENSSL_memdup (OAEP label)");
+    }
+    if (EVP_PKEY_CTX_set0_rsa_oaep_label(ctx, copy, static_cast<int>(io.aad_len)) <= 0) {
+      OPENSSL_free(copy);
+      throw_openssl("RSA-OAEP: EVP_PKEY_CTX_set0_rsa_oaep_label");
+    }
+    labelled = io.aad_len != 0;
+  }
+
   // The EVP_PKEY_CTX is set up once and reused: OpenSSL's RSA provider keeps no per-message state in it.
   PkeyCtxPtr prepare(int (*init)(EVP_PKEY_CTX*), const char* digest) {
     PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(nullptr, key_.pkey.get(), nullptr));
@@ -354,6 +374,7 @@ class RsaOaep {
   size_t max_message_ = 0;
   PkeyCtxPtr encrypt_, decrypt_;
   std::vector<uint8_t> plaintext_;
+  bool encrypt_label_ = false, decrypt_label_ = false;  // the context holds a non-empty label
 };
 
 /// EVP_DigestSign / EVP_DigestVerify over the message, for RSA (PSS or PKCS#1 v1.5), ECDSA and Ed25519.
@@ -413,7 +434,7 @@ class Signer {
       if (EVP_PKEY_CTX_set_rsa_padding(pkey_ctx, row_.rsa_padding) <= 0)
         throw_openssl(std::string(algorithm) + ": EVP_PKEY_CTX_set_rsa_padding");
       if (row_.rsa_padding == RSA_PKCS1_PSS_PADDING &&
-          (EVP_PKEY_CTX_set_rsa_pss_saltlen(pkey_ctx, 32) <= 0 ||
+          (EVP_PKEY_CTX_set_rsa_pss_saltlen(pkey_ctx, RSA_PSS_SALTLEN_DIGEST) <= 0 ||
            EVP_PKEY_CTX_set_rsa_mgf1_md_name(pkey_ctx, row_.digest, nullptr) <= 0))
         throw_openssl(std::string(algorithm) + ": PSS salt length / MGF1 digest");
     }

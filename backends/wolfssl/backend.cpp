@@ -57,10 +57,14 @@ const Row kRows[] = {
     {"AES-CFB", make_factory<ws::AesStreamMode<ws::AesStream::Cfb128>>()},
     {"AES-OFB", make_factory<ws::AesStreamMode<ws::AesStream::Ofb>>()},
     {"AES-CTR", make_factory<ws::AesStreamMode<ws::AesStream::Ctr>>()},
-    {"AES-CCM", make_factory<ws::AesAead<ws::AesAeadMode::Ccm>>()},
-    {"AES-GCM", make_factory<ws::AesAead<ws::AesAeadMode::Gcm>>()},
-    {"AES-SIV", make_factory<ws::AesSiv>()},
-    {"AES-XTS", make_factory<ws::AesXts>()},
+    // wc_AesCcm* take SP 800-38C's nonces and tags; wc_AesGcm* IVs of any non-zero length and tags of
+    // WOLFSSL_MIN_AUTH_TAG_SZ (12 in this build's default) to 16 bytes.
+    {"AES-CCM", make_factory<ws::AesAead<ws::AesAeadMode::Ccm>>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-GCM", make_factory<ws::AesAead<ws::AesAeadMode::Gcm>>(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::range(12, 16), .nonces = ca::sdk::Lengths::catalog()}},
+    {"AES-SIV", make_factory<ws::AesSiv>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+    {"AES-XTS", KeyBits::list({128, 256}), make_factory<ws::AesXts>()},  // wc_AesXtsSetKey: 32- or 64-byte keys
     {"CHACHA20", make_factory<ws::ChaCha20>()},
     {"CHACHA20-POLY1305", make_factory<ws::ChaChaPoly>()},
     {"XCHACHA20-POLY1305", make_factory<ws::XChaChaPoly>()},
@@ -96,7 +100,7 @@ const Row kRows[] = {
     {"HMAC-SHA3-512", make_factory<ws::KeyedHmac>(int{WC_SHA3_512})},
     {"HMAC-MD5", make_factory<ws::KeyedHmac>(int{WC_MD5})},
     {"CMAC-AES", make_factory<ws::CmacAes>()},
-    {"GMAC-AES", make_factory<ws::GmacAes>()},
+    {"GMAC-AES", make_factory<ws::GmacAes>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"POLY1305", make_factory<ws::Poly1305Mac>()},
     {"SIPHASH", make_factory<ws::SipHashMac>()},
     {"RSA-OAEP", kRsaUpTo4096Bits, ws::rsa_oaep(WC_HASH_TYPE_SHA, WC_MGF1SHA1)},
@@ -106,6 +110,9 @@ const Row kRows[] = {
      ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA)},
     {"RSA-PKCS1V15-SHA256", kRsaUpTo4096Bits,
      ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA256)},
+    {"RSA-PKCS1V15-SHA512", kRsaUpTo4096Bits,
+     ws::signature(ws::SignatureScheme::RsaPkcs1v15, WC_HASH_TYPE_SHA512)},
+    {"RSA-PSS-SHA512", kRsaUpTo4096Bits, ws::signature(ws::SignatureScheme::RsaPss, WC_HASH_TYPE_SHA512)},
     {"RSA-PKCS1V15-ENC", kRsaUpTo4096Bits, ws::rsa_pkcs1v15_encryption()},
     {"ECDSA", ws::signature(ws::SignatureScheme::Ecdsa, WC_HASH_TYPE_SHA256, ECC_SECP256R1)},
     {"ECDSA-P384", ws::signature(ws::SignatureScheme::Ecdsa, WC_HASH_TYPE_SHA384, ECC_SECP384R1)},
@@ -121,6 +128,7 @@ const Row kRows[] = {
     {"X448", ws::x448()},
     {"ECDH-P256", ws::ecdh(ECC_SECP256R1)},
     {"ECDH-P384", ws::ecdh(ECC_SECP384R1)},
+    {"ECDH-P521", ws::ecdh(ECC_SECP521R1)},
     {"FFDHE2048", ws::ffdhe2048()},
 };
 

@@ -119,7 +119,7 @@ class RsaKeyPair {
   size_t modulus_bytes_ = 0;
 };
 
-/// RSAES-OAEP (with an empty label) or, for WC_RSA_PKCSV15_PAD, RSAES-PKCS1-v1_5 through
+/// RSAES-OAEP (the label in io.aad, empty by default) or, for WC_RSA_PKCSV15_PAD, RSAES-PKCS1-v1_5 through
 /// wc_RsaPublicEncrypt_ex / wc_RsaPrivateDecrypt_ex.
 class RsaOaep {
  public:
@@ -142,7 +142,7 @@ class RsaOaep {
     if (io.output_cap < key_->modulus_bytes_) return CA_BUFFER_TOO_SMALL;
     const int ret =
         wc_RsaPublicEncrypt_ex(bytes_or_empty(io.input), w32(io.input_len), io.output, w32(io.output_cap),
-                               &key_->key_, key_->rng_.get(), pad_, hash_, mgf_, nullptr, 0);
+                               &key_->key_, key_->rng_.get(), pad_, hash_, mgf_, label(io), w32(io.aad_len));
     if (ret < 0)
       throw std::runtime_error(error_text(std::string(label_) + " encryption (wc_RsaPublicEncrypt_ex)", ret));
     io.output_len = static_cast<size_t>(ret);
@@ -156,7 +156,7 @@ class RsaOaep {
     // plaintext (the copy of at most k - 2h - 2 bytes is negligible next to the private-key operation).
     const int ret =
         wc_RsaPrivateDecrypt_ex(io.input, w32(io.input_len), plaintext_.data(), w32(plaintext_.size()),
-                                &key_->key_, pad_, hash_, mgf_, nullptr, 0);
+                                &key_->key_, pad_, hash_, mgf_, label(io), w32(io.aad_len));
     if (ret < 0) return CA_REJECTED;  // bad padding, or a ciphertext not below the modulus
     if (static_cast<size_t>(ret) > io.output_cap) return CA_BUFFER_TOO_SMALL;
     if (ret != 0) std::memcpy(io.output, plaintext_.data(), static_cast<size_t>(ret));
@@ -168,6 +168,12 @@ class RsaOaep {
   std::vector<uint8_t> export_key(int part) { return key_->export_key(part); }
 
  private:
+  // The OAEP label (RFC 8017 L): io.aad, nullptr when empty (wolfCrypt's own default).
+  byte* label(const ca_io& io) const {
+    if (pad_ != WC_RSA_OAEP_PAD) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    return io.aad_len != 0 ? const_cast<byte*>(io.aad) : nullptr;
+  }
+
   std::unique_ptr<RsaKeyPair> key_;
   enum wc_HashType hash_;
   int mgf_;
@@ -383,8 +389,8 @@ class EdKeyPair {
 // ---- signatures
 // --------------------------------------------------------------------------------------------
 
-/// One signature context. RSA-PSS: wc_RsaPSS_Sign_ex (salt 32, MGF1-SHA-256) / wc_RsaPSS_VerifyCheck (salt =
-/// digest length = 32). PKCS#1 v1.5: the DigestInfo from wc_EncodeSignature, signed with wc_RsaSSL_Sign; a
+/// One signature context. RSA-PSS: wc_RsaPSS_Sign_ex / wc_RsaPSS_VerifyCheck (salt = digest length, MGF1
+/// with the message's hash). PKCS#1 v1.5: the DigestInfo from wc_EncodeSignature, signed with wc_RsaSSL_Sign; a
 /// signature verifies when wc_RsaSSL_Verify recovers exactly that DigestInfo. ECDSA: wc_ecc_sign_hash /
 /// wc_ecc_verify_hash (DER). Ed25519 / Ed448: wc_ed*_sign_msg / wc_ed*_verify_msg (pure).
 class Signature {
@@ -393,7 +399,7 @@ class Signature {
       : scheme_(scheme), hash_(hash), curve_(curve), spec_(generation_spec(spec)) {
     load(spec);
     if (hash != WC_HASH_TYPE_NONE) hash_size_ = static_cast<size_t>(wc_HashGetDigestSize(hash));
-    hash_oid_ = hash == WC_HASH_TYPE_SHA ? SHAh : SHA256h;
+    hash_oid_ = hash == WC_HASH_TYPE_SHA ? SHAh : hash == WC_HASH_TYPE_SHA512 ? SHA512h : SHA256h;
   }
 
   int sign(ca_io& io) {
@@ -409,7 +415,7 @@ class Signature {
       case SignatureScheme::RsaPss:
         if (io.output_cap < rsa_->modulus_bytes_) return CA_BUFFER_TOO_SMALL;
         ret = wc_RsaPSS_Sign_ex(hash.data(), w32(hash_size_), io.output, w32(io.output_cap), hash_,
-                                WC_MGF1SHA256, static_cast<int>(hash_size_), &rsa_->key_, rsa_->rng_.get());
+                                pss_mgf(), static_cast<int>(hash_size_), &rsa_->key_, rsa_->rng_.get());
         if (ret < 0) throw std::runtime_error(error_text("RSA-PSS signing (wc_RsaPSS_Sign_ex)", ret));
         break;
       case SignatureScheme::RsaPkcs1v15: {
@@ -460,7 +466,7 @@ class Signature {
       signature_copy_.assign(io.signature, io.signature + io.signature_len);
       const int ret = wc_RsaPSS_VerifyCheck(signature_copy_.data(), w32(signature_copy_.size()),
                                             recovered_.data(), w32(recovered_.size()), hash.data(),
-                                            w32(hash_size_), hash_, WC_MGF1SHA256, &rsa_->key_);
+                                            w32(hash_size_), hash_, pss_mgf(), &rsa_->key_);
       return ret >= 0 ? CA_OK : CA_REJECTED;
     }
     std::array<byte, MAX_ENCODED_SIG_SZ> encoded{};
@@ -489,7 +495,11 @@ class Signature {
     return ed25519_->export_key(part);
   }
 
+
  private:
+  // RSA-PSS: MGF1 with the message's hash (SHA-256 for RSA-PSS, SHA-512 for RSA-PSS-SHA512), the salt as
+  // long as the digest.
+  int pss_mgf() const { return hash_ == WC_HASH_TYPE_SHA512 ? WC_MGF1SHA512 : WC_MGF1SHA256; }
   void load(const ca_key_spec& spec) {
     switch (scheme_) {
       case SignatureScheme::RsaPss:

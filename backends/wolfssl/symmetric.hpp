@@ -278,12 +278,15 @@ using AesXts = sdk::StreamMode<AesXtsOps>;
 /// empty aad is unsupported here.
 class AesSiv {
  public:
-  explicit AesSiv(const ca_key_spec& spec) : algorithm_(sdk::checked_key(spec)), key_(spec) {}
+  explicit AesSiv(const ca_key_spec& spec)
+      : algorithm_(sdk::checked_key(spec)), nonce_len_(sdk::nonce_length(spec)), key_(spec) {}
 
+  // Nonce-based SIV (RFC 5297 section 3): wc_AesSiv* take the nonce as the AD component after aad.
   int encrypt(ca_io& io) {
     no_empty_aad(io);
+    sdk::require_nonce(io, nonce_len_, algorithm_.c_str());
     sdk::require_output(io, io.input_len + 16);
-    check(wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nullptr, 0,
+    check(wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io), w32(io.nonce_len),
                            bytes_or_empty(io.input), w32(io.input_len), io.output, io.output + 16),
           algorithm_);
     io.output_len = io.input_len + 16;
@@ -291,12 +294,14 @@ class AesSiv {
   }
   int decrypt(ca_io& io) {
     no_empty_aad(io);
+    sdk::require_nonce(io, nonce_len_, algorithm_.c_str());
     if (io.input_len < 16) return CA_REJECTED;
     const size_t length = io.input_len - 16;
     sdk::require_output(io, length);
     std::array<byte, 16> v;  // wc_AesSivDecrypt takes the synthetic IV through a non-const pointer
     std::memcpy(v.data(), io.input, 16);
-    const int ret = wc_AesSivDecrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nullptr, 0,
+    const int ret = wc_AesSivDecrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io),
+                                     w32(io.nonce_len),
                                      io.input + 16, w32(length), v.data(), io.output);
     if (ret == AES_SIV_AUTH_E) return CA_REJECTED;
     check(ret, algorithm_);
@@ -305,6 +310,7 @@ class AesSiv {
   }
 
  private:
+  static const byte* nonce(const ca_io& io) { return io.nonce_len != 0 ? io.nonce : nullptr; }
   static void no_empty_aad(const ca_io& io) {
     if (io.aad_len == 0)
       throw sdk::Unsupported(
@@ -312,6 +318,7 @@ class AesSiv {
           "component, not none");
   }
   std::string algorithm_;
+  size_t nonce_len_;
   sdk::RawKey key_;
 };
 
@@ -386,7 +393,8 @@ using Rc4 = sdk::StreamMode<Rc4Ops>;
 enum class AesAeadMode { Gcm, Ccm };
 
 /// AES-GCM (wc_AesGcmEncrypt / wc_AesGcmDecrypt; key schedule and GHASH table at wc_AesGcmSetKey) and
-/// AES-CCM (wc_AesCcmEncrypt / wc_AesCcmDecrypt), 12-byte nonce, 16-byte tag, one call per message.
+/// AES-CCM (wc_AesCcmEncrypt / wc_AesCcmDecrypt), 12-byte nonce and 16-byte tag by default, one call per
+/// message.
 template <AesAeadMode Mode>
 class AesAeadOps {
  public:

@@ -105,7 +105,9 @@ AlgorithmInfo gcm_siv() {
 }
 
 AlgorithmInfo xts() {
-  AlgorithmInfo a = base("AES-XTS", Family::Cipher, CipherShape::Xts, "AES", "XTS", {128, 256});
+  // IEEE 1619 names AES-128 and AES-256; XTS over AES-192 is the same construction (NIST SP 800-38E allows
+  // any AES key; Wycheproof has vectors for it), so 192 is in the range and libraries without it say so.
+  AlgorithmInfo a = base("AES-XTS", Family::Cipher, CipherShape::Xts, "AES", "XTS", {128, 192, 256});
   a.default_key_bits = 256;
   a.nonce_bytes = 16;
   a.min_message = 16;
@@ -135,21 +137,82 @@ AlgorithmInfo kex(std::string_view name, std::string_view primitive, uint32_t bi
   return a;
 }
 
+// The declared ranges of an algorithm's length parameters (docs/CATALOG.md "Parameter ranges"): every other
+// entry takes only its default nonce and tag (normalised() below).
+AlgorithmInfo ranged(AlgorithmInfo a, LengthRange nonces, LengthRange tags) {
+  a.nonce_range = nonces;
+  a.tag_range = tags;
+  return a;
+}
+
+// A MAC whose tag may be truncated to its leftmost bytes.
+AlgorithmInfo truncatable(AlgorithmInfo a, size_t min_tag) {
+  a.tag_range = {min_tag, a.digest_bytes, 1};
+  a.tag_truncates = true;
+  return a;
+}
+
+// HMAC and KMAC take a key of any length (RFC 2104 section 2, SP 800-185 section 4.3); the catalog's range
+// is whole bytes from 1 to 1024, the 256-bit default is what benchmarks use.
+AlgorithmInfo any_key(AlgorithmInfo a) {
+  a.key_bits.clear();
+  a.key_min = 8;
+  a.key_max = 8192;
+  a.key_step = 8;
+  return a;
+}
+
+// HMAC: a truncated tag keeps at least half of the digest and at least 80 bits (RFC 2104 section 5).
+AlgorithmInfo hmac(std::string_view name, std::string_view primitive, size_t digest, std::string_view summary) {
+  return truncatable(any_key(mac(name, primitive, {256}, 256, 0, digest, summary)), std::max<size_t>(10, digest / 2));
+}
+
+// KMAC: the output length L is an input of the function (SP 800-185 4.3), so a shorter tag is a different
+// tag, computed by the library: 4 to 128 bytes here.
+AlgorithmInfo kmac(std::string_view name, size_t output, std::string_view summary) {
+  AlgorithmInfo a = any_key(mac(name, name, {256}, 256, 0, output, summary));
+  a.tag_range = {4, 128, 1};
+  return a;
+}
+
+AlgorithmInfo labelled(AlgorithmInfo a) {
+  a.takes_label = true;
+  return a;
+}
+
+// Fills the ranges an entry does not declare with its default lengths.
+std::vector<AlgorithmInfo> normalised(std::vector<AlgorithmInfo> entries) {
+  for (AlgorithmInfo& a : entries) {
+    if (a.nonce_range.max == 0) a.nonce_range = {a.nonce_bytes, a.nonce_bytes, 1};
+    if (a.tag_range.max == 0 && (a.family == Family::Mac || a.tag_bytes != 0))
+      a.tag_range = {a.default_tag(), a.default_tag(), 1};
+  }
+  return entries;
+}
+
 const ParamRule kPbkdf2Iterations{"iterations", 10000, 1, 100000000, false, "PBKDF2 iteration count"};
 
 const std::vector<AlgorithmInfo>& table() {
   // CCM with a 12-byte nonce has a 3-byte length field: messages below 2^24 bytes.
-  static const std::vector<AlgorithmInfo> kTable = {
+  static const std::vector<AlgorithmInfo> kTable = normalised({
       aes("AES-ECB", CipherShape::BlockPadded, "ECB", 0, 0, "AES in ECB mode, PKCS#7 padding"),
       aes("AES-CBC", CipherShape::BlockPadded, "CBC", 16, 0, "AES in CBC mode, PKCS#7 padding"),
       aes("AES-CFB", CipherShape::Stream, "CFB", 16, 0, "AES in CFB mode, 128-bit feedback"),
       aes("AES-OFB", CipherShape::Stream, "OFB", 16, 0, "AES in OFB mode"),
       aes("AES-CTR", CipherShape::Stream, "CTR", 16, 0, "AES in CTR mode, 128-bit big-endian counter"),
-      aes("AES-CCM", CipherShape::Aead, "CCM", 12, 16, "AES-CCM, 12-byte nonce, 16-byte tag",
-          (size_t{1} << 24) - 1),
-      aes("AES-GCM", CipherShape::Aead, "GCM", 12, 16, "AES-GCM, 12-byte nonce, 16-byte tag"),
-      aes("AES-EAX", CipherShape::Aead, "EAX", 16, 16, "AES-EAX, 16-byte nonce, 16-byte tag"),
-      aes("AES-SIV", CipherShape::Siv, "SIV", 0, 16, "AES-SIV-CMAC (RFC 5297), deterministic, 2x key"),
+      // SP 800-38C: nonces of 7 to 13 bytes, tags of 4 to 16 bytes in steps of 2.
+      ranged(aes("AES-CCM", CipherShape::Aead, "CCM", 12, 16, "AES-CCM, 12-byte nonce, 16-byte tag",
+                 (size_t{1} << 24) - 1),
+             {7, 13, 1}, {4, 16, 2}),
+      // SP 800-38D: any IV of at least one byte (1 KiB here), tags of 4 to 16 bytes.
+      ranged(aes("AES-GCM", CipherShape::Aead, "GCM", 12, 16, "AES-GCM, 12-byte nonce, 16-byte tag"),
+             {1, 1024, 1}, {4, 16, 1}),
+      // EAX (Bellare-Rogaway-Wagner): a nonce of any length, the empty one included; tags of 1 to 16 bytes.
+      ranged(aes("AES-EAX", CipherShape::Aead, "EAX", 16, 16, "AES-EAX, 16-byte nonce, 16-byte tag"),
+             {0, 1024, 1}, {1, 16, 1}),
+      // RFC 5297 section 3: nonce-based AEAD use passes a nonce as the last AD component; none by default.
+      ranged(aes("AES-SIV", CipherShape::Siv, "SIV", 0, 16, "AES-SIV-CMAC (RFC 5297), deterministic, 2x key"),
+             {0, 1024, 1}, {16, 16, 1}),
       aes("AES-OCB", CipherShape::Aead, "OCB", 12, 16, "AES-OCB3 (RFC 7253), 12-byte nonce, 16-byte tag"),
       gcm_siv(),
       fixed("CHACHA20", Family::Cipher, CipherShape::Stream, "ChaCha20", 256, 12, 0,
@@ -182,9 +245,10 @@ const std::vector<AlgorithmInfo>& table() {
       cbc("SM4", "SM4", {128}, 128, 16, "SM4 (GB/T 32907-2016), CBC"),
       cbc("SERPENT", "Serpent", {128, 192, 256}, 256, 16, "Serpent (AES finalist), CBC"),
       cbc("CAST5", "CAST5", {128}, 128, 8, "CAST-128 (RFC 2144) with a 128-bit key, CBC; legacy"),
-      rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42, "RSAES-OAEP, SHA-1 and MGF1-SHA-1"),
-      rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
-          "RSAES-OAEP, SHA-256 and MGF1-SHA-256"),
+      labelled(rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42,
+                   "RSAES-OAEP, SHA-1 and MGF1-SHA-1")),
+      labelled(rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
+                   "RSAES-OAEP, SHA-256 and MGF1-SHA-256")),
       rsa("RSA-PKCS1V15-ENC", Family::Cipher, CipherShape::RsaEncryption, 11,
           "RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2); legacy"),
       hash("SHA1", "SHA-1", 20, "SHA-1 (FIPS 180-4); legacy"),
@@ -209,6 +273,9 @@ const std::vector<AlgorithmInfo>& table() {
                      "RSASSA-PSS, SHA-256, MGF1-SHA-256, 32-byte salt")),
       rsa("RSA-PKCS1V15-SHA1", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-1"),
       rsa("RSA-PKCS1V15-SHA256", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-256"),
+      rsa("RSA-PKCS1V15-SHA512", Family::Signature, CipherShape::None, 0, "RSASSA-PKCS1-v1_5 with SHA-512"),
+      randomized(rsa("RSA-PSS-SHA512", Family::Signature, CipherShape::None, 0,
+                     "RSASSA-PSS, SHA-512, MGF1-SHA-512, 64-byte salt")),
       randomized(fixed("ECDSA", Family::Signature, CipherShape::None, "ECDSA", 256, 0, 0,
                        "ECDSA over P-256 with SHA-256, DER signature")),
       fixed("EDDSA", Family::Signature, CipherShape::None, "EdDSA", 256, 0, 0, "Ed25519 (RFC 8032), pure"),
@@ -220,25 +287,26 @@ const std::vector<AlgorithmInfo>& table() {
                        "ECDSA over secp256k1 with SHA-256, DER signature")),
       fixed("ED448", Family::Signature, CipherShape::None, "Ed448", 448, 0, 0,
             "Ed448 (RFC 8032), pure, empty context"),
-      mac("HMAC-SHA1", "HMAC-SHA-1", {256}, 256, 0, 20, "HMAC (RFC 2104) with SHA-1, 256-bit key"),
-      mac("HMAC-SHA2-224", "HMAC-SHA2-224", {256}, 256, 0, 28, "HMAC with SHA-224, 256-bit key"),
-      mac("HMAC-SHA2-256", "HMAC-SHA2-256", {256}, 256, 0, 32, "HMAC with SHA-256, 256-bit key"),
-      mac("HMAC-SHA2-384", "HMAC-SHA2-384", {256}, 256, 0, 48, "HMAC with SHA-384, 256-bit key"),
-      mac("HMAC-SHA2-512", "HMAC-SHA2-512", {256}, 256, 0, 64, "HMAC with SHA-512, 256-bit key"),
-      mac("HMAC-SHA3-256", "HMAC-SHA3-256", {256}, 256, 0, 32, "HMAC with SHA3-256, 256-bit key"),
-      mac("HMAC-SHA3-512", "HMAC-SHA3-512", {256}, 256, 0, 64, "HMAC with SHA3-512, 256-bit key"),
-      mac("HMAC-MD5", "HMAC-MD5", {256}, 256, 0, 16, "HMAC with MD5, 256-bit key; legacy"),
-      mac("HMAC-RIPEMD-160", "HMAC-RIPEMD-160", {256}, 256, 0, 20, "HMAC with RIPEMD-160, 256-bit key"),
-      mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16,
-          "CMAC (SP 800-38B) with AES, full 16-byte tag"),
-      mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
-          "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
+      hmac("HMAC-SHA1", "HMAC-SHA-1", 20, "HMAC (RFC 2104) with SHA-1, 256-bit key"),
+      hmac("HMAC-SHA2-224", "HMAC-SHA2-224", 28, "HMAC with SHA-224, 256-bit key"),
+      hmac("HMAC-SHA2-256", "HMAC-SHA2-256", 32, "HMAC with SHA-256, 256-bit key"),
+      hmac("HMAC-SHA2-384", "HMAC-SHA2-384", 48, "HMAC with SHA-384, 256-bit key"),
+      hmac("HMAC-SHA2-512", "HMAC-SHA2-512", 64, "HMAC with SHA-512, 256-bit key"),
+      hmac("HMAC-SHA3-256", "HMAC-SHA3-256", 32, "HMAC with SHA3-256, 256-bit key"),
+      hmac("HMAC-SHA3-512", "HMAC-SHA3-512", 64, "HMAC with SHA3-512, 256-bit key"),
+      hmac("HMAC-MD5", "HMAC-MD5", 16, "HMAC with MD5, 256-bit key; legacy"),
+      hmac("HMAC-RIPEMD-160", "HMAC-RIPEMD-160", 20, "HMAC with RIPEMD-160, 256-bit key"),
+      truncatable(mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16,
+                      "CMAC (SP 800-38B) with AES, full 16-byte tag"),
+                  4),
+      ranged(truncatable(mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
+                             "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
+                         4),
+             {1, 1024, 1}, {4, 16, 1}),
       mac("POLY1305", "Poly1305", {256}, 256, 0, 16, "Poly1305 (RFC 8439 2.5) with a 256-bit one-time key"),
       mac("SIPHASH", "SipHash-2-4", {128}, 128, 0, 8, "SipHash-2-4, 128-bit key, 64-bit output"),
-      mac("KMAC128", "KMAC128", {256}, 256, 0, 32,
-          "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
-      mac("KMAC256", "KMAC256", {256}, 256, 0, 64,
-          "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
+      kmac("KMAC128", 32, "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
+      kmac("KMAC256", 64, "KMAC256 (SP 800-185), 256-bit key, 512-bit output, no customization"),
       kdf("PBKDF2-SHA256", "PBKDF2-HMAC-SHA256", {kPbkdf2Iterations},
           "PBKDF2 (RFC 8018) with HMAC-SHA-256, 16-byte salt, 32-byte output"),
       kdf("PBKDF2-SHA1", "PBKDF2-HMAC-SHA1", {kPbkdf2Iterations},
@@ -261,9 +329,10 @@ const std::vector<AlgorithmInfo>& table() {
       kex("X448", "X448", 448, 56, "X448 (RFC 7748), raw 56-byte keys"),
       kex("ECDH-P256", "ECDH", 256, 32, "ECDH over P-256, shared secret = x coordinate (32 bytes)"),
       kex("ECDH-P384", "ECDH", 384, 48, "ECDH over P-384, shared secret = x coordinate (48 bytes)"),
+      kex("ECDH-P521", "ECDH", 521, 66, "ECDH over P-521, shared secret = x coordinate (66 bytes)"),
       kex("FFDHE2048", "DH", 2048, 256,
           "finite-field DH over the RFC 7919 ffdhe2048 group, raw 256-byte public values and secret"),
-  };
+  });
   return kTable;
 }
 
@@ -360,6 +429,10 @@ const std::vector<Alias> kAliases = {
     {"P-384", "ECDH-P384", Family::KeyAgreement},
     {"ECDH-SECP256R1", "ECDH-P256", {}},
     {"ECDH-SECP384R1", "ECDH-P384", {}},
+    {"P-521", "ECDH-P521", Family::KeyAgreement},
+    {"ECDH-SECP521R1", "ECDH-P521", {}},
+    {"RSA-PKCS1-SHA512", "RSA-PKCS1V15-SHA512", {}},
+    {"PSS-SHA512", "RSA-PSS-SHA512", {}},
     {"DH", "FFDHE2048", {}},
     {"FFDHE-2048", "FFDHE2048", {}},
 };
@@ -460,6 +533,11 @@ std::string_view family_flag(Family f) {
   return "";
 }
 
+std::string LengthRange::describe() const {
+  if (fixed()) return std::to_string(min);
+  return std::to_string(min) + ".." + std::to_string(max) + (step == 1 ? "" : " in steps of " + std::to_string(step));
+}
+
 std::string default_params(const AlgorithmInfo& a) {
   std::string out;
   for (const ParamRule& p : a.params)
@@ -467,12 +545,45 @@ std::string default_params(const AlgorithmInfo& a) {
   return out;
 }
 
+namespace {
+
+// The length parameters an algorithm takes beyond its default: "tag" and "nonce" where its declared range
+// holds more than one length.
+struct LengthParam {
+  std::string_view name;
+  const LengthRange* range;
+  size_t default_value;
+  std::string_view meaning;
+};
+
+std::vector<LengthParam> length_params(const AlgorithmInfo& a) {
+  std::vector<LengthParam> out;
+  // A truncatable MAC's shorter tag costs what the full one costs (the core truncates): no parameter.
+  if (!a.tag_range.fixed() && !a.tag_truncates)
+    out.push_back({"tag", &a.tag_range, a.default_tag(), "tag length in bytes"});
+  if (!a.nonce_range.fixed())
+    out.push_back({"nonce", &a.nonce_range, a.nonce_bytes, "nonce length in bytes"});
+  return out;
+}
+
+std::optional<uint64_t> whole_number(const std::string& value) {
+  if (value.empty() || value.size() > 19 || value.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  return std::stoull(value);
+}
+
+}  // namespace
+
 std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
   std::vector<uint64_t> values;
   for (const ParamRule& p : a.params) values.push_back(p.default_value);
+  const std::vector<LengthParam> lengths = length_params(a);
+  std::vector<size_t> chosen;
+  for (const LengthParam& l : lengths) chosen.push_back(l.default_value);
   auto allowed_names = [&] {
     std::string names;
     for (const ParamRule& p : a.params) names += (names.empty() ? "" : ", ") + std::string(p.name);
+    for (const LengthParam& l : lengths) names += (names.empty() ? "" : ", ") + std::string(l.name);
     return names.empty() ? std::string("none: it has no parameters") : names;
   };
   std::string_view text = typed;
@@ -485,6 +596,18 @@ std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
       throw std::invalid_argument("'" + std::string(item) + "' is not name=value (" + std::string(a.name) +
                                   " takes " + allowed_names() + ")");
     const std::string name = upper(item.substr(0, eq)), value(item.substr(eq + 1));
+    auto length = std::find_if(lengths.begin(), lengths.end(),
+                               [&](const LengthParam& l) { return upper(l.name) == name; });
+    if (length != lengths.end()) {
+      const auto v = whole_number(value);
+      if (!v || !length->range->allows(*v))
+        throw std::invalid_argument(std::string(a.name) + " " + std::string(item) + " is not valid: " +
+                                    std::string(length->name) + " is the " + std::string(length->meaning) +
+                                    ", " + length->range->describe() + " (default " +
+                                    std::to_string(length->default_value) + ")");
+      chosen[static_cast<size_t>(length - lengths.begin())] = *v;
+      continue;
+    }
     auto rule = std::find_if(a.params.begin(), a.params.end(),
                              [&](const ParamRule& p) { return upper(p.name) == name; });
     if (rule == a.params.end())
@@ -493,17 +616,50 @@ std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
     const std::string range = std::string(rule->name) + " is the " + std::string(rule->meaning) +
                               ": a whole number from " + std::to_string(rule->min) + " to " +
                               std::to_string(rule->max) + (rule->power_of_two ? ", a power of two" : "");
-    const bool digits =
-        !value.empty() && value.size() <= 19 && value.find_first_not_of("0123456789") == std::string::npos;
-    const uint64_t v = digits ? std::stoull(value) : 0;
-    if (!digits || v < rule->min || v > rule->max || (rule->power_of_two && (v & (v - 1)) != 0))
+    const auto v = whole_number(value);
+    if (!v || *v < rule->min || *v > rule->max || (rule->power_of_two && (*v & (*v - 1)) != 0))
       throw std::invalid_argument(std::string(a.name) + " " + std::string(item) + " is not valid: " + range);
-    values[static_cast<size_t>(rule - a.params.begin())] = v;
+    values[static_cast<size_t>(rule - a.params.begin())] = *v;
   }
   std::string out;
   for (size_t i = 0; i < a.params.size(); ++i)
     out += (out.empty() ? "" : ",") + std::string(a.params[i].name) + "=" + std::to_string(values[i]);
+  // Lengths only when they differ from the default: a default job's params stay what they were.
+  for (size_t i = 0; i < lengths.size(); ++i)
+    if (chosen[i] != lengths[i].default_value)
+      out += (out.empty() ? "" : ",") + std::string(lengths[i].name) + "=" + std::to_string(chosen[i]);
   return out;
+}
+
+std::vector<std::string> param_names(const AlgorithmInfo& a) {
+  std::vector<std::string> out;
+  for (const ParamRule& p : a.params) out.emplace_back(p.name);
+  for (const LengthParam& l : length_params(a)) out.emplace_back(l.name);
+  return out;
+}
+
+namespace {
+
+// The value of name=... in a resolved params string, or nullopt.
+std::optional<uint64_t> param_value(std::string_view params, std::string_view name) {
+  while (!params.empty()) {
+    const size_t comma = params.find(',');
+    const std::string_view item = params.substr(0, comma);
+    params = comma == std::string_view::npos ? std::string_view() : params.substr(comma + 1);
+    if (item.size() > name.size() && item.substr(0, name.size()) == name && item[name.size()] == '=')
+      return whole_number(std::string(item.substr(name.size() + 1)));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+size_t chosen_tag_bytes(const AlgorithmInfo& a, std::string_view params) {
+  return static_cast<size_t>(param_value(params, "tag").value_or(a.default_tag()));
+}
+
+size_t chosen_nonce_bytes(const AlgorithmInfo& a, std::string_view params) {
+  return static_cast<size_t>(param_value(params, "nonce").value_or(a.nonce_bytes));
 }
 
 Resolution resolve(std::string_view typed, Family family) {

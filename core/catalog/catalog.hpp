@@ -18,6 +18,17 @@ enum class Family { Cipher, Hash, Signature, Mac, Kdf, KeyAgreement };
 /// Finer shape of a cipher, for sizes and wording ("encryption and decryption in GCM mode").
 enum class CipherShape { None, BlockPadded, Stream, Xts, Aead, Siv, RsaEncryption };
 
+/// A length parameter's declared range in bytes: min..max in steps of step. A fixed length has min == max;
+/// an algorithm without the parameter has 0..0.
+struct LengthRange {
+  size_t min = 0, max = 0, step = 1;
+
+  bool fixed() const { return min == max; }
+  bool allows(size_t n) const { return n >= min && n <= max && (n - min) % step == 0; }
+  /// "12", "7..13", "4..16 in steps of 2"
+  std::string describe() const;
+};
+
 /// One cost parameter of a KDF ("iterations", "n", "m"): its catalog default and the values the core
 /// accepts (validated before anything runs; docs/CATALOG.md).
 struct ParamRule {
@@ -48,6 +59,18 @@ struct AlgorithmInfo {
   bool randomized = false;
   std::string_view summary;
   std::vector<ParamRule> params;  // KDF cost parameters, in the order a params string lists them
+  /// The nonce lengths (bytes) the algorithm's definition takes; nonce_bytes is the default benchmarks use.
+  /// A params string chooses another with "nonce=N" (resolve_params).
+  LengthRange nonce_range;
+  /// AEAD tag (tag_bytes) or MAC tag (digest_bytes) lengths the definition takes, "tag=N" in a params
+  /// string; the default is the full tag.
+  LengthRange tag_range;
+  /// A shorter MAC tag is the full tag's leftmost bytes (HMAC: RFC 2104 section 5; CMAC: SP 800-38B; GMAC):
+  /// the core truncates, the backend computes the full tag. False for KMAC, whose output length is an
+  /// input of the function, and for AEADs, whose libraries take the tag length.
+  bool tag_truncates = false;
+  /// RSA-OAEP: a label (RFC 8017 7.1.1, L) is part of the definition; it travels in ca_io.aad.
+  bool takes_label = false;
 
   bool fixed_key() const { return key_bits.size() == 1; }
   /// Signatures, key agreement and RSA encryption: keyed by a key pair, not by secret bytes.
@@ -66,6 +89,8 @@ struct AlgorithmInfo {
   size_t message_limit(uint32_t bits) const;
   /// Bytes the output of one encrypt / sign / hash can need for an input of n bytes.
   size_t output_capacity(uint32_t bits, size_t n) const;
+  /// The full tag: tag_bytes for AEADs, digest_bytes for MACs.
+  size_t default_tag() const { return tag_bytes != 0 ? tag_bytes : digest_bytes; }
 };
 
 /// Every catalog entry, in display order.
@@ -106,5 +131,15 @@ std::string default_params(const AlgorithmInfo& a);
 /// returns the complete string with every parameter (defaults filled in, catalog order). Throws
 /// std::invalid_argument with one line naming the bad name or value and what is allowed.
 std::string resolve_params(const AlgorithmInfo& a, std::string_view typed);
+
+/// The names a params string may hold for an algorithm: its KDF cost parameters, then "tag" and "nonce"
+/// where its declared ranges hold more than the default (a truncatable MAC's tag is the core's business).
+std::vector<std::string> param_names(const AlgorithmInfo& a);
+
+/// The tag and nonce lengths a resolved params string chooses ("tag=12", "nonce=8"), else the defaults.
+/// Length parameters appear in a resolved string only when they differ from the default, so that a job
+/// with the catalog's lengths carries the same params as before they existed.
+size_t chosen_tag_bytes(const AlgorithmInfo& a, std::string_view params);
+size_t chosen_nonce_bytes(const AlgorithmInfo& a, std::string_view params);
 
 }  // namespace ca

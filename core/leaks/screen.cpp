@@ -27,7 +27,7 @@ bool is_rsa(const AlgorithmInfo& a) { return a.primitive == "RSA"; }
 std::string_view ec_curve(const AlgorithmInfo& a) {
   if (a.name == "ECDSA" || a.name == "ECDH-P256") return "secp256r1";
   if (a.name == "ECDSA-P384" || a.name == "ECDH-P384") return "secp384r1";
-  if (a.name == "ECDSA-P521") return "secp521r1";
+  if (a.name == "ECDSA-P521" || a.name == "ECDH-P521") return "secp521r1";
   if (a.name == "ECDSA-SECP256K1") return "secp256k1";
   return {};
 }

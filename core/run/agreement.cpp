@@ -8,7 +8,8 @@
 
 namespace ca {
 
-AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t size, uint64_t seed) {
+AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t size, uint64_t seed,
+                                 const std::string& params) {
   std::mt19937_64 rng(seed);
   auto bytes = [&](size_t n) {
     Bytes b(n);
@@ -16,7 +17,7 @@ AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t s
     return b;
   };
   AgreementInputs in;
-  in.nonce = bytes(a.nonce_bytes);
+  in.nonce = bytes(chosen_nonce_bytes(a, params));
   if (size < a.min_message || size > a.message_limit(bits)) return in;  // the pool refuses it as well
   in.messages.push_back(bytes(size));
   // One odd length next to the measured one: a different tail block, padding or counter position. A KDF's

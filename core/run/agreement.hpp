@@ -25,7 +25,9 @@ struct AgreementInputs {
   std::vector<Bytes> messages;
   Bytes nonce;
 };
-AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t size, uint64_t seed);
+/// `params` is the job's: its "nonce=N" sets the nonce's length.
+AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t size, uint64_t seed,
+                                 const std::string& params = {});
 
 /// The CA_OP_* whose outputs are compared for a comparison timing `op`; -1 when `op` is not checked this
 /// way (encrypt-stream: the self-test's stream check; agree and keygen: no shared input).

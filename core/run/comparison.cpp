@@ -73,7 +73,7 @@ class LocalLane final : public Lane {
     const AlgorithmInfo& a = *job_.algorithm;
     const int fwd = agreement_forward(code_);
     phase_("the agreement check at " + format_size(size_));
-    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed);
+    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
     AgreementOutputs out;
     const Bytes none;
     for (size_t k = 0; k < in.messages.size(); ++k) {
@@ -104,7 +104,7 @@ class LocalLane final : public Lane {
       ~Back() { lane.phase_(lane.step_); }
     } back{*this};
     const AlgorithmInfo& a = *job_.algorithm;
-    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed);
+    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
     if (k >= in.messages.size()) return "no message " + std::to_string(k);
     const Bytes& m = in.messages[k];
     const Bytes none;
@@ -129,7 +129,7 @@ class LocalLane final : public Lane {
     code_ = op_code(op);
     bool unsupported = false;
     if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_,
-                                &unsupported);
+                                &unsupported, job_.params);
         !e.empty())
       return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, e};
     const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};

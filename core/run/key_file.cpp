@@ -115,7 +115,7 @@ bool KeyFile::fits(const AlgorithmInfo& a) const {
   const std::string_view n = a.name;
   if (kind == "EC P-256") return n == "ECDSA" || n == "ECDH-P256";
   if (kind == "EC P-384") return n == "ECDSA-P384" || n == "ECDH-P384";
-  if (kind == "EC P-521") return n == "ECDSA-P521";
+  if (kind == "EC P-521") return n == "ECDSA-P521" || n == "ECDH-P521";
   if (kind == "EC secp256k1") return n == "ECDSA-SECP256K1";
   if (kind == "Ed25519") return n == "EDDSA";
   if (kind == "Ed448") return n == "ED448";

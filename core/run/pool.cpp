@@ -7,17 +7,19 @@
 namespace ca {
 
 std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported) {
+                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported,
+                    const std::string& params) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const size_t cap = a.output_capacity(bits, size);
   const Bytes no_aad;
+  const size_t nonce_bytes = chosen_nonce_bytes(a, params);
   pool.output = PageBuffer(cap);
   for (size_t i = 0; i < count; ++i) {
     pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
     fill_random(pool.messages.back().data(), size);
-    pool.nonces.push_back(random_bytes(a.nonce_bytes));
+    pool.nonces.push_back(random_bytes(nonce_bytes));
   }
   if (op == CA_OP_AGREE) {
     // The peer: a key pair of the same backend made before timing; its public key is every call's input.

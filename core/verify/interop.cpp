@@ -243,7 +243,7 @@ size_t InteropRun::failures() const {
 }
 
 std::vector<uint32_t> interop_key_sizes(const AlgorithmInfo& a) {
-  if (a.key_bits.empty()) return {2048};
+  if (a.key_bits.empty()) return {a.default_key_bits};  // RSA at 2048 bits; HMAC and KMAC at 256
   return a.key_bits;
 }
 

@@ -1,7 +1,8 @@
 // Which catalog algorithm a Wycheproof test group exercises, as a table: one row per (group type, file
 // algorithm, parameter values). A row may name an algorithm the catalog does not have yet; its groups are
-// then skipped as "not in the catalog yet" until the catalog gains it, with no change here. Sizes the
-// catalog entry does not define (a 64-bit GCM nonce, a truncated tag) are skipped with a stated reason.
+// then skipped as "not in the catalog yet" until the catalog gains it, with no change here. Key, nonce and
+// tag lengths are checked against the ranges the catalog entry declares (AlgorithmInfo::nonce_range,
+// tag_range, the key sizes) and passed to the backend as the key spec's params and the nonce's length.
 #pragma once
 
 #include <cstdint>
@@ -63,6 +64,16 @@ struct GroupPlan {
   TestKind kind = TestKind::NoRunner;
   bool zero_pad_iv = false;
   std::string skip_reason;
+  /// ca_key_spec.params for the group's tag and nonce lengths where they differ from the catalog's defaults
+  /// ("tag=12,nonce=8", as resolve_params writes them); empty otherwise.
+  std::string params;
+  /// A MAC group with a truncated tag of this many bytes (tag_truncates): the backend computes the full tag,
+  /// its leftmost bytes are compared. 0: the full tag.
+  size_t truncated_tag = 0;
+  /// Set when the group's key, nonce or tag length lies outside the catalog's declared range (a 0-byte GCM
+  /// nonce, a 64-bit ChaCha20-Poly1305 nonce, a 3-byte CCM tag): why. Its invalid and acceptable tests run
+  /// and the backend must refuse them (CA_UNSUPPORTED included); its valid tests, if any, are skipped.
+  std::string outside_range;
 
   bool runs() const { return algorithm != nullptr; }
 };

@@ -33,6 +33,20 @@ std::string mismatch(const char* op, const Bytes& got, const Bytes& expected) {
 
 }  // namespace
 
+Observation GroupRunner::refused(const std::string& why) {
+  Observation o;
+  o.accepted = false;
+  o.detail = "refused: " + why;
+  return o;
+}
+
+Observation GroupRunner::unsupported(const std::string& why) const {
+  if (!plan_.outside_range.empty()) return refused(why);
+  Observation o;
+  o.skipped = why;
+  return o;
+}
+
 Observation GroupRunner::run(const VectorTest& test) {
   switch (plan_.kind) {
     case TestKind::Aead:
@@ -78,14 +92,12 @@ Observation GroupRunner::cipher(const VectorTest& t) {
   if (plan_.kind == TestKind::Aead)
     sealed = a.shape == CipherShape::Siv ? concat(f.hex("/tag"), sealed) : concat(sealed, f.hex("/tag"));
 
-  auto k = create_context(backend_, a, plan_.key_bits, f.hex("/key"));
+  auto k = create_context(backend_, a, plan_.key_bits, f.hex("/key"), {}, plan_.params);
+  if (!k && k.unsupported) return unsupported(k.error);
   if (!k) return key_failure(k, "key");
   Observation o;
   const OpResult dec = run_operation(*k.context, CA_OP_DECRYPT, {sealed, nonce, aad, {}, 0});
-  if (dec.status == CA_UNSUPPORTED) {
-    o.skipped = "decrypt: " + dec.error;
-    return o;
-  }
+  if (dec.status == CA_UNSUPPORTED) return unsupported("decrypt: " + dec.error);
   o.accepted = dec.ok();
   if (t.result != Expected::Valid) {
     if (dec.ok())
@@ -93,10 +105,7 @@ Observation GroupRunner::cipher(const VectorTest& t) {
     return o;
   }
   const OpResult enc = run_operation(*k.context, CA_OP_ENCRYPT, {msg, nonce, aad, {}, 0});
-  if (enc.status == CA_UNSUPPORTED) {
-    o.skipped = "encrypt: " + enc.error;
-    return o;
-  }
+  if (enc.status == CA_UNSUPPORTED) return unsupported("encrypt: " + enc.error);
   if (!enc.ok())
     add(o.detail, "encrypt: " + enc.describe());
   else if (enc.output != sealed)
@@ -115,14 +124,15 @@ Observation GroupRunner::mac(const VectorTest& t) {
   const Bytes none;
   const Bytes& nonce = plan_.kind == TestKind::MacWithIv ? f.hex("/iv") : none;
   const Bytes& expected = f.hex("/tag");
-  auto k = create_context(backend_, *plan_.algorithm, plan_.key_bits, f.hex("/key"));
+  auto k = create_context(backend_, *plan_.algorithm, plan_.key_bits, f.hex("/key"), {}, plan_.params);
+  if (!k && k.unsupported) return unsupported(k.error);
   if (!k) return key_failure(k, "key");
   Observation o;
-  const OpResult m = run_operation(*k.context, CA_OP_MAC, {f.hex("/msg"), nonce, {}, {}, 0});
-  if (m.status == CA_UNSUPPORTED) {
-    o.skipped = "mac: " + m.error;
-    return o;
-  }
+  OpResult m = run_operation(*k.context, CA_OP_MAC, {f.hex("/msg"), nonce, {}, {}, 0});
+  if (m.status == CA_UNSUPPORTED) return unsupported("mac: " + m.error);
+  // A truncated tag is the full tag's leftmost bytes (catalog: tag_truncates).
+  if (plan_.truncated_tag != 0 && m.ok() && m.output.size() > plan_.truncated_tag)
+    m.output.resize(plan_.truncated_tag);
   o.accepted = m.ok() && m.output == expected;
   o.correct = o.accepted;
   if (t.result == Expected::Valid && !m.ok()) o.detail = "mac: " + m.describe();
@@ -159,15 +169,12 @@ Observation GroupRunner::signature(const VectorTest& t) {
 
 Observation GroupRunner::oaep(const VectorTest& t) {
   Observation o;
-  if (const Bytes& label = t.fields.hex("/label"); !label.empty()) {
-    o.skipped =
-        "OAEP label of " + std::to_string(label.size()) + " bytes: our RSA-OAEP entries use an empty label";
-    return o;
-  }
   const KeyedContext& k = group_key();
   if (!k) return key_failure(k, "private key");
   const Bytes& msg = t.fields.hex("/msg");
-  const OpResult dec = run_operation(*k.context, CA_OP_DECRYPT, {t.fields.hex("/ct"), {}, {}, {}, 0});
+  // The OAEP label (RFC 8017 L) goes in as the associated data (plugin_abi.h, catalog takes_label).
+  const OpResult dec =
+      run_operation(*k.context, CA_OP_DECRYPT, {t.fields.hex("/ct"), {}, t.fields.hex("/label"), {}, 0});
   if (dec.status == CA_UNSUPPORTED) {
     o.skipped = "decrypt: " + dec.error;
     return o;

@@ -32,6 +32,10 @@ class GroupRunner {
   GroupRunner(const Backend& backend, const GroupPlan& plan, const VectorGroup& group)
       : backend_(backend), plan_(plan), group_(group) {}
 
+  /// What a backend's refusal of a group outside the catalog's declared range (GroupPlan::outside_range)
+  /// means: the test's sizes were rejected, which is what its invalid vectors ask for.
+  static Observation refused(const std::string& why);
+
   Observation run(const VectorTest& test);
 
  private:
@@ -39,6 +43,8 @@ class GroupRunner {
   Observation mac(const VectorTest& test);
   Observation signature(const VectorTest& test);
   Observation oaep(const VectorTest& test);
+  /// A CA_UNSUPPORTED answer: skipped, or in a group outside the declared range, a refusal.
+  Observation unsupported(const std::string& why) const;
   Observation agreement(const VectorTest& test);
   Observation derivation(const VectorTest& test);
   /// The group's keyed context (public-key kinds), created on first use.

@@ -136,6 +136,11 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
       const size_t runnable = static_cast<size_t>(std::count(runs[i].begin(), runs[i].end(), true));
       if (runnable == 0) continue;
       if (auto reason = backend->unsupported_reason(std::string(plan.algorithm->name), plan.key_bits)) {
+        if (!plan.outside_range.empty()) {  // a key size outside the catalog's range, refused: rejected
+          for (size_t t = 0; t < group.tests.size(); ++t)
+            if (runs[i][t]) record(tally, file.name, group.tests[t], GroupRunner::refused(*reason));
+          continue;
+        }
         tally.skipped += runnable;
         tally.skip_reasons.add(*reason, runnable);
         continue;

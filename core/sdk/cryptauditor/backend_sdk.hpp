@@ -106,6 +106,39 @@ using Factory = std::function<std::unique_ptr<ContextBase>(const ca_key_spec&)>;
 /// supports() and create() answer CA_UNSUPPORTED with that reason.
 using Availability = const char* (*)();
 
+/// Which lengths (bytes) of a parameter a row's library takes beyond the catalog's default, always within
+/// the catalog's declared range (catalog_view.hpp). Left unset, a row takes only the catalog's default:
+/// an adapter that has not been taught a parameter answers CA_UNSUPPORTED for it instead of ignoring it.
+struct Lengths {
+  size_t min = 0, max = 0, step = 1;
+  bool set = false;
+
+  /// Every length the catalog declares.
+  static Lengths catalog() { return Lengths{0, SIZE_MAX, 1, true}; }
+  static Lengths range(size_t lo, size_t hi, size_t step_bytes = 1) { return Lengths{lo, hi, step_bytes, true}; }
+  bool allows(size_t n, size_t catalog_default) const {
+    if (!set) return n == catalog_default;
+    return n >= min && n <= max && step != 0 && (n - min) % step == 0;
+  }
+  std::string describe(size_t catalog_default) const {
+    if (!set) return std::to_string(catalog_default);
+    if (max == SIZE_MAX) return "the catalog's";
+    return std::to_string(min) + ".." + std::to_string(max) + (step == 1 ? "" : " in steps of " + std::to_string(step));
+  }
+};
+
+/// The parameter lengths a row takes: `{"AES-GCM", aead(...), sdk::Takes::tag_lengths(sdk::Lengths::catalog())}`.
+/// The chosen values reach the context in its key spec's params ("tag=12", "nonce=8": tag_length() and
+/// nonce_length() below), and every message's nonce has the chosen length.
+struct Takes {
+  Lengths tags;
+  Lengths nonces;
+
+  /// Other nonce lengths only, or other tag lengths only (the other parameter: the default alone).
+  static Takes nonce_lengths(Lengths n) { return Takes{Lengths{}, n}; }
+  static Takes tag_lengths(Lengths t) { return Takes{t, Lengths{}}; }
+};
+
 /// One algorithm this backend offers: `{"AES-GCM", make_factory<Gcm>()}` takes the catalog's key sizes;
 /// `{"AES-GCM", KeyBits::list({256}), make_factory<Gcm>()}` states the library's restriction instead.
 struct Row {
@@ -113,6 +146,7 @@ struct Row {
   KeyBits key_bits;
   Factory factory;
   Availability unavailable = nullptr;  // optional: asked before the key sizes
+  Takes takes;                         // optional: tag and nonce lengths beyond the catalog's defaults
 
   Row(const char* name, Factory make, Availability unavailable_reason = nullptr)
       : algorithm(name),
@@ -124,6 +158,19 @@ struct Row {
         key_bits(std::move(restriction)),
         factory(std::move(make)),
         unavailable(unavailable_reason) {}
+  Row(const char* name, Factory make, Takes lengths, Availability unavailable_reason = nullptr)
+      : algorithm(name),
+        key_bits(KeyBits::of_catalog(name)),
+        factory(std::move(make)),
+        unavailable(unavailable_reason),
+        takes(lengths) {}
+  Row(const char* name, KeyBits restriction, Factory make, Takes lengths,
+      Availability unavailable_reason = nullptr)
+      : algorithm(name),
+        key_bits(std::move(restriction)),
+        factory(std::move(make)),
+        unavailable(unavailable_reason),
+        takes(lengths) {}
 };
 
 /// The catalog's nonce (IV, salt) length of an algorithm in bytes; 0 for a name outside the catalog.
@@ -152,6 +199,21 @@ inline size_t catalog_key_bytes(const ca_key_spec& spec) {
 inline size_t tag_bytes(const char* algorithm) {
   const catalog::Entry* e = catalog::find(algorithm);
   return e == nullptr ? 0 : e->tag_bytes;
+}
+
+/// Whether the catalog's definition of an algorithm takes a nonce of n bytes (false outside the catalog).
+inline bool allows_nonce(const char* algorithm, size_t n) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e != nullptr && n >= e->nonce_min && n <= e->nonce_max;
+}
+/// Whether it takes an AEAD or MAC tag of n bytes.
+inline bool allows_tag(const char* algorithm, size_t n) {
+  const catalog::Entry* e = catalog::find(algorithm);
+  return e != nullptr && n >= e->tag_min && n <= e->tag_max && (n - e->tag_min) % e->tag_step == 0;
+}
+/// The catalog's full tag: the AEAD tag, else the MAC tag (digest) length.
+inline size_t default_tag_bytes(const char* algorithm) {
+  return tag_bytes(algorithm) != 0 ? tag_bytes(algorithm) : digest_bytes(algorithm);
 }
 
 namespace detail {
@@ -367,6 +429,16 @@ inline uint64_t param_u64(const ca_key_spec& s, std::string_view name, uint64_t 
   return fallback;
 }
 
+/// The tag length (bytes) a context was created with: "tag=N" in the spec's params, else the catalog's full
+/// tag. Table::create has checked it against the catalog's range and the row's Takes before the factory runs.
+inline size_t tag_length(const ca_key_spec& s) {
+  return static_cast<size_t>(param_u64(s, "tag", default_tag_bytes(s.algorithm)));
+}
+/// The nonce length (bytes) a context was created with: "nonce=N", else the catalog's default.
+inline size_t nonce_length(const ca_key_spec& s) {
+  return static_cast<size_t>(param_u64(s, "nonce", nonce_bytes(s.algorithm)));
+}
+
 /// Throws unless the symmetric key has exactly the given length.
 inline void require_key_bytes(const ca_key_spec& s, size_t expected) {
   if (s.secret_key == nullptr || s.secret_key_len != expected)
@@ -399,6 +471,13 @@ inline void require_message_at_most(const ca_io& io, size_t limit, std::string_v
     throw std::runtime_error(std::string(what) + " message of " + std::to_string(io.input_len) +
                              " bytes is longer than " + std::to_string(limit) + ", the most " +
                              std::string(why) + " can take");
+}
+
+/// RSA-OAEP's label (RFC 8017 7.1.1, L) travels in io.aad (plugin_abi.h); an adapter whose library or
+/// scheme cannot take one (RSAES-PKCS1-v1_5 has none) refuses a non-empty one with this, per message.
+inline void refuse_label(const ca_io& io, std::string_view why) {
+  if (io.aad_len != 0)
+    throw Unsupported("an OAEP label of " + std::to_string(io.aad_len) + " bytes: " + std::string(why));
 }
 
 /// export_key of a context that holds raw keys (EdDSA, X25519, X448): the private part when it has one.
@@ -651,7 +730,7 @@ size_t nonce_length(const ca_key_spec& spec) {
   if constexpr (requires { Ops::kNonce; })
     return Ops::kNonce;
   else
-    return nonce_bytes(spec.algorithm);
+    return ::ca::sdk::nonce_length(spec);  // the chosen length ("nonce=N"), else the catalog's
 }
 }  // namespace detail
 
@@ -722,12 +801,13 @@ class StreamMode {
 
 /// What TaggedAead needs from a library's AEAD, keyed in its constructor `Ops(const ca_key_spec&, extra...)`:
 ///  - seal(io, out, tag): encrypts io.input (io.input_len bytes) under io.nonce and io.aad into out and
-///    writes the tag (tag.size() bytes, the catalog's); throws on a library error;
+///    writes the tag (tag.size() bytes: the catalog's, or the row's Takes and the spec's "tag=N"); throws on a
+///    library error;
 ///  - open(io, length, tag, out): decrypts the first `length` bytes of io.input; false when the tag does not
 ///    verify;
 ///  - optionally tag_only(io, tag) (GMAC: the message as associated data), offers(op), stream_start(nonce)
 ///    and stream(out, in, n), and kNonce where the library needs the length at compile time.
-/// io.nonce_len is the catalog's nonce length, already checked.
+/// io.nonce_len is the context's nonce length (the catalog's, or "nonce=N"), already checked.
 template <class Ops>
 concept AeadOps = requires(Ops& ops, const ca_io& io, uint8_t* out, std::span<uint8_t> tag,
                            std::span<const uint8_t> received, size_t n) {
@@ -736,7 +816,8 @@ concept AeadOps = requires(Ops& ops, const ca_io& io, uint8_t* out, std::span<ui
 };
 
 /// An AEAD whose encrypt output is ciphertext || tag: nonce and output checks, the tag split, CA_REJECTED.
-/// Nonce and tag lengths are the catalog's (a GMAC row's tag is its digest length).
+/// Nonce and tag lengths are the catalog's defaults (a GMAC row's tag is its digest length), or those the
+/// spec's params choose where the row's Takes allow them.
 template <AeadOps Ops>
 class TaggedAead {
  public:
@@ -744,7 +825,7 @@ class TaggedAead {
   explicit TaggedAead(const ca_key_spec& spec, Extra&&... extra)
       : algorithm_(checked_key(spec)),
         nonce_(detail::nonce_length<Ops>(spec)),
-        tag_(tag_bytes(spec.algorithm) != 0 ? tag_bytes(spec.algorithm) : digest_bytes(spec.algorithm)),
+        tag_(tag_length(spec)),
         ops_(spec, std::forward<Extra>(extra)...) {}
 
   int encrypt(ca_io& io) {
@@ -852,8 +933,8 @@ class MacMode {
   template <class... Extra>
   explicit MacMode(const ca_key_spec& spec, Extra&&... extra)
       : algorithm_(checked_key(spec)),
-        nonce_(nonce_bytes(spec.algorithm)),
-        tag_(digest_bytes(spec.algorithm)),
+        nonce_(nonce_length(spec)),  // GMAC: the catalog's 12 bytes, or "nonce=N" (the row's Takes)
+        tag_(tag_length(spec)),      // a KMAC row's Takes may choose its output length
         ops_(spec, std::forward<Extra>(extra)...) {}
 
   int mac(ca_io& io) {
@@ -953,7 +1034,11 @@ struct Table {
     if (st != CA_OK) return st;
     try {
       ca_key_spec storage;
-      auto ctx = find(spec->algorithm)->factory(widen_key_spec(*spec, storage));
+      const ca_key_spec& full = widen_key_spec(*spec, storage);
+      const Row& row = *find(spec->algorithm);
+      check_length(full, "tag", default_tag_bytes(full.algorithm), row.takes.tags, &allows_tag);
+      check_length(full, "nonce", nonce_bytes(full.algorithm), row.takes.nonces, &allows_nonce);
+      auto ctx = row.factory(full);
       *out = reinterpret_cast<ca_context*>(ctx.release());
       return CA_OK;
     } catch (const Unsupported& e) {
@@ -966,6 +1051,19 @@ struct Table {
       detail::copy_message(error, cap, "unknown exception");
       return CA_FAILED;
     }
+  }
+  // A tag or nonce length other than the catalog's default: CA_UNSUPPORTED, naming the value, unless the
+  // catalog's definition and this row's library both take it.
+  static void check_length(const ca_key_spec& spec, const char* name, size_t catalog_default,
+                           const Lengths& takes, bool (*catalog_allows)(const char*, size_t)) {
+    const size_t chosen = static_cast<size_t>(param_u64(spec, name, catalog_default));
+    if (chosen == catalog_default) return;
+    const std::string value =
+        std::string(spec.algorithm) + " " + name + " of " + std::to_string(chosen) + " bytes";
+    if (!catalog_allows(spec.algorithm, chosen)) throw Unsupported(value + " is outside the catalog's definition");
+    if (!takes.allows(chosen, catalog_default))
+      throw Unsupported(value + " not offered by this backend (it takes " + takes.describe(catalog_default) +
+                        ")");
   }
   static void destroy(ca_context* c) noexcept { delete reinterpret_cast<ContextBase*>(c); }
   static ca_operation_fn operation(ca_context* c, int op) noexcept {

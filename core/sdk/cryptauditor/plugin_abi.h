@@ -85,15 +85,22 @@ typedef struct ca_key_spec {
   size_t public_key_len;
   /* Algorithm parameters, "name=value" pairs separated by commas, e.g. the KDF costs "iterations=600000" or
    * "n=16384,r=8,p=1"; NULL or "" means the catalog's defaults (docs/CATALOG.md). Read it only when
-   * struct_size covers it: a core older than this field passes a smaller struct. */
+   * struct_size covers it: a core older than this field passes a smaller struct.
+   * Length parameters (since the parameter ranges of issue #13, same ABI version): "tag=N" is the AEAD or
+   * KMAC tag length in bytes, "nonce=N" the nonce length of every message of this context, each within the
+   * catalog's declared range and present only when it differs from the catalog's default. A backend that
+   * does not take a value answers CA_UNSUPPORTED with its reason (the SDK does so for rows that do not
+   * declare it); one that ignored it would compute something else. A symmetric key's length is
+   * secret_key_len (HMAC and KMAC: any whole number of bytes in the catalog's range). */
   const char* params;
 } ca_key_spec;
 
 /* One call of an operation. The core fills every input before timing starts. */
 typedef struct ca_io {
-  const uint8_t* nonce; /* IV / nonce, length from the catalog (may be 0) */
+  const uint8_t* nonce; /* IV / nonce: the catalog's length, or the context's "nonce=N" (may be 0) */
   size_t nonce_len;
-  const uint8_t* aad; /* associated data for AEADs (may be empty) */
+  const uint8_t* aad; /* associated data for AEADs (may be empty); RSA-OAEP: the label L (RFC 8017 7.1.1),
+                       * empty by default; a backend that cannot take a label answers CA_UNSUPPORTED */
   size_t aad_len;
   const uint8_t* input; /* plaintext, ciphertext||tag, or message */
   size_t input_len;
