@@ -73,7 +73,7 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const size_t cap = a.output_capacity(bits, size);
   const Bytes no_aad;
-  pool.output = PageBuffer(cap);
+  pool.output = GuardedBuffer(cap);
   for (size_t i = 0; i < count; ++i) {
     pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
     fill_random(pool.messages.back().data(), size);
