@@ -375,6 +375,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"operations", R"({"operations": ["bogus"]})"},
       {"isolate", R"({"isolate": "yes"})"},
       {"job_timeout_s", R"({"job_timeout_s": -5})"},
+      {"stop_after_s", R"({"stop_after_s": -1})"},
       {"cipher_mode", R"({"cipher_mode": "streaming"})"},
       {"repetitions", R"({"repetitions": 0})"},
       {"processes", R"({"processes": 101})"},

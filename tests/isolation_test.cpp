@@ -97,8 +97,8 @@ class Isolation : public testing::Test {
 
   // In a sanitizer build (tests/run_all.sh asan) ASan's own SIGSEGV handler would turn the plugin's crash
   // into its report and an abort; handle_segv=0 lets the signal kill the job as it does in a normal build.
-  ProgramResult run(const std::string& args) {
-    return ca::test::run_program("ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
+  ProgramResult run(const std::string& args, const std::string& env = "") {
+    return ca::test::run_program(env + " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
                                  ca::test::binary() + " " + args +
                                  " --quiet --no-default-plugins --plugin-dir " + plugins_.string());
   }
@@ -710,5 +710,286 @@ INSTANTIATE_TEST_SUITE_P(Signals, Interrupt,
                            return std::string(info.param.isolate ? "Isolated" : "InProcess") +
                                   (info.param.sig == SIGINT ? "Sigint" : "Sigterm");
                          });
+
+// --- Stopping an in-process measurement (issue #14 item 8) ---------------------------------------------
+
+// A run that cannot finish by itself: the fake backend fails its self-test at once (so the journal soon
+// holds its records, finished), then openssl's first comparison asks for 10^12 timed operations (hours).
+// Only stopping the measurement in progress can end it.
+class StopMeasurement : public Isolation {
+ protected:
+  std::vector<std::string> endless_run(const std::string& mode, const std::string& extra = "") {
+    const std::string cfg =
+        config(kChaCha, "[\"fake\", \"openssl\"]", "[\"1KB\"]", "\"rounds\": 999999999999," + extra);
+    return {ca::test::binary(), "run", cfg, "--quiet", "--no-default-plugins", "--plugin-dir",
+            plugins_.string(),  mode};
+  }
+
+  // Starts the program; returns once the journal holds a finished record (then openssl is being set up
+  // or measured), plus half a second so that its measurement has begun.
+  pid_t start(const std::vector<std::string>& args) {
+    const pid_t pid = spawn(args, root_ / "stdout", root_ / "stderr");
+    if (pid <= 0) return pid;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+    while (complete_lines(journal_) < 2 && std::chrono::steady_clock::now() < give_up) {
+      int status = 0;
+      if (::waitpid(pid, &status, WNOHANG) != 0) return -1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    return pid;
+  }
+
+  // The report holds the fake backend's records (failed in the self-test) and nothing of the abandoned
+  // comparison; the journal the same.
+  void expect_finished_records_only() {
+    const json doc = report();
+    ASSERT_EQ(of(doc, "fake").size(), 2u) << doc.dump();
+    EXPECT_EQ(of(doc, "openssl").size(), 0u) << "the stopped comparison is abandoned, not reported";
+    EXPECT_EQ(complete_lines(journal_), 1 + doc["results"].size());
+  }
+};
+
+// Before: the first SIGINT/SIGTERM only stopped the run between comparisons, and the handlers were
+// one-shot, so the second ended the program at once without a report (SIGTERM waited without bound for
+// `-r 999999999999`). Now the second stops the measurement at its next batch boundary, and the report is
+// written with everything finished.
+TEST_F(StopMeasurement, ASecondSignalStopsAnInProcessMeasurementAtTheNextBatch) {
+  for (const int sig : {SIGTERM, SIGINT}) {
+    const pid_t pid = start(endless_run("--no-isolate"));
+    ASSERT_GT(pid, 0) << slurp(root_ / "stderr");
+    ASSERT_EQ(::kill(pid, sig), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, WNOHANG), 0) << "one signal does not stop a measurement in process";
+    ASSERT_EQ(::kill(pid, sig), 0);
+    bool timed_out = false;
+    status = wait_for(pid, std::chrono::minutes(2), timed_out);
+    ASSERT_FALSE(timed_out) << "the second signal did not stop the measurement\n" << slurp(root_ / "stderr");
+    ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0)
+                                   << " instead of writing its report";
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    const std::string message = slurp(root_ / "stderr");
+    EXPECT_NE(message.find(sig == SIGINT ? "interrupted by SIGINT" : "interrupted by SIGTERM"),
+              std::string::npos)
+        << message;
+    expect_finished_records_only();
+    fs::remove(report_);
+    fs::remove(journal_);
+  }
+}
+
+// The escape for a backend stuck inside one call stays: a third signal ends the program at once. The hang
+// backend sleeps forever inside decrypt 16KB, in process, where no batch boundary comes.
+TEST_F(StopMeasurement, AThirdSignalEndsAProgramStuckInAPluginCall) {
+  const std::string cfg = config(kChaCha, "[\"openssl\", \"hang\"]", kTwoSizes, "\"rounds\": 20,");
+  const pid_t pid = start({ca::test::binary(), "run", cfg, "--quiet", "--no-default-plugins", "--plugin-dir",
+                           plugins_.string(), "--no-isolate"});
+  ASSERT_GT(pid, 0) << slurp(root_ / "stderr");
+  // Until encrypt 16KB is in (the settings line and six records): then decrypt 16KB runs, and hangs.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (complete_lines(journal_) < 7 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(::kill(pid, SIGTERM), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, WNOHANG), 0) << "two signals wait for the batch boundary";
+  ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  bool timed_out = false;
+  status = wait_for(pid, std::chrono::minutes(1), timed_out);
+  ASSERT_FALSE(timed_out);
+  ASSERT_TRUE(WIFSIGNALED(status)) << status;
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+}
+
+// --stop-after S (config "stop_after_s"): at the deadline, the measurement in progress stops at its next
+// batch boundary (in process) or its job is killed (isolated); the report holds every finished record and
+// the status is 143, as for SIGTERM. Before, there was no such flag.
+TEST_F(StopMeasurement, TheStopAfterDeadlineStopsTheRunAndWritesTheReport) {
+  for (const char* mode : {"--no-isolate", "--isolate"}) {
+    for (const bool from_config : {false, true}) {
+      std::vector<std::string> args = endless_run(mode, from_config ? "\"stop_after_s\": 2," : "");
+      if (!from_config) args.insert(args.end(), {"--stop-after", "2"});
+      const pid_t pid = spawn(args, root_ / "stdout", root_ / "stderr");
+      ASSERT_GT(pid, 0);
+      bool timed_out = false;
+      const int status = wait_for(pid, std::chrono::minutes(3), timed_out);
+      ASSERT_FALSE(timed_out) << mode << ": the deadline did not stop the run\n" << slurp(root_ / "stderr");
+      ASSERT_TRUE(WIFEXITED(status)) << mode << ": " << status;
+      EXPECT_EQ(WEXITSTATUS(status), 143) << mode << slurp(root_ / "stderr");
+      const std::string message = slurp(root_ / "stderr");
+      EXPECT_NE(message.find("stopped at the --stop-after deadline (2 s)"), std::string::npos) << message;
+      EXPECT_EQ(lines(message), 1u) << message;
+      expect_finished_records_only();
+      fs::remove(report_);
+      fs::remove(journal_);
+    }
+  }
+  // The default command, report on standard output.
+  ProgramResult bench = run("-c CHACHA20 -d 1KB -r 999999999999 -b openssl --stop-after 1 --format json");
+  EXPECT_EQ(bench.status, 143) << bench.err;
+  EXPECT_TRUE(json::parse(bench.out)["results"].empty()) << bench.out;
+  EXPECT_NE(bench.err.find("stopped at the --stop-after deadline (1 s)"), std::string::npos) << bench.err;
+}
+
+TEST_F(StopMeasurement, BadStopAfterValuesAreOneLineUsageErrors) {
+  for (const char* bad : {"-1", "abc", "1e10", "nan"}) {
+    ProgramResult r = run("-c CHACHA20 -d 1KB -r 10 -b openssl --stop-after " + std::string(bad));
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("--stop-after '" + std::string(bad) + "' is not valid: expected seconds >= 0"),
+              std::string::npos)
+        << r.err;
+  }
+  ProgramResult r = run("run " + config(kChaCha, "[\"openssl\"]", "[\"1KB\"]", "\"stop_after_s\": -5,"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("/stop_after_s"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(report_));
+}
+
+// --- Job supervision (issue #14 item 9) ----------------------------------------------------------------
+
+// Whether `pid` is a live process (not gone, not a zombie waiting to be reaped).
+bool alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), {});
+  const auto close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
+}
+
+// The helper plugin (fault_plugin.c, FAULT_helper) leaves a helper behind in a session of its own, holding
+// the job's pipe, and its encrypt calls exit(0) on 16KB messages. Before: each job whose process ended
+// this way waited for --job-timeout (the pipe never reached its end), and the helpers outlived the run,
+// re-parented to init. Now the parent watches the child's exit, and every process a job left behind is
+// killed when the job ends (util/supervise.hpp), isolated or in process.
+class Supervision : public Isolation {
+ protected:
+  void SetUp() override {
+    Isolation::SetUp();
+    if (IsSkipped()) return;
+    add_fault_plugin("helper");
+    pids_ = root_ / "helper.pids";
+  }
+  void TearDown() override {
+    for (pid_t p : helpers())
+      if (alive(p)) ::kill(p, SIGKILL);  // never leave one behind, even when the test fails
+    Isolation::TearDown();
+  }
+  std::vector<pid_t> helpers() {
+    std::vector<pid_t> pids;
+    std::ifstream in(pids_);
+    for (long p; in >> p;) pids.push_back(static_cast<pid_t>(p));
+    return pids;
+  }
+  // Output to files, not a pipe: a helper holds every descriptor it inherited, the program's copy of its
+  // standard output among them, so a pipe would not end while one lives (the test would hang instead of
+  // failing). Killed after three minutes.
+  ProgramResult run_with_helpers(const std::string& args) {
+    checked_ = helpers().size();  // the pids file keeps every helper, so TearDown can kill them all
+    const fs::path out = root_ / "helper.out", err = root_ / "helper.err";
+    const pid_t pid = spawn({"/bin/sh", "-c",
+                             "CA_TEST_HELPER_PIDS='" + pids_.string() + "' exec " + ca::test::binary() + " " +
+                                 args + " --quiet --no-default-plugins --plugin-dir " + plugins_.string()},
+                            out, err);
+    if (pid <= 0) return {-1, "", "cannot start the program"};
+    bool timed_out = false;
+    const int status = wait_for(pid, std::chrono::minutes(3), timed_out);
+    return {!timed_out && WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  }
+  // The helpers the last run started.
+  void expect_no_helper_left(const std::string& what) {
+    const auto pids = helpers();
+    ASSERT_GT(pids.size(), checked_) << what << ": the plugin started no helper, so this proves nothing";
+    for (size_t i = checked_; i < pids.size(); ++i)
+      EXPECT_FALSE(alive(pids[i])) << what << ": helper " << pids[i] << " outlived the run";
+  }
+  fs::path pids_;
+  size_t checked_ = 0;
+};
+
+TEST_F(Supervision, AJobWhoseProcessEndsIsNotHeldByItsHelperUntilTheTimeout) {
+  ProgramResult r = run_with_helpers("run " + config(kChaCha, "[\"helper\", \"openssl\"]", kTwoSizes,
+                                                     "\"rounds\": 20, \"job_timeout_s\": 30,"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  const json doc = report();
+  expect_all_ok(doc, "openssl", 4);
+  EXPECT_EQ((*find(doc, "helper", "encrypt", 1024))["status"], "ok");
+  for (const char* op : {"encrypt", "decrypt"}) {
+    const json* big = find(doc, "helper", op, 16384);
+    ASSERT_NE(big, nullptr);
+    EXPECT_EQ((*big)["error"], "the job's process exited (status 0) before finishing in encrypt 16KB")
+        << "not held until the job timeout: " << big->dump();
+  }
+  expect_no_helper_left("isolated, the job's process exited");
+}
+
+TEST_F(Supervision, NoHelperOutlivesTheRun) {
+  const std::string one_size = config(kChaCha, "[\"helper\", \"openssl\"]", "[\"1KB\"]", "\"rounds\": 20,");
+  ProgramResult isolated = run_with_helpers("run " + one_size + " --isolate");
+  EXPECT_EQ(isolated.status, 0) << isolated.err;
+  expect_all_ok(report(), "helper", 2);
+  expect_no_helper_left("isolated, the job finished");
+
+  ProgramResult in_process = run_with_helpers("run " + one_size + " --no-isolate");
+  EXPECT_EQ(in_process.status, 0) << in_process.err;
+  expect_all_ok(report(), "helper", 2);
+  expect_no_helper_left("in process, the run finished");
+
+  // In process, the plugin's exit(0) in encrypt 16KB: the exit guard writes the report, and the helper
+  // goes too.
+  ProgramResult exited = run_with_helpers(
+      "run " + config(kChaCha, "[\"openssl\", \"helper\"]", kTwoSizes, "\"rounds\": 20,") + " --no-isolate");
+  EXPECT_EQ(exited.status, 1) << exited.err;
+  EXPECT_NE(exited.err.find("backend 'helper' in encrypt 16KB"), std::string::npos) << exited.err;
+  expect_no_helper_left("in process, the plugin called exit()");
+
+  // The default command.
+  ProgramResult bench = run_with_helpers("-c CHACHA20 -d 1KB -r 20 -b openssl,helper --format json");
+  EXPECT_EQ(bench.status, 0) << bench.err;
+  expect_all_ok(json::parse(bench.out), "helper", 2);
+  expect_no_helper_left("the default command");
+}
+
+// --- Faults blamed on the right step (issue #14 item 10) ---------------------------------------------
+
+// The overrun plugin's timed path (its repeat form of encrypt) writes past the end of its output buffer.
+// Before, a write beyond the buffer's last page corrupted the heap unseen until the next step freed it
+// ("killed by signal 6 (SIGABRT) in decrypt 16KB" while encrypt 16KB stayed ok), and a short one went unseen
+// altogether. Now a guard page follows the buffer's last page (a SIGSEGV inside the faulty call), and a
+// canary fills the rest of that page, checked after each step (util/guarded_buffer.hpp).
+TEST_F(Isolation, AnOutputBufferOverrunIsBlamedOnTheStepThatMadeIt) {
+  add_fault_plugin("overrun");
+  ProgramResult far =
+      run("run " + config(kChaCha, "[\"overrun\", \"openssl\"]", kTwoSizes, "\"rounds\": 20,"));
+  EXPECT_EQ(far.status, 1) << far.err;
+  json doc = report();
+  expect_all_ok(doc, "openssl", 4);
+  EXPECT_EQ((*find(doc, "overrun", "encrypt", 1024))["status"], "ok");
+  const json* encrypt = find(doc, "overrun", "encrypt", 16384);
+  ASSERT_NE(encrypt, nullptr);
+  EXPECT_EQ((*encrypt)["error"], "killed by signal 11 (SIGSEGV) in encrypt 16KB") << encrypt->dump();
+
+  // 16 bytes past the end, within the buffer's last page: the canary, in process and isolated.
+  for (const char* mode : {"--isolate", "--no-isolate"}) {
+    ProgramResult near =
+        run("run " + config(kChaCha, "[\"overrun\", \"openssl\"]", "[\"1KB\", \"32KB\"]", "\"rounds\": 20,") +
+            " " + mode);
+    EXPECT_EQ(near.status, 1) << mode << near.err;
+    doc = report();
+    expect_all_ok(doc, "openssl", 4);
+    const json* big = find(doc, "overrun", "encrypt", 32768);
+    ASSERT_NE(big, nullptr);
+    EXPECT_EQ((*big)["status"], "failed") << mode;
+    EXPECT_EQ((*big)["error"],
+              "wrote past the end of its output buffer in encrypt 32KB (at least 16 bytes after the 32896 it "
+              "was given)")
+        << mode << big->dump();
+    EXPECT_EQ((*find(doc, "overrun", "decrypt", 32768))["status"], "ok")
+        << mode << "the next step is not blamed";
+  }
+}
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include <chrono>
 
+#include "measure/interleave.hpp"
+#include "measure/stop.hpp"
 #include "stats/stats.hpp"
 
 namespace ca {
@@ -25,6 +27,81 @@ int count_calls(ca_context* c, ca_io*) {
 
 int fail_after_100(ca_context* c, ca_io*) {
   return ++*reinterpret_cast<uint64_t*>(c) > 100 ? CA_FAILED : CA_OK;
+}
+
+// Counts its calls and asks the measurement to stop at the 5000th (as a second SIGTERM does, from a signal
+// handler, while a measurement runs).
+int stop_at_5000(ca_context* c, ca_io*) {
+  if (++*reinterpret_cast<uint64_t*>(c) == 5000) request_measurement_stop();
+  return CA_OK;
+}
+
+// A stop request ends a measurement at its next batch boundary: far short of its rounds, with the stopped
+// error, never as if it had finished. (Without the check between batches, the 2e8 rounds run to the end.)
+TEST(MeasureStop, EndsAMeasurementAtTheNextBatchBoundary) {
+  clear_measurement_stop();
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(2);
+  MeasureConfig cfg;
+  cfg.rounds = 200'000'000;
+  cfg.warmup_s = 0.001;
+  Measurement m = measure({&stop_at_5000, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  EXPECT_EQ(m.status, CA_FAILED);
+  EXPECT_EQ(m.error, kMeasurementStopped);
+  EXPECT_LT(m.timed_ops, *cfg.rounds);
+  // The batch in progress when the stop came is finished and no other begins: a batch lasts about 100 us
+  // (a few ms in the warm-up), far fewer calls than the rounds asked for.
+  EXPECT_LT(calls, 10'000'000u);
+  EXPECT_TRUE(measurement_stop_requested());
+  clear_measurement_stop();
+}
+
+TEST(MeasureStop, AStopRequestedBeforeHandRunsNothing) {
+  clear_measurement_stop();
+  request_measurement_stop();
+  uint64_t calls = 0;
+  std::vector<ca_io> inputs(1);
+  MeasureConfig cfg;
+  cfg.rounds = 1000;
+  Measurement m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  EXPECT_EQ(m.error, kMeasurementStopped);
+  EXPECT_EQ(calls, 0u);
+  clear_measurement_stop();
+  m = measure({&count_calls, reinterpret_cast<ca_context*>(&calls), &inputs}, cfg);
+  EXPECT_EQ(m.status, CA_OK) << "cleared, the next measurement runs";
+  EXPECT_EQ(m.timed_ops, 1000u);
+}
+
+// The interleaved driver and the --threads pass read the same request between batches.
+TEST(MeasureStop, EndsInterleavedAndParallelMeasurements) {
+  clear_measurement_stop();
+  uint64_t stopper = 0, other = 0;
+  std::vector<ca_io> inputs(2);
+  MeasureConfig cfg;
+  cfg.rounds = 200'000'000;
+  cfg.warmup_s = 0.001;
+  auto a = make_local_source({&stop_at_5000, reinterpret_cast<ca_context*>(&stopper), &inputs});
+  auto b = make_local_source({&count_calls, reinterpret_cast<ca_context*>(&other), &inputs});
+  SampleSource* sources[] = {a.get(), b.get()};
+  const InterleavedRun run = measure_interleaved(sources, cfg);
+  for (const Measurement& m : run.per_source) {
+    EXPECT_EQ(m.status, CA_FAILED);
+    EXPECT_EQ(m.error, kMeasurementStopped);
+    EXPECT_LT(m.timed_ops, *cfg.rounds);
+  }
+  clear_measurement_stop();
+
+  // --threads: ten rounds of 3 s each (the budget over the rounds); stopped, it returns at the next batch
+  // boundary instead of after 30 s.
+  uint64_t parallel_calls = 0;
+  MeasureConfig long_rounds;
+  long_rounds.budget_s = 30;
+  long_rounds.warmup_s = 0.001;
+  const ParallelMeasurement pm = measure_parallel(
+      {{&stop_at_5000, reinterpret_cast<ca_context*>(&parallel_calls), &inputs}}, long_rounds, 10);
+  EXPECT_EQ(pm.status, CA_FAILED);
+  EXPECT_EQ(pm.error, kMeasurementStopped);
+  clear_measurement_stop();
 }
 
 TEST(Measure, KnownCostOperation) {

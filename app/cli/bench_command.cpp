@@ -101,6 +101,10 @@ cxxopts::Options bench_options() {
       "isolated jobs: seconds a job may take before it is killed and recorded as failed; 0: no "
       "limit",
       cxxopts::value<std::string>()->default_value("300"));
+  add("stop-after",
+      "stop the run S seconds after measuring begins, at the next batch boundary, and write the report "
+      "with every record finished, exit status 143 (as SIGTERM); 0: no limit",
+      cxxopts::value<std::string>()->default_value("0"));
   add("quiet", "no progress line on stderr");
   add("version", "print the version and the commit it was built from");
   add("print-man", "print the man page cryptauditor(1) (roff) and exit; the build installs it");
@@ -197,6 +201,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") / 100.0;
   study.plan.isolate = choose_isolation(false, args.count("isolate") > 0, args.count("no-isolate") > 0);
   study.plan.job_timeout_s = parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>());
+  study.stop_after_s = parse_stop_after("--stop-after", args["stop-after"].as<std::string>());
   study.plan.measure.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
   study.plan.processes = parse_processes("--processes", args["processes"].as<std::string>());
   check_processes(study.plan.processes, study.plan.measure.repetitions);

@@ -152,6 +152,14 @@ double parse_job_timeout(const std::string& where, const std::string& text) {
   return v;
 }
 
+double parse_stop_after(const std::string& where, const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !(v >= 0) || !std::isfinite(v) || v > 1e9)
+    throw UsageError(where + " '" + text + "' is not valid: expected seconds >= 0, e.g. 3600 (0: no limit)");
+  return v;
+}
+
 bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_flag) {
   if (isolate_flag && no_isolate_flag)
     throw UsageError("--isolate and --no-isolate cannot be given together: choose one");

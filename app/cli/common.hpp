@@ -60,6 +60,8 @@ Order parse_order(const std::string& where, const std::string& text);
 std::string parse_layout(const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.
 double parse_job_timeout(const std::string& where, const std::string& text);
+/// A --stop-after deadline in seconds: a number >= 0 (at most 1e9), where 0 means no deadline.
+double parse_stop_after(const std::string& where, const std::string& text);
 /// --key-file / config "key_file": loads the key into plan.key_file (a UsageError naming `where` when it
 /// cannot be read or no selected algorithm takes it). RSA jobs take the key's size; when a key size was asked
 /// for

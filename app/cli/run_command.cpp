@@ -56,6 +56,11 @@ cxxopts::Options run_options() {
       "isolated jobs: seconds a job may take before it is killed and recorded as failed, instead of the "
       "config's \"job_timeout_s\" (default 300); 0: no limit",
       cxxopts::value<std::string>())(
+      "stop-after",
+      "stop the run S seconds after measuring begins, at the next batch boundary, and write the report "
+      "with every record finished, exit status 143 (as SIGTERM), instead of the config's \"stop_after_s\"; "
+      "0: no limit",
+      cxxopts::value<std::string>())(
       "repetitions", "repeat each measurement N times, instead of the config's \"repetitions\"",
       cxxopts::value<std::string>())(
       "processes",
@@ -181,6 +186,9 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.job_timeout_s = args.count("job-timeout")
                                  ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
                                  : cfg.job_timeout_s;
+  study.stop_after_s = args.count("stop-after")
+                           ? parse_stop_after("--stop-after", args["stop-after"].as<std::string>())
+                           : cfg.stop_after_s;
   study.settings.command_line = {argv[0], "run"};
   for (int i = 1; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 

@@ -21,6 +21,7 @@
 #include "run/environment.hpp"
 #include "run/exit_guard.hpp"
 #include "run/interrupt.hpp"
+#include "run/isolated_job.hpp"
 #include "run/journal.hpp"
 #include "util/atomic_file.hpp"
 
@@ -282,7 +283,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   };
   std::vector<Record> records;
   {
-    const InterruptHandlers interrupt_handlers;
+    const InterruptHandlers interrupt_handlers(study.stop_after_s);
     const ExitGuard exit_guard(
         [&](const std::string& step) { return stop_early("plugin code called exit()", step); });
     try {
@@ -312,8 +313,11 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     int status = journal_failed ? kExitFailure : kExitOk;
     if (!write_reports(study, {records, env, settings}, out, err)) status = kExitFailure;
     if (const int sig = interrupt_signal(); sig != 0) {
-      err << "cryptauditor: interrupted by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << ": "
-          << records.size() << " of " << planned_keys(plan).size()
+      err << "cryptauditor: "
+          << (stopped_at_deadline()
+                  ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
+                  : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM"))
+          << ": " << records.size() << " of " << planned_keys(plan).size()
           << " records measured, written to the report"
           << (study.journal.empty() ? "" : " and the journal " + study.journal)
           << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command)

@@ -39,6 +39,9 @@ struct Study {
   std::string label;
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.
   std::string resume_command;
+  /// --stop-after S / "stop_after_s": the run stops S seconds after measuring begins, at the next batch
+  /// boundary, as at a second SIGTERM (run/interrupt.hpp), and exits 143; 0: no deadline.
+  double stop_after_s = 0;
   /// Folders the outputs and the journal need (a config's output folders, --output-dir). They are created
   /// by execute_study once every check has passed, so that a usage error leaves nothing behind.
   std::vector<std::string> folders;
@@ -65,8 +68,9 @@ void check_distinct_files(const Study& study, const std::string& config);
 /// reports with the records finished so far and one line naming the backend and the step; the status is
 /// then kExitFailure. SIGINT or SIGTERM stops the run (run/interrupt.hpp):
 /// the reports and journal are written with the records finished so far, one line says so, and the
-/// status is 128 + the signal (130, 143). A journal that cannot be read or does not match the
-/// study's settings is a UsageError, thrown before anything is measured.
+/// status is 128 + the signal (130, 143); the same at the --stop-after deadline, with status 143. A journal
+/// that cannot be read or does not match the study's settings is a UsageError, thrown before anything is
+/// measured.
 int execute_study(const Study& study, std::ostream& out, std::ostream& err);
 
 }  // namespace ca

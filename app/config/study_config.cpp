@@ -204,7 +204,7 @@ const std::vector<std::string> kTopKeys = {
     "name",      "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
     "rounds",    "stopping",      "unit",        "outputs",     "threads",    "operations",
     "isolate",   "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order",
-    "processes", "key_file",      "leaks",       "layout"};
+    "processes", "key_file",      "leaks",       "layout",      "stop_after_s"};
 
 }  // namespace
 
@@ -274,6 +274,10 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     cfg.job_timeout_s = parse_job_timeout(
         in.where("/job_timeout_s"),
         in.number_text(doc["job_timeout_s"], "/job_timeout_s", "a number of seconds (0: no limit)"));
+  if (doc.contains("stop_after_s"))
+    cfg.stop_after_s = parse_stop_after(
+        in.where("/stop_after_s"),
+        in.number_text(doc["stop_after_s"], "/stop_after_s", "a number of seconds (0: no limit)"));
 
   if (doc.contains("leaks")) {
     // A leak screen after the speed study (docs/LEAKS.md), over the same algorithms and backends.

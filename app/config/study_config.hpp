@@ -58,6 +58,7 @@ struct StudyConfig {
                                         // path relative to the config file's folder; empty: none
   bool key_bits_given = false;          // a "key_bits" at the top or in an entry
   double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
+  double stop_after_s = 0;              // "stop_after_s": the run's deadline (Study::stop_after_s); 0: none
   size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
   std::optional<LeakConfig> leaks;      // "leaks": also screen for timing leaks
 };

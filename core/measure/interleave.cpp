@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 
+#include "measure/stop.hpp"
 #include "stats/paired.hpp"
 #include "stats/stats.hpp"
 
@@ -117,6 +118,17 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       std::shuffle(order.begin(), order.end(), rng);
       bool any = false;
       for (size_t i : order) {
+        // A stop request (measure/stop.hpp), read between batches: every source still sampled ends as
+        // stopped, and the caller abandons the comparison.
+        if (measurement_stop_requested()) {
+          for (size_t k = 0; k < n; ++k)
+            if (live[k]) {
+              run.per_source[k].status = CA_FAILED;
+              run.per_source[k].error = kMeasurementStopped;
+              live[k] = false;
+            }
+          break;
+        }
         if (!live[i] || resting[i] || (cfg.rounds && remaining[i] == 0)) continue;
         Measurement& m = run.per_source[i];
         // Adaptive, one repetition: no source times more than its own budget, as when measured on its own.

@@ -10,6 +10,7 @@
 
 #include "measure/cycles.hpp"
 #include "measure/interleave.hpp"
+#include "measure/stop.hpp"
 #include "stats/stats.hpp"
 
 namespace ca {
@@ -83,6 +84,15 @@ bool failed(Measurement& m, const Batch& b, const TimedOperation& op) {
   return true;
 }
 
+// A stop request (measure/stop.hpp), read between batches: the measurement ends as if an operation had
+// failed, with kMeasurementStopped as its error, and the runner abandons it.
+bool stopped(Measurement& m) {
+  if (!measurement_stop_requested()) return false;
+  m.status = CA_FAILED;
+  m.error = kMeasurementStopped;
+  return true;
+}
+
 double relative_ci_half_width(const std::vector<double>& xs) {
   auto ci = stats::median_ci(xs);
   double med = stats::median(xs);
@@ -101,6 +111,7 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
   double warm = 0;
   uint64_t n = 1;
   do {
+    if (stopped(m)) return false;
     Batch b = run_batch(op, n, cursor);
     m.warmup_ops += n;
     if (failed(m, b, op)) return false;
@@ -110,6 +121,7 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
 
   uint64_t batch = 1;
   for (;;) {
+    if (stopped(m)) return false;
     Batch b = run_batch(op, batch, cursor);
     m.warmup_ops += batch;
     if (failed(m, b, op)) return false;
@@ -132,6 +144,7 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
   while (steady_ns < cfg.warmup_max_s * 1e9) {
     window.clear();
     for (int i = 0; i < 16; ++i) {
+      if (stopped(m)) return false;
       Batch b = run_batch(op, batch, cursor);
       m.warmup_ops += batch;
       if (failed(m, b, op)) return false;
@@ -164,6 +177,7 @@ bool sample(const TimedOperation& op, const MeasureConfig& cfg, uint64_t batch, 
   uint64_t remaining = cfg.rounds.value_or(0);
   size_t next_check = first + cfg.min_samples;
   for (;;) {
+    if (stopped(m)) return false;
     uint64_t this_batch =
         std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch) * jitter(rng)));
     if (cfg.rounds) this_batch = std::min(this_batch, remaining);
@@ -278,7 +292,7 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
           }
           w.ops += w.batch;
           w.ns += b.ns;
-        } while (!stop.load(std::memory_order_relaxed));
+        } while (!stop.load(std::memory_order_relaxed) && !measurement_stop_requested());
       }
       sync.arrive_and_wait();  // round end
     }
@@ -291,7 +305,14 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
     stop = false;
     sync.arrive_and_wait();
     const auto start = Clock::now();
-    if (!abort) std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<int64_t>(round_ns)));
+    // Slept in slices of at most 10 ms, so a stop request (measure/stop.hpp) ends a long round promptly.
+    const auto round_end = start + std::chrono::nanoseconds(static_cast<int64_t>(round_ns));
+    while (!abort && !measurement_stop_requested()) {
+      const auto now = Clock::now();
+      if (now >= round_end) break;
+      std::this_thread::sleep_for(std::min<Clock::duration>(round_end - now, std::chrono::milliseconds(10)));
+    }
+    if (measurement_stop_requested()) abort = true;  // the remaining rounds run no batch
     stop = true;
     sync.arrive_and_wait();
     const double wall = elapsed_ns(start, Clock::now());
@@ -316,6 +337,10 @@ ParallelMeasurement measure_parallel(const std::vector<TimedOperation>& ops, con
       pm.error = w.error;
       break;
     }
+  if (pm.status == CA_OK && measurement_stop_requested()) {
+    pm.status = CA_FAILED;
+    pm.error = kMeasurementStopped;
+  }
   return pm;
 }
 
@@ -353,6 +378,7 @@ class LocalSource final : public SampleSource {
   SampleResult sample(uint64_t ops, uint64_t settle) override {
     SampleResult r;
     Measurement scratch;
+    if (stopped(scratch)) return {0, 0, scratch.status, scratch.error};
     if (settle > 0) {
       Batch s = run_batch(op_, settle, cursor_);
       if (failed(scratch, s, op_)) return {0, 0, scratch.status, scratch.error};

@@ -15,6 +15,7 @@
 #include "cryptauditor/plugin_abi.h"
 #include "measure/stopwatch.hpp"
 #include "util/child_call.hpp"
+#include "util/supervise.hpp"
 
 namespace ca {
 namespace {
@@ -98,6 +99,7 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
       probe_child(fds[1], paths[i]);
     }
     ::setpgid(pid, pid);
+    supervise_child(pid);
     ::close(fds[1]);
     probes[i].pid = pid;
     probes[i].fd = fds[0];
@@ -149,6 +151,7 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
       }
     }
     if (p.fd >= 0) ::close(p.fd);
+    forget_child(p.pid);
     const int status = p.status;
     if (timed_out)
       results[i] = "it did not finish loading within " + std::to_string(static_cast<int>(timeout_s)) + " s";
@@ -162,6 +165,7 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
     else
       results[i] = std::string("its probe failed ") + step_name(p.last);
   }
+  kill_strays();  // what a probe left outside its group (a setsid() helper): util/supervise.hpp
   return results;
 }
 

@@ -28,6 +28,7 @@
 #include "run/record_json.hpp"
 #include "run/record_key.hpp"
 #include "util/child_call.hpp"
+#include "util/supervise.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -120,9 +121,15 @@ class LocalLane final : public Lane {
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+    // The previous comparison's pool is freed while its step is named again: a heap it corrupted, which
+    // the allocator finds when freeing, is that step's fault, not the next one's.
+    if (pool_) {
+      phase_(step_);
+      source_.reset();
+      pool_.reset();
+    }
     step_ = op + " " + format_size(size);
     phase_(step_);
-    source_.reset();
     pool_ = std::make_unique<Pool>();
     size_ = size;
     op_ = op;
@@ -144,6 +151,10 @@ class LocalLane final : public Lane {
     if (renote_) phase_(step_);
     WarmUp w = source_->warm_up(cfg);
     if (w.status != CA_OK) w.error = with_backend_error(w.error);
+    if (std::string overrun = overrun_text(); !overrun.empty()) {
+      w.status = CA_FAILED;
+      w.error = overrun;
+    }
     return w;
   }
 
@@ -151,6 +162,10 @@ class LocalLane final : public Lane {
     if (renote_) phase_(step_);
     SampleResult s = source_->sample(ops, settle);
     if (s.status != CA_OK) s.error = with_backend_error(s.error);
+    if (std::string overrun = overrun_text(); !overrun.empty()) {
+      s.status = CA_FAILED;
+      s.error = overrun;
+    }
     return s;
   }
 
@@ -202,6 +217,15 @@ class LocalLane final : public Lane {
     return where + "the output of the last timed operation (" + std::to_string(timed.size()) +
            " bytes) differs from one plain call's on the same input (" + std::to_string(plain.output.size()) +
            " bytes) from byte " + std::to_string(at) + " on";
+  }
+
+  // After each step that wrote into the output buffer: "" when nothing was written past its end (a write
+  // beyond the page it ends in is a SIGSEGV at once, util/guarded_buffer.hpp).
+  std::string overrun_text() const {
+    const size_t past = pool_ ? pool_->output.overrun() : 0;
+    if (past == 0) return "";
+    return "wrote past the end of its output buffer in " + step_ + " (at least " + std::to_string(past) +
+           " bytes after the " + std::to_string(pool_->output.size()) + " it was given)";
   }
 
   std::string with_backend_error(const std::string& error) const {
@@ -275,6 +299,8 @@ constexpr int kLaneIn = 3, kLaneOut = 4;
 
 [[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
   ::setpgid(0, 0);
+  // Orphans of this job (a helper whose parent ended) stay below it while it runs (util/supervise.hpp).
+  become_subreaper();
   reset_interrupt_handlers_in_child();
   ::signal(SIGPIPE, SIG_DFL);
   LocalLane lane(
@@ -422,6 +448,8 @@ class ChildLane final : public Lane {
       serve(down[0], up[1], plan, job, backend);
     }
     ::setpgid(pid_, pid_);  // also here, so the group exists before any kill(-pid) below
+    supervise_child(pid_);
+    exit_fd_ = open_exit_fd(pid_);
     ::close(down[0]);
     ::close(up[1]);
     to_ = down[1];
@@ -438,6 +466,7 @@ class ChildLane final : public Lane {
     ::close(from_);
     kill_group(pid_);  // anything the backend left behind in the child's group goes with it
     if (!reaped_) reap();
+    if (exit_fd_ >= 0) ::close(exit_fd_);
   }
 
   void request_start() override {
@@ -630,21 +659,35 @@ class ChildLane final : public Lane {
         }
         wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
       }
-      pollfd waits[2] = {{from_, POLLIN, 0}, {interrupt_wakeup_fd(), POLLIN, 0}};
-      const int n = ::poll(waits, 2, wait_ms);
+      // The child's exit, not only the pipe's end, says the job is over: a helper the plugin started may
+      // hold the pipe open (util/supervise.hpp). Once the child is gone, what it wrote before is read
+      // without waiting, then the job ends.
+      if (child_gone_)
+        wait_ms = 0;
+      else if (exit_fd_ < 0 && (wait_ms < 0 || wait_ms > 50))
+        wait_ms = 50;
+      pollfd waits[3] = {{from_, POLLIN, 0}, {interrupt_wakeup_fd(), POLLIN, 0}, {exit_fd_, POLLIN, 0}};
+      const int n = ::poll(waits, 3, wait_ms);
       if (n < 0 && errno != EINTR) {
         die(std::string("waiting for the job failed: ") + std::strerror(errno));
         return std::nullopt;
       }
-      if (n <= 0 || (waits[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-      char buffer[1 << 16];
-      const ssize_t got = ::read(from_, buffer, sizeof buffer);
-      if (got < 0 && errno == EINTR) continue;
-      if (got <= 0) {
+      if (n > 0 && (waits[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+        char buffer[1 << 16];
+        const ssize_t got = ::read(from_, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+          exited();
+          return std::nullopt;
+        }
+        pending_.append(buffer, static_cast<size_t>(got));
+        continue;
+      }
+      if (child_gone_) {  // gone, and nothing more to read
         exited();
         return std::nullopt;
       }
-      pending_.append(buffer, static_cast<size_t>(got));
+      child_gone_ = exit_fd_ >= 0 ? (waits[2].revents & POLLIN) != 0 : child_has_exited(pid_);
     }
   }
 
@@ -664,7 +707,9 @@ class ChildLane final : public Lane {
       const pid_t r = ::waitpid(pid_, &status, WNOHANG);
       if (r == pid_) {
         reaped_ = true;
+        forget_child(pid_);
         kill_group(pid_);
+        kill_strays();
         if (WIFSIGNALED(status))
           failure_ = "killed by " + signal_text(WTERMSIG(status)) + " in " + phase_;
         else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
@@ -683,16 +728,21 @@ class ChildLane final : public Lane {
     }
   }
 
+  // Reaps the child, then kills what the job left behind outside its group (util/supervise.hpp).
   void reap() {
     if (reaped_) return;
     int status = 0;
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     reaped_ = true;
+    forget_child(pid_);
+    kill_strays();
   }
 
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
+  int exit_fd_ = -1;         // readable once the child has exited (util/supervise.hpp); -1: polled instead
+  bool child_gone_ = false;  // the child has exited; what it wrote is being read
   double timeout_s_;
   // core/measure's clock: the job timeout is a watchdog, not a measurement.
   double waited_s_ = 0;

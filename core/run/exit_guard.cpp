@@ -7,6 +7,8 @@
 #include <mutex>
 #include <utility>
 
+#include "util/supervise.hpp"
+
 namespace ca {
 namespace {
 
@@ -24,6 +26,7 @@ extern "C" void on_process_exit() {
     status = on_exit(current_step());
   } catch (...) {
   }
+  kill_strays();  // a helper the plugin started must not outlive the run (util/supervise.hpp)
   std::fflush(nullptr);
   // _exit: the other exit handlers (the plugins' libraries' cleanup) ran or will not matter, and a second
   // exit() from them must not run this one again.
@@ -58,6 +61,7 @@ ExitGuard::ExitGuard(std::function<int(const std::string& step)> on_exit) {
   }();
   (void)registered;
   g_owner = ::getpid();
+  become_subreaper();
   g_on_exit = new std::function<int(const std::string&)>(std::move(on_exit));
 }
 
@@ -65,6 +69,7 @@ ExitGuard::~ExitGuard() {
   delete g_on_exit;
   g_on_exit = nullptr;
   clear_step();
+  kill_strays();
 }
 
 }  // namespace ca

@@ -4,6 +4,11 @@
 // the partial report and says which plugin did it and where, and the process ends with the status the
 // handler returns. cryptauditor's own code never calls exit() while a guard lives.
 //
+// The guard also bounds what plugins leave behind: from its start this process is a child subreaper, and
+// when the guard ends (the run is over, or a plugin called exit()) every child this process did not start
+// on purpose — a helper an in-process plugin forked, or one orphaned by an isolated job — is killed
+// (util/supervise.hpp: kill_strays).
+//
 // The runner names each in-process step (note_step) as the isolated job's child names it for its parent,
 // so that messages about a fault in process can say where it happened too.
 #pragma once

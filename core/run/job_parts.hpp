@@ -15,6 +15,7 @@
 #include "run/runner.hpp"
 #include "run/self_test.hpp"
 #include "util/bytes.hpp"
+#include "util/guarded_buffer.hpp"
 #include "util/page_buffer.hpp"
 
 namespace ca {
@@ -27,7 +28,7 @@ using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std:
 struct Pool {
   std::vector<PageBuffer> messages, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
   std::vector<Bytes> nonces;
-  PageBuffer output;
+  GuardedBuffer output;  // fenced: a write past its end fails the step that made it (util/guarded_buffer.hpp)
   std::vector<ca_io> ios;
 };
 /// Fills `pool` for (size, op); empty string, or why it could not (`unsupported`, when given, is set when the

@@ -15,7 +15,7 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
   const size_t cap = a.output_capacity(bits, size);
   const Bytes no_aad;
   const size_t nonce_bytes = chosen_nonce_bytes(a, params);
-  pool.output = PageBuffer(cap);
+  pool.output = GuardedBuffer(cap);
   for (size_t i = 0; i < count; ++i) {
     pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
     fill_random(pool.messages.back().data(), size);

@@ -12,6 +12,7 @@
 #include <exception>
 
 #include "measure/stopwatch.hpp"
+#include "util/supervise.hpp"
 
 namespace ca {
 namespace {
@@ -52,6 +53,8 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, double time
   }
   if (pid == 0) {
     ::close(fds[0]);
+    ::setpgid(0, 0);
+    become_subreaper();  // orphans of the body stay below it while it runs (util/supervise.hpp)
     ::signal(SIGPIPE, SIG_DFL);
     int status = 0;
     try {
@@ -63,9 +66,12 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, double time
     }
     ::_exit(status);
   }
+  ::setpgid(pid, pid);  // also here, so the group exists before the kill(-pid) below
+  supervise_child(pid);
+  const int exit_fd = open_exit_fd(pid);
   ::close(fds[1]);
   std::string received;
-  bool timed_out = false;
+  bool timed_out = false, gone = false;
   const Stopwatch since_start;  // core/measure's clock: a watchdog, not a measurement
   for (;;) {
     int wait_ms = -1;
@@ -77,20 +83,35 @@ ChildOutcome call_in_child(const std::function<std::string()>& body, double time
       }
       wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
     }
-    pollfd p{fds[0], POLLIN, 0};
-    const int n = ::poll(&p, 1, wait_ms);
-    if (n <= 0) continue;  // EINTR or the deadline: checked above
-    char buffer[1 << 16];
-    const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) break;
-    received.append(buffer, static_cast<size_t>(got));
+    // The child's exit ends the wait, not only the pipe's end: a helper the plugin started may hold the
+    // pipe open (util/supervise.hpp). Once the child is gone, what it wrote is read without waiting.
+    if (gone)
+      wait_ms = 0;
+    else if (exit_fd < 0 && (wait_ms < 0 || wait_ms > 50))
+      wait_ms = 50;
+    pollfd p[2] = {{fds[0], POLLIN, 0}, {exit_fd, POLLIN, 0}};
+    const int n = ::poll(p, 2, wait_ms);
+    if (n > 0 && (p[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      char buffer[1 << 16];
+      const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) break;
+      received.append(buffer, static_cast<size_t>(got));
+      continue;
+    }
+    if (gone) break;
+    if (n < 0) continue;  // EINTR
+    gone = exit_fd >= 0 ? (p[1].revents & POLLIN) != 0 : child_has_exited(pid);
   }
   ::close(fds[0]);
+  if (exit_fd >= 0) ::close(exit_fd);
   if (timed_out) ::kill(pid, SIGKILL);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  forget_child(pid);
+  ::kill(-pid, SIGKILL);  // what the body left in its process group
+  kill_strays();          // and what it left outside it
   if (timed_out) {
     outcome.failure = "timed out after " + std::to_string(static_cast<long long>(timeout_s)) + " s";
   } else if (WIFSIGNALED(status)) {

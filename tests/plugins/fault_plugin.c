@@ -30,6 +30,16 @@
  *                        trip and the timed-output check all pass: only comparing libraries at the measured
  *                        size finds it. Built once more as wrong_large2 (the same bug in "another
  *                        library", for the test where no majority agrees).
+ *   FAULT_helper:   leaves a helper behind, as a library starting a daemon would: its first create() forks,
+ *                   the child calls setsid() (a session and process group of its own, out of reach of the
+ *                   job's group), forks the helper, appends the helper's pid to the file named by
+ *                   $CA_TEST_HELPER_PIDS and exits; the helper sleeps forever holding every descriptor it
+ *                   inherited except 0-2 (in an isolated job, the pipe to the parent). encrypt calls exit(0) on messages of
+ *                   16KB and more, so the job's process ends while the helper still holds its pipe.
+ *   FAULT_overrun:  the repeat form of encrypt (the timed path; single calls are right) writes past the end
+ *                   of the output buffer (output_cap) on messages of 16KB and more: 8192 bytes on 16KB
+ *                   messages (beyond the page the buffer ends in, into what follows it), 16 bytes on
+ *                   larger ones (within that page).
  * short_table and null_entry must never load.
  */
 #include <signal.h>
@@ -38,7 +48,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#if defined(FAULT_helper)
+#include <fcntl.h>
+#endif
 
 #include "cryptauditor/plugin_abi.h"
 
@@ -68,6 +82,10 @@
 #define BACKEND_NAME "openssl"
 #elif defined(FAULT_verify_crash)
 #define BACKEND_NAME "verify_crash"
+#elif defined(FAULT_helper)
+#define BACKEND_NAME "helper"
+#elif defined(FAULT_overrun)
+#define BACKEND_NAME "overrun"
 #elif defined(FAULT_wrong_large)
 #define BACKEND_NAME "wrong_large"
 #elif defined(FAULT_wrong_large2)
@@ -207,6 +225,44 @@ static void give_back_memory(ca_context* ctx) {
 }
 #endif
 
+#if defined(FAULT_helper)
+/* Appends `pid` to the file $CA_TEST_HELPER_PIDS names, if any. */
+static void note_helper(pid_t pid) {
+  const char* pids = getenv("CA_TEST_HELPER_PIDS");
+  if (pids == NULL) return;
+  const int fd = open(pids, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0) return;
+  char line[32];
+  const int n = snprintf(line, sizeof line, "%ld\n", (long)pid);
+  ssize_t w = write(fd, line, (size_t)n);
+  (void)w;
+  close(fd);
+}
+
+static void leave_a_helper(void) {
+  static int started;
+  if (started) return;
+  started = 1;
+  const pid_t middle = fork();
+  if (middle != 0) {
+    if (middle > 0) waitpid(middle, NULL, 0); /* the helper's pid is noted when this returns */
+    return;
+  }
+  setsid();
+  const pid_t helper = fork();
+  if (helper != 0) { /* the helper is orphaned: re-parented to the nearest subreaper, or init */
+    if (helper > 0) note_helper(helper);
+    _exit(0);
+  }
+  const int null_fd = open("/dev/null", O_RDWR);
+  if (null_fd >= 0) {
+    dup2(null_fd, 0), dup2(null_fd, 1), dup2(null_fd, 2);
+    if (null_fd > 2) close(null_fd);
+  }
+  for (;;) pause();
+}
+#endif
+
 static int encrypt(ca_context* ctx, ca_io* io) {
   static int large_calls;
   (void)large_calls;
@@ -217,7 +273,7 @@ static int encrypt(ca_context* ctx, ca_io* io) {
   if (strikes(io, &large_calls)) *(volatile uint8_t*)g_bad_address = io->input[0];
 #elif defined(FAULT_abort)
   abort();
-#elif defined(FAULT_exit)
+#elif defined(FAULT_exit) || defined(FAULT_helper)
   if (strikes(io, &large_calls)) exit(0);
 #elif defined(FAULT_print)
   static int printed = 0;
@@ -243,6 +299,26 @@ static int decrypt(ca_context* ctx, ca_io* io) {
 #endif
   return chacha20_xor(ctx, io);
 }
+
+#if defined(FAULT_overrun)
+static int repeat_encrypt(ca_context* ctx, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count) {
+  int status = CA_OK;
+  for (uint64_t i = 0; i < count; ++i) {
+    ca_io* io = &ios[*cursor];
+    status |= chacha20_xor(ctx, io);
+    if (io->input_len >= kFaultFrom) {
+      const size_t past = io->input_len == kFaultFrom ? 8192 : 16;
+      for (size_t k = 0; k < past; ++k) io->output[io->output_cap + k] = (uint8_t)k;
+    }
+    if (++*cursor == n_ios) *cursor = 0;
+  }
+  return status;
+}
+static ca_repeat_fn repeat(ca_context* ctx, int op) {
+  (void)ctx;
+  return op == CA_OP_ENCRYPT ? repeat_encrypt : NULL;
+}
+#endif
 
 #if defined(FAULT_wrong_repeat)
 static uint64_t g_repeated;
@@ -302,6 +378,8 @@ static int create(const ca_key_spec* spec, ca_context** out, char* error, size_t
   }
 #if defined(FAULT_print)
   chatter("create");
+#elif defined(FAULT_helper)
+  leave_a_helper();
 #endif
   ca_context* ctx = calloc(1, sizeof *ctx);
   if (ctx == NULL) return CA_FAILED;
@@ -338,7 +416,7 @@ __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_en
     .abi_version = CA_PLUGIN_ABI_VERSION,
 #if defined(FAULT_short_table)
     .struct_size = offsetof(ca_backend, last_error), /* as if built before last_error existed */
-#elif defined(FAULT_wrong_repeat)
+#elif defined(FAULT_wrong_repeat) || defined(FAULT_overrun)
     .struct_size = sizeof(ca_backend),
 #else
     /* as if built before the optional repeat entry existed: it must still load, and be timed one call per
@@ -359,7 +437,7 @@ __attribute__((visibility("default"))) const ca_backend* cryptauditor_backend_en
     .operation = operation,
     .export_key = export_key,
     .last_error = last_error,
-#if defined(FAULT_wrong_repeat)
+#if defined(FAULT_wrong_repeat) || defined(FAULT_overrun)
     .repeat = repeat,
 #endif
   };
