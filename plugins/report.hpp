@@ -19,6 +19,7 @@ namespace ca {
 /// What the user asked for, as far as a report needs to know it.
 struct ReportSettings {
   TimeUnit unit = TimeUnit::Ms;
+  bool unit_chosen = false;        // -u / "unit" given: every figure in `unit`; else tables pick their own
   std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
   double budget_s = 0;
   double target_rel_ci = 0;

@@ -33,8 +33,8 @@ cxxopts::Options bench_options() {
       "XCHACHA20-POLY1305, "
       "DES, 2DES, 3DES, DESX, RC2, RC4, RC5, RC6, TWOFISH, BLOWFISH, IDEA, CAMELLIA, ARIA, SM4, SERPENT, "
       "CAST5, "
-      "RSA-OAEP (RSA), RSA-OAEP-SHA256, RSA-PKCS1V15-ENC; groups AES-ALL, SYMMETRIC-ALL, BLOCK-ALL, "
-      "LEGACY-ALL, ALL",
+      "RSA-OAEP (RSA), RSA-OAEP-SHA256, RSA-PKCS1V15-ENC; groups AES-ALL, SYMMETRIC-ALL (the original's 12), "
+      "SYMMETRIC-EXTENDED, AEAD-ALL, BLOCK-ALL, LEGACY-ALL, ALL",
       cxxopts::value<Strings>());
   add("hash",
       "hash(es): SHA1, SHA2-224, SHA2-256, SHA2-384, SHA2-512, SHA2-512/256, SHA3-224, SHA3-256, SHA3-384, "
@@ -44,7 +44,7 @@ cxxopts::Options bench_options() {
       cxxopts::value<Strings>());
   add("s,signature",
       "signature(s): RSA-PSS (RSA), RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA (P-256, SHA-256), EDDSA "
-      "(Ed25519); groups SIGN-ALL, ALL",
+      "(Ed25519); groups SIGN-ALL (RSA-PSS, ECDSA, EDDSA), SIGN-EXTENDED, ALL",
       cxxopts::value<Strings>());
   add("mac",
       "MAC(s): HMAC-SHA1, HMAC-SHA2-224/256/384/512, HMAC-SHA3-256/512, HMAC-MD5, HMAC-RIPEMD-160, CMAC-AES, "
@@ -185,6 +185,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError("--unit '" + args["unit"].as<std::string>() +
                      "' is not valid: expected ns, us, ms or s");
   study.settings.unit = *unit;
+  study.settings.unit_chosen = args.count("unit") > 0;
   study.outputs = {
       {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
   check_outputs(study.outputs, "--format");

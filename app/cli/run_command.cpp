@@ -134,6 +134,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.operations = cfg.operations;
   study.plan.measure = cfg.measure;
   study.settings.unit = cfg.unit;
+  study.settings.unit_chosen = cfg.unit_given;
 
   if (args.count("rounds")) {
     study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
@@ -153,6 +154,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       throw UsageError("--unit '" + args["unit"].as<std::string>() +
                        "' is not valid: expected ns, us, ms or s");
     study.settings.unit = *unit;
+    study.settings.unit_chosen = true;
   }
   study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
   study.plan.threads =

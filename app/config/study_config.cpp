@@ -304,6 +304,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     auto unit = parse_unit(text);
     if (!unit) throw UsageError(in.where("/unit") + " '" + text + "' is not valid: expected ns, us, ms or s");
     cfg.unit = *unit;
+    cfg.unit_given = true;
   }
 
   if (doc.contains("backends")) {

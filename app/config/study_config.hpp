@@ -45,6 +45,7 @@ struct StudyConfig {
   std::vector<NamedBackend> backends;  // empty: every loaded backend
   MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci), "repetitions"; as the flags
   TimeUnit unit = TimeUnit::Ms;
+  bool unit_given = false;              // "unit" is in the file: tables keep it instead of picking their own
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
   size_t threads = 1;                   // "threads": RunPlan::threads (--threads)

@@ -1,6 +1,8 @@
 #include "util/units.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -95,6 +97,70 @@ std::string format_duration(double ns, TimeUnit u) {
   }
   std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, std::string(unit_name(u)).c_str());
   return buf;
+}
+
+std::string format_significant(double value, int digits) {
+  if (value == 0.0 || !std::isfinite(value)) return value == 0.0 ? "0.0" : std::to_string(value);
+  // Decimals so that `digits` significant digits show; one fewer when rounding carries into a new digit
+  // (9.996 -> "10.0", not "10.00").
+  auto decimals_for = [&](double v) {
+    return std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(std::fabs(v)))));
+  };
+  int decimals = decimals_for(value);
+  const double scale = std::pow(10.0, decimals);
+  const double rounded = std::round(value * scale) / scale;
+  if (rounded != 0.0) decimals = std::min(decimals, decimals_for(rounded));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+std::string format_delta(double ns, TimeUnit u) {
+  return format_significant(from_ns(ns, u)) + std::string(unit_name(u));
+}
+
+TimeUnit readable_unit(std::vector<double> ns) {
+  std::erase_if(ns, [](double v) { return !(v > 0); });
+  if (ns.empty()) return TimeUnit::Ns;
+  std::nth_element(ns.begin(), ns.begin() + static_cast<std::ptrdiff_t>(ns.size() / 2), ns.end());
+  const double typical = ns[ns.size() / 2];
+  for (TimeUnit u : {TimeUnit::S, TimeUnit::Ms, TimeUnit::Us})
+    if (from_ns(typical, u) >= 1) return u;
+  return TimeUnit::Ns;
+}
+
+std::string python_float_repr(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  // The shortest round-trip digits, from to_chars in scientific form: "1.0222690105438232e+00".
+  char sci[64];
+  const auto res = std::to_chars(sci, sci + sizeof sci, value, std::chars_format::scientific);
+  const std::string text(sci, res.ptr);
+  const size_t e = text.find('e');
+  const int exponent = std::stoi(text.substr(e + 1));
+  std::string mantissa = text.substr(0, e);
+  const bool negative = mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.') digits += c;
+  std::string out;
+  if (exponent < -4 || exponent >= 16) {
+    // Python: 1e-05, 1.5e+16 (at least two exponent digits, a sign always).
+    out = digits.substr(0, 1) + (digits.size() > 1 ? "." + digits.substr(1) : "");
+    char exp[16];
+    std::snprintf(exp, sizeof exp, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    out += exp;
+  } else if (exponent < 0) {
+    out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+  } else {
+    const size_t point = static_cast<size_t>(exponent) + 1;
+    if (digits.size() <= point)
+      out = digits + std::string(point - digits.size(), '0') + ".0";
+    else
+      out = digits.substr(0, point) + "." + digits.substr(point);
+  }
+  return negative ? "-" + out : out;
 }
 
 }  // namespace ca

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ca {
 
@@ -24,5 +25,20 @@ double from_ns(double ns, TimeUnit u);
 /// Renders a duration in a unit with enough significant digits to be useful at any magnitude:
 /// 0.005ms, 12.3us, 2.734ms. Never prints 0 for a positive value.
 std::string format_duration(double ns, TimeUnit u);
+
+/// A number with `digits` significant digits and no exponent: 8.90 and 0.00100 for 3 digits, 262 and 31354
+/// where the integer part alone has more; "0.0" for zero (cryptauditor's "(+0.0ms)").
+std::string format_significant(double value, int digits = 3);
+
+/// A duration with three significant digits in a unit: "8.90ms", "0.152ms", "0.0ms" (ranking deltas).
+std::string format_delta(double ns, TimeUnit u);
+
+/// The largest unit in which a typical value (the median of `ns`, positive values only) is at least 1, so a
+/// table in it has no "0.0000834ms"; ns for an empty list.
+TimeUnit readable_unit(std::vector<double> ns);
+
+/// A float as Python's repr() prints it (the shortest text that reads back to the same double, exponent form
+/// below 1e-4 and from 1e16): "1.0222690105438232", "0.5", "1e-05". timeit.repeat's lists are printed so.
+std::string python_float_repr(double value);
 
 }  // namespace ca
