@@ -1,17 +1,23 @@
-// The console table: cryptauditor's lines ("Performing 1000 rounds of ...", "Encryption time: 0.005ms",
-// "1 - AES-CTR - 0.005ms (+0.0ms)"), with each line naming its backend when several ran, the confidence
-// interval beside every figure, and library rankings when an algorithm ran in two or more libraries.
+// The console table: cryptauditor's lines word for word ("Performing 1000 rounds of ...", "Encryption time:
+// 0.005ms", "Encryption speed ranking:", "1 - AES-CTR - 0.005ms (+0.0ms)"; tests/seed_lines_test.cpp pins
+// them against the original README's examples), each with what this program adds after the seed's text (the
+// interval, throughput, sample count; the ratio to the fastest). With several libraries each line names its
+// backend, the algorithm rankings are per library, and each algorithm shared by two or more libraries gets a
+// library ranking. docs/COMPAT.md lists what still differs from the original.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <set>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "library_grid.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
+#include "stats/stats.hpp"
+#include "util/units.hpp"
 #include "timing_2004.hpp"
 
 namespace ca {
@@ -23,47 +29,96 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-std::string op_phrase(const AlgorithmInfo& a) {
-  switch (a.family) {
-    case Family::Cipher:
-      return "encryption and decryption";
-    case Family::Hash:
-      return "hash";
-    case Family::Signature:
-      return "signing and verification";
-    case Family::Mac:
-      return "MAC";
-    case Family::Kdf:
-      return "key derivation";
-    case Family::KeyAgreement:
-      return "key agreement";
-  }
-  return "";
+// What the "Performing" line says an operation is, in cryptauditor's words ("encryption", "signature").
+std::string operation_words(const std::string& op) {
+  if (op == "encrypt") return "encryption";
+  if (op == "decrypt") return "decryption";
+  if (op == "encrypt-stream")
+    return "stream encryption (one long-running context, no nonce or tag per operation)";
+  if (op == "hash") return "hash";
+  if (op == "sign") return "signature";
+  if (op == "verify") return "verification";
+  if (op == "mac") return "MAC";
+  if (op == "derive") return "key derivation";
+  if (op == "agree") return "key agreement";
+  if (op == "keygen") return "key pair generation";
+  return op;
 }
 
-std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size, const ReportSettings& s) {
-  const bool stream = s.cipher_stream && a.family == Family::Cipher;
+// "encryption and decryption", "key agreement, key pair generation and ..." in the order given.
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + words[i];
+  return out;
+}
+
+// The original cryptauditor's line, word for word for its algorithms (README of the original, kept in
+// tests/data/seed_readme_examples.txt): "Performing 1000 rounds of AES encryption and decryption in CTR mode
+// with a 256-bit random key on 1KB of random data", "... of EdDSA signature and verification with a 256-bit
+// (Ed25519) elliptic curve on 1KB of random data hashed with SHA-512". Operations measured once per key
+// (keygen, agree) have no data: their block says nothing about random data. What this program adds
+// (repetitions, processes) follows the seed's text.
+std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
+                            const std::vector<std::string>& operations, const ReportSettings& s) {
   const std::string until = s.sequential ? "the 95% CI of the median is within ±"
                                          : "libraries interleaved, until the 95% CI of each ratio between "
                                            "them (of the median for one library) is within ±";
   std::string rounds = s.rounds ? std::to_string(*s.rounds) + (*s.rounds == 1 ? " round" : " rounds")
                                 : "adaptive rounds (" + until + fmt("%.3g", s.target_rel_ci * 100) + "% or " +
                                       fmt("%.3g", s.budget_s) + " s per library)";
-  std::string line =
-      "Performing " + rounds + " of " + std::string(a.primitive) + " " +
-      (stream ? "stream encryption (one long-running context, no nonce or tag per operation)" : op_phrase(a));
+  std::vector<std::string> words;
+  for (const auto& op : operations) words.push_back(operation_words(op));
+  std::string line = "Performing " + rounds + " of " + std::string(a.line_name()) + " " + join_words(words);
   if (!a.mode.empty()) line += " in " + std::string(a.mode) + " mode";
-  if (a.family != Family::Hash && a.family != Family::Kdf) {
-    line += " with a " + std::to_string(bits) + "-bit random key";
-    if (a.name == "ECDSA") line += " (P-256, SHA-256)";
+  if (a.family != Family::Hash && a.family != Family::Kdf)
+    line += " with a " + std::to_string(bits) + "-bit " +
+            (a.curve.empty() ? std::string("random key") : "(" + std::string(a.curve) + ") elliptic curve");
+  if (size > 0) {
+    line += " on " + format_size(size) + " of random data";
+    if (!a.message_hash.empty()) line += " hashed with " + std::string(a.message_hash);
   }
-  line += " on " + format_size(size) + " of random data";
   if (s.repetitions > 1)
     line += ", in " + std::to_string(s.repetitions) + " repetitions (median and CI over their medians)";
   if (s.processes > 1)
     line +=
         ", in " + std::to_string(s.processes) + " worker processes each (median and CI over their medians)";
   return line;
+}
+
+// The RSA library benchmark's `print(timeit.repeat(..., repeat=10, number=1000))`: each repetition's total
+// time in seconds, as Python prints the list, then their median. The totals are the timed samples' sums, so
+// they leave out the calibration and warm-up that timeit's number=1000 would include.
+std::vector<std::string> repetition_lines(const Record& r) {
+  const auto& m = r.measurement;
+  if (m.repetition_samples.size() < 2 || m.sample_ops.size() != m.sample_ns.size()) return {};
+  std::vector<double> totals_s;
+  std::vector<uint64_t> ops;
+  size_t next = 0;
+  for (size_t count : m.repetition_samples) {
+    double total_ns = 0;
+    uint64_t n = 0;
+    for (size_t i = next; i < next + count && i < m.sample_ns.size(); ++i) {
+      total_ns += m.sample_ns[i] * static_cast<double>(m.sample_ops[i]);
+      n += m.sample_ops[i];
+    }
+    next += count;
+    totals_s.push_back(total_ns / 1e9);
+    ops.push_back(n);
+  }
+  std::string list = "[";
+  for (size_t i = 0; i < totals_s.size(); ++i) list += (i ? ", " : "") + python_float_repr(totals_s[i]);
+  list += "]";
+  std::string each;
+  if (std::all_of(ops.begin(), ops.end(), [&](uint64_t n) { return n == ops.front(); })) {
+    each = std::to_string(ops.front()) + (ops.front() == 1 ? " operation each" : " operations each");
+  } else {
+    each = "operations: ";
+    for (size_t i = 0; i < ops.size(); ++i) each += (i ? ", " : "") + std::to_string(ops[i]);
+  }
+  const std::string noun = operation_noun(r.operation);
+  return {noun + " repetition totals (s, " + each + "): " + list,
+          noun + " repetition median: " + python_float_repr(stats::median(totals_s)) + " s"};
 }
 
 std::string measured_detail(const Record& r, const ReportSettings& s) {
@@ -103,24 +158,31 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
 
 // The RSA library benchmark's shape, after everything else so the lines above stay as they were: one row
 // per (algorithm, key, operation, size), one column per backend, "-" where a backend has no measurement.
-void print_library_table(const std::vector<Record>& records, TimeUnit unit, std::ostream& out) {
+// Its figures are in one unit for the whole table, the -u unit when given, else one that suits its typical
+// value (readable_unit), with three significant digits: never "0.0000834ms".
+void print_library_table(const std::vector<Record>& records, const ReportSettings& s, std::ostream& out) {
   const LibraryGrid grid = library_grid(records);
+  std::vector<double> medians;
+  for (const auto& row : grid.rows)
+    for (const Record* r : row.cells)
+      if (r && r->ok()) medians.push_back(r->summary.median);
+  const TimeUnit unit = s.unit_given ? s.unit : readable_unit(medians);
   std::vector<std::vector<std::string>> table{{"algorithm", "key", "operation", "size"}};
   for (const auto& b : grid.backends) table[0].push_back(b);
   for (const auto& row : grid.rows) {
     std::vector<std::string> line{row.algorithm, row.key_bits ? std::to_string(row.key_bits) : "-",
-                                  row.operation, format_size(row.data_bytes)};
+                                  row.operation, row.data_bytes ? format_size(row.data_bytes) : "-"};
     for (const Record* r : row.cells)
       line.push_back(!r || r->status == Status::Unsupported ? "-"
                      : r->status == Status::Failed          ? "FAILED"
                      : r->status == Status::Disputed        ? "DISPUTED"
-                                                            : format_duration(r->summary.median, unit));
+                                                     : format_significant(from_ns(r->summary.median, unit)));
     table.push_back(std::move(line));
   }
   std::vector<size_t> width(table[0].size(), 0);
   for (const auto& line : table)
     for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
-  out << "\nPer-library table (median per operation):\n";
+  out << "\nPer-library table (median time per operation, " << unit_name(unit) << "):\n";
   for (const auto& line : table) {
     std::string text;
     for (size_t c = 0; c < line.size(); ++c) {
@@ -135,13 +197,28 @@ void print_library_table(const std::vector<Record>& records, TimeUnit unit, std:
   }
 }
 
+// The name an algorithm ranking gives an entry: the seed's ("EdDSA"), with the key size when the ranking
+// holds the algorithm at two key sizes ("AES-GCM-128", "AES-GCM-256"). Algorithm rankings never mix libraries
+// (one per library when several ran), so the library is never part of the name.
+std::string entry_name(const Record& r, const Ranking& rk) {
+  const AlgorithmInfo* info = find_algorithm(r.algorithm);
+  std::string name = info ? std::string(info->display_name()) : r.algorithm;
+  const bool two_keys = std::any_of(rk.entries.begin(), rk.entries.end(), [&](const RankedEntry& e) {
+    return e.record->algorithm == r.algorithm && e.record->key_bits != r.key_bits;
+  });
+  if (two_keys && r.key_bits) name += "-" + std::to_string(r.key_bits);
+  return name;
+}
+
 class ConsoleReporter : public Reporter {
  public:
   void write(const ReportInput& in, std::ostream& out) const override {
     const auto& env = in.environment;
     const auto& s = in.settings;
-    std::set<std::string> backends;
-    for (const auto& r : in.records) backends.insert(r.backend);
+    std::vector<std::string> backends;  // in the order they first appear
+    for (const auto& r : in.records)
+      if (std::find(backends.begin(), backends.end(), r.backend) == backends.end())
+        backends.push_back(r.backend);
     const bool several = backends.size() > 1;
 
     out << "cryptauditor " << env.program_version << " | " << env.cpu_model << " (" << env.logical_cpus
@@ -162,8 +239,13 @@ class ConsoleReporter : public Reporter {
       if (std::find(blocks.begin(), blocks.end(), key) == blocks.end()) blocks.push_back(key);
     }
     for (const auto& [alg, bits, size] : blocks) {
+      std::vector<std::string> operations;
+      for (const auto& r : in.records)
+        if (r.algorithm == alg && r.key_bits == bits && r.data_bytes == size &&
+            std::find(operations.begin(), operations.end(), r.operation) == operations.end())
+          operations.push_back(r.operation);
       const AlgorithmInfo* info = find_algorithm(alg);
-      out << '\n' << (info ? performing_line(*info, bits, size, s) : alg) << '\n';
+      out << '\n' << (info ? performing_line(*info, bits, size, operations, s) : alg) << '\n';
       std::vector<std::string> said;
       for (const auto& r : in.records) {
         if (r.algorithm != alg || r.key_bits != bits || r.data_bytes != size) continue;
@@ -184,29 +266,45 @@ class ConsoleReporter : public Reporter {
         }
         out << who << operation_noun(r.operation) << " time: " << format_duration(r.summary.median, s.unit)
             << " (" << measured_detail(r, s) << ")\n";
+        for (const auto& line : repetition_lines(r)) out << who << line << '\n';
       }
     }
 
-    auto print_ranking = [&](const Ranking& rk, bool name_backend, bool name_algorithm) {
+    // cryptauditor's "1 - SHA2-512 - 2.734ms (+0.0ms)", the seed's text first; the ratio to the fastest, its
+    // interval and ties follow it.
+    // `libraries`: a library ranking, whose entries are named by their backend.
+    auto print_ranking = [&](const Ranking& rk, const std::string& prefix, bool libraries) {
       if (rk.entries.empty()) return;
-      out << '\n' << rk.title << ":\n";
+      out << '\n' << prefix << rk.title << ":\n";
       for (const auto& e : rk.entries) {
         const Record& r = *e.record;
-        std::string who;
-        if (name_algorithm)
-          who = r.algorithm + (r.key_bits && several ? "-" + std::to_string(r.key_bits) : "");
-        if (name_backend) who += name_algorithm ? " (" + r.backend + ")" : r.backend;
-        out << e.rank << (e.tied ? "=" : "") << " - " << who << " - "
-            << format_duration(r.summary.median, s.unit) << " (+" << format_duration(e.delta_ns, s.unit)
-            << ranking_standing(e) << ")\n";
+        const std::string who = libraries ? r.backend : entry_name(r, rk);
+        // An entry ranked by paired ratios can have a median below the fastest's: its difference is negative.
+        out << e.rank << " - " << who << " - " << format_duration(r.summary.median, s.unit) << " ("
+            << (e.delta_ns < 0 ? "-" : "+") << format_delta(std::fabs(e.delta_ns), s.unit) << ")"
+            << ranking_standing(e) << '\n';
       }
     };
-    for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, several, true);
-    for (const auto& rk : library_rankings(in.records)) print_ranking(rk, true, false);
+    if (!several) {
+      for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, "", false);
+      if (s.layout == "2004") write_2004_text(in, out);  // plugins/timing_2004.cpp
+      return;
+    }
+    // Several libraries: the seed's algorithm ranking as it would print it for each library alone (where the
+    // library ranked two or more entries), then each algorithm's library ranking; never one ranking that
+    // interleaves every (algorithm, library) pair.
+    for (const auto& backend : backends) {
+      std::vector<Record> own;
+      for (const auto& r : in.records)
+        if (r.backend == backend) own.push_back(r);
+      for (const auto& rk : algorithm_rankings(own))
+        if (rk.entries.size() >= 2) print_ranking(rk, backend + ": ", false);
+    }
+    for (const auto& rk : library_rankings(in.records)) print_ranking(rk, "", true);
     if (s.layout == "2004")
       write_2004_text(in, out);  // plugins/timing_2004.cpp, in place of the per-library table
-    else if (several)
-      print_library_table(in.records, s.unit, out);
+    else
+      print_library_table(in.records, s, out);
   }
 };
 

@@ -21,7 +21,8 @@ std::map<std::string, Entry>& registry() {
 std::string measurement_mode(const ReportSettings& s) {
   std::string m;
   if (s.rounds) {
-    m = "exactly " + std::to_string(*s.rounds) + " timed operations per measurement";
+    m = "exactly " + std::to_string(*s.rounds) +
+        (*s.rounds == 1 ? " timed operation per measurement" : " timed operations per measurement");
   } else {
     char buf[160];
     std::snprintf(buf, sizeof buf,

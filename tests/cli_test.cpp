@@ -11,6 +11,8 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
 
 #include "run/affinity.hpp"
 #include "tests/support/run_program.hpp"
@@ -34,18 +36,18 @@ TEST(Cli, HashOutputHasCryptauditorShape) {
   REQUIRE_OPENSSL();
   Result r = run("--hash SHA-256 -r 50 -b openssl");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("Performing 50 rounds of SHA2-256 hash on 1KB of random data"), std::string::npos)
+  EXPECT_NE(r.out.find("Performing 50 rounds of SHA-256 hash on 1KB of random data"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("\nHash time: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Hash speed ranking:\n1 - SHA2-256 - "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("(+0.000"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (+0.0ms)\n"), std::string::npos) << r.out;
 }
 
 TEST(Cli, IntervalsSayTheirRealLevelAndOneRoundIsSingular) {
   REQUIRE_OPENSSL();
   Result one = run("--hash SHA-256 -r 1 -b openssl");
   ASSERT_EQ(one.status, 0) << one.err;
-  EXPECT_NE(one.out.find("Performing 1 round of SHA2-256"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("Performing 1 round of SHA-256"), std::string::npos) << one.out;
   EXPECT_NE(one.out.find("(no CI from one sample, "), std::string::npos) << one.out;
   EXPECT_NE(one.out.find(", 1 op in 1 sample"), std::string::npos) << one.out;
   EXPECT_EQ(one.out.find("95% CI"), std::string::npos) << one.out;
@@ -74,7 +76,7 @@ TEST(Cli, CryptauditorRsaExampleWorksAndOneByteMoreIsAnError) {
   REQUIRE_OPENSSL();
   Result ok = run("-c RSA -d 470B -k 4096 -r 3 -b openssl");
   ASSERT_EQ(ok.status, 0) << ok.err;
-  EXPECT_NE(ok.out.find("of RSA encryption and decryption with a 4096-bit random key on 470B"),
+  EXPECT_NE(ok.out.find("of RSA-OAEP encryption and decryption with a 4096-bit random key on 470B"),
             std::string::npos)
       << ok.out;
   Result too_big = run("-c RSA -d 471B -k 4096 -r 3 -b openssl");
@@ -87,11 +89,78 @@ TEST(Cli, SignAllWithRsaKeyLength) {
   REQUIRE_OPENSSL();
   Result r = run("-s SIGN-ALL -k 2048 -r 5 -b openssl");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("RSA signing and verification with a 2048-bit random key"), std::string::npos)
+  EXPECT_NE(r.out.find("RSA-PSS signature and verification with a 2048-bit random key on 1KB of random data "
+                       "hashed with SHA-256\n"),
+            std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("EdDSA signing and verification with a 256-bit random key"), std::string::npos);
-  EXPECT_NE(r.out.find("Signing speed ranking:"), std::string::npos);
+  EXPECT_NE(r.out.find("EdDSA signature and verification with a 256-bit (Ed25519) elliptic curve on 1KB of "
+                       "random data hashed with SHA-512\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("Signature speed ranking:"), std::string::npos);
+  EXPECT_NE(r.out.find("\nSignature time: "), std::string::npos);
   EXPECT_NE(r.err.find("note: ECDSA has a fixed 256-bit key"), std::string::npos) << r.err;
+}
+
+// Schemes beyond the seed's get lines in its style that tell them apart.
+TEST(Cli, NewSchemesHaveLinesThatTellThemApart) {
+  REQUIRE_OPENSSL();
+  Result r =
+      run("-s RSA-PSS,RSA-PKCS1V15-SHA256,ECDSA,ECDSA-SECP256K1 -c RSA-OAEP,RSA-OAEP-SHA256,RSA-PKCS1V15-ENC "
+          "-d 32B -r 3 -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* line :
+       {"Performing 3 rounds of RSA-PSS signature and verification with a 2048-bit random key on 32B of "
+        "random "
+        "data hashed with SHA-256\n",
+        "Performing 3 rounds of RSA-PKCS1V15 signature and verification with a 2048-bit random key on 32B of "
+        "random data hashed with SHA-256\n",
+        "Performing 3 rounds of ECDSA signature and verification with a 256-bit (P-256) elliptic curve on "
+        "32B of "
+        "random data hashed with SHA-256\n",
+        "Performing 3 rounds of ECDSA signature and verification with a 256-bit (secp256k1) elliptic curve "
+        "on 32B "
+        "of random data hashed with SHA-256\n",
+        "Performing 3 rounds of RSA-OAEP encryption and decryption with a 2048-bit random key on 32B of "
+        "random "
+        "data\n",
+        "Performing 3 rounds of RSA-OAEP-SHA256 encryption and decryption with a 2048-bit random key on 32B "
+        "of "
+        "random data\n",
+        "Performing 3 rounds of RSA-PKCS1V15 encryption and decryption with a 2048-bit random key on 32B of "
+        "random data\n"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << r.out;
+}
+
+TEST(Cli, KeyGenerationLineHasNoRandomData) {
+  REQUIRE_OPENSSL();
+  Result r = run("-s EDDSA --operations keygen -r 3 -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Performing 3 rounds of EdDSA key pair generation with a 256-bit (Ed25519) elliptic "
+                       "curve\nKey generation time: "),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("0B of random data"), std::string::npos) << r.out;
+}
+
+// As the RSA library benchmark's print(timeit.repeat(..., repeat=10, number=1000)): N totals, then the
+// median.
+TEST(Cli, RepetitionsListTheirTotalsAsTimeitDoes) {
+  REQUIRE_OPENSSL();
+  Result r = run("--hash SHA2-256 -r 200 --repetitions 4 -b openssl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(
+      std::regex_search(r.out, m,
+                        std::regex("\nHash repetition totals \\(s, 200 operations each\\): \\[([^\\]]*)\\]\n"
+                                   "Hash repetition median: ([0-9.e-]+) s\n")))
+      << r.out;
+  std::vector<double> totals;
+  std::istringstream list(m[1].str());
+  for (std::string item; std::getline(list, item, ',');) totals.push_back(std::stod(item));
+  ASSERT_EQ(totals.size(), 4u) << m[1];
+  for (double t : totals) EXPECT_GT(t, 0) << m[1];
+  std::sort(totals.begin(), totals.end());
+  EXPECT_DOUBLE_EQ(std::stod(m[2].str()), (totals[1] + totals[2]) / 2);
 }
 
 TEST(Cli, JsonReportHasTheDocumentedFields) {

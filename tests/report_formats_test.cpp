@@ -322,19 +322,20 @@ TEST(MarkdownReport, EscapesTableBreakingText) {
 
 TEST(ConsoleReport, PerLibraryTableComesLastWhenSeveralBackendsRan) {
   const std::string out = render("table", fixture_records());
-  const size_t table = out.find("\nPer-library table (median per operation):\n");
+  const size_t table = out.find("\nPer-library table (median time per operation, us):\n");
   ASSERT_NE(table, std::string::npos) << out;
   EXPECT_GT(table, out.rfind("library ranking:")) << "after every ranking";
   EXPECT_EQ(out.substr(table),
-            "\nPer-library table (median per operation):\n"
-            "algorithm  key  operation  size     alpha      beta     gamma\n"
-            "AES-GCM    256  encrypt    1KB    1.000us   0.500us         -\n"
-            "AES-GCM    256  decrypt    1KB    1.100us   0.550us         -\n"
-            "AES-GCM    256  encrypt    16KB   9.000us   4.500us         -\n"
-            "AES-GCM    256  decrypt    16KB   9.500us   4.750us         -\n"
-            "SHA2-256   -    hash       1KB    3.000us   2.000us   1.500us\n"
-            "ECDSA      256  sign       1KB   30.000us  60.000us    FAILED\n"
-            "ECDSA      256  verify     1KB   90.000us  90.000us  45.000us\n");
+            // One unit for the table (us: the typical figure), three significant digits.
+            "\nPer-library table (median time per operation, us):\n"
+            "algorithm  key  operation  size  alpha   beta   gamma\n"
+            "AES-GCM    256  encrypt    1KB    1.00  0.500       -\n"
+            "AES-GCM    256  decrypt    1KB    1.10  0.550       -\n"
+            "AES-GCM    256  encrypt    16KB   9.00   4.50       -\n"
+            "AES-GCM    256  decrypt    16KB   9.50   4.75       -\n"
+            "SHA2-256   -    hash       1KB    3.00   2.00    1.50\n"
+            "ECDSA      256  sign       1KB    30.0   60.0  FAILED\n"
+            "ECDSA      256  verify     1KB    90.0   90.0    45.0\n");
 }
 
 TEST(ConsoleReport, NoPerLibraryTableForOneBackend) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 namespace ca {
@@ -25,13 +26,19 @@ Record rec(std::string backend, std::string alg, std::string op, double median) 
   return r;
 }
 
-std::string render(const std::string& format, const std::vector<Record>& records) {
+ReportSettings thousand_rounds() {
+  ReportSettings settings;
+  settings.rounds = 1000;
+  return settings;
+}
+
+std::string render(const std::string& format, const std::vector<Record>& records,
+                   ReportSettings settings = thousand_rounds()) {
   Environment env;
   env.cpu_model = "Test CPU";
   env.program_version = "0.1.0";
   env.build_type = "Release";
   env.backends = {{"alpha", "Alpha", "1.0", "AES-NI", "/x"}};
-  ReportSettings settings;
   settings.rounds = 1000;
   std::ostringstream out;
   make_reporter(format)->write({records, env, settings}, out);
@@ -48,11 +55,92 @@ TEST(ConsoleReport, SingleBackendKeepsCryptauditorLines) {
           "on 1KB of random data\nEncryption time: 0.00500ms"),
       std::string::npos)
       << out;
-  EXPECT_NE(out.find("Encryption speed ranking:\n1 - AES-CTR - 0.00400ms (+0.000ms)\n2 - AES-GCM - 0.00500ms "
-                     "(+0.00100ms, 1.25x slower)\n"),
+  // The seed's "N - NAME - X ms (+Y ms)" first, with the delta to three significant digits; the ratio after.
+  EXPECT_NE(out.find("Encryption speed ranking:\n1 - AES-CTR - 0.00400ms (+0.0ms)\n2 - AES-GCM - 0.00500ms "
+                     "(+0.00100ms), 1.25x slower\n"),
             std::string::npos)
       << out;
   EXPECT_EQ(out.find("library ranking"), std::string::npos);
+  EXPECT_EQ(out.find("Per-library table"), std::string::npos);
+}
+
+TEST(ConsoleReport, SeedNamesAndDeltasWithThreeSignificantDigits) {
+  std::vector<Record> rs{rec("alpha", "EDDSA", "sign", 681000),    rec("alpha", "EDDSA", "verify", 2066000),
+                         rec("alpha", "RSA-PSS", "sign", 4008000), rec("alpha", "RSA-PSS", "verify", 689000),
+                         rec("alpha", "ECDSA", "sign", 795000),    rec("alpha", "ECDSA", "verify", 1573000)};
+  rs[2].key_bits = rs[3].key_bits = 3072;
+  std::string out = render("table", rs);
+  EXPECT_NE(
+      out.find("Signature speed ranking:\n1 - EdDSA - 0.681ms (+0.0ms)\n2 - ECDSA - 0.795ms (+0.114ms), "
+               "1.17x slower\n3 - RSA-PSS - 4.008ms (+3.33ms), 5.89x slower\n"),
+      std::string::npos)
+      << out;
+  EXPECT_NE(
+      out.find("Performing 1000 rounds of RSA-PSS signature and verification with a 3072-bit random key on "
+               "1KB of random data hashed with SHA-256\nSignature time: 4.008ms ("),
+      std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Performing 1000 rounds of ECDSA signature and verification with a 256-bit (P-256) "
+                     "elliptic curve on 1KB of random data hashed with SHA-256\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST(ConsoleReport, OneAlgorithmAtTwoKeySizesIsNamedWithTheSize) {
+  std::vector<Record> rs{rec("alpha", "AES-GCM", "encrypt", 5000), rec("alpha", "AES-GCM", "encrypt", 6000)};
+  rs[0].key_bits = 128;
+  std::string out = render("table", rs);
+  EXPECT_NE(out.find("\n1 - AES-GCM-128 - 0.00500ms (+0.0ms)\n2 - AES-GCM-256 - "), std::string::npos) << out;
+}
+
+TEST(ConsoleReport, KeyGenerationSaysNothingAboutData) {
+  Record keygen = rec("alpha", "ECDSA", "keygen", 20000);
+  keygen.data_bytes = 0;
+  std::string out = render("table", {keygen});
+  EXPECT_NE(out.find("Performing 1000 rounds of ECDSA key pair generation with a 256-bit (P-256) elliptic "
+                     "curve\nKey generation time: 0.0200ms ("),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("random data"), std::string::npos) << out;
+  EXPECT_EQ(out.find("0B"), std::string::npos) << out;
+}
+
+// The RSA library benchmark prints timeit.repeat's list: each repetition's total seconds, then the median.
+TEST(ConsoleReport, RepetitionTotalsAsTimeitPrintsThem) {
+  Record r = rec("alpha", "SHA2-256", "hash", 0);
+  r.measurement.sample_ns = {1e6, 2e6, 3e6};
+  r.measurement.sample_ops = {500, 500, 1000};
+  r.measurement.timed_ops = 2000;
+  r.measurement.repetition_samples = {2, 1};
+  summarize_record(r);
+  std::string out = render("table", {r});
+  EXPECT_NE(
+      out.find("\nHash repetition totals (s, 1000 operations each): [1.5, 3.0]\nHash repetition median: "
+               "2.25 s\n"),
+      std::string::npos)
+      << out;
+  r.measurement.sample_ops = {500, 500, 900};
+  out = render("table", {r});
+  EXPECT_NE(out.find("Hash repetition totals (s, operations: 1000, 900): [1.5, 2.7]\n"), std::string::npos)
+      << out;
+}
+
+TEST(ConsoleReport, PerLibraryTablePicksAReadableUnitUnlessOneIsGiven) {
+  std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 83.4), rec("beta", "SHA2-256", "hash", 91.2),
+                         rec("alpha", "SHA2-512", "hash", 120), rec("beta", "SHA2-512", "hash", 2500)};
+  for (Record& r : rs) r.key_bits = 0;  // hashes have no key
+  std::string out = render("table", rs);
+  const size_t table = out.find("Per-library table (median time per operation, ns):\n");
+  ASSERT_NE(table, std::string::npos) << out;
+  const std::string rows = out.substr(table);
+  EXPECT_TRUE(std::regex_search(rows, std::regex("\nSHA2-256 +- +hash +1KB +83\\.4 +91\\.2\n"))) << out;
+  EXPECT_TRUE(std::regex_search(rows, std::regex("\nSHA2-512 +- +hash +1KB +120 +2500\n"))) << out;
+  EXPECT_EQ(out.find("0.0000", table), std::string::npos) << out;
+  ReportSettings ms;
+  ms.unit_given = true;
+  out = render("table", rs, ms);
+  EXPECT_NE(out.find("Per-library table (median time per operation, ms):\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("0.0000834"), std::string::npos) << out;
 }
 
 TEST(ConsoleReport, SeveralBackendsNameThemAndRankLibraries) {
@@ -64,10 +152,33 @@ TEST(ConsoleReport, SeveralBackendsNameThemAndRankLibraries) {
   EXPECT_NE(out.find("alpha: Encryption time: 0.00500ms"), std::string::npos) << out;
   EXPECT_NE(out.find("gamma: unsupported: not offered by this library"), std::string::npos) << out;
   EXPECT_NE(
-      out.find("AES-GCM 256-bit encrypt, 1KB — library ranking:\n1 - beta - 0.00250ms (+0.000ms)\n2 - alpha"),
+      out.find("AES-GCM 256-bit encrypt, 1KB — library ranking:\n1 - beta - 0.00250ms (+0.0ms)\n2 - alpha"),
       std::string::npos)
       << out;
-  EXPECT_NE(out.find("1 - AES-GCM-256 (beta)"), std::string::npos) << out;
+  // One algorithm per library: no per-library algorithm ranking of one line, and never one ranking that
+  // mixes (algorithm, library) pairs.
+  EXPECT_EQ(out.find("Encryption speed ranking"), std::string::npos) << out;
+  EXPECT_EQ(out.find("(beta)"), std::string::npos) << out;
+}
+
+// Several libraries and algorithms: the seed's ranking per library, then one library ranking per algorithm.
+TEST(ConsoleReport, SeveralBackendsGetTheSeedRankingEachThenLibraryRankings) {
+  std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 4000), rec("alpha", "SHA2-512", "hash", 3000),
+                         rec("beta", "SHA2-256", "hash", 2000), rec("beta", "SHA2-512", "hash", 5000)};
+  for (Record& r : rs) r.key_bits = 0;  // hashes have no key
+  std::string out = render("table", rs);
+  const size_t alpha =
+      out.find("\nalpha: Hash speed ranking:\n1 - SHA2-512 - 0.00300ms (+0.0ms)\n2 - SHA2-256 - ");
+  const size_t beta =
+      out.find("\nbeta: Hash speed ranking:\n1 - SHA2-256 - 0.00200ms (+0.0ms)\n2 - SHA2-512 - ");
+  const size_t library =
+      out.find("\nSHA2-256 hash, 1KB — library ranking:\n1 - beta - 0.00200ms (+0.0ms)\n2 - alpha");
+  ASSERT_NE(alpha, std::string::npos) << out;
+  ASSERT_NE(beta, std::string::npos) << out;
+  ASSERT_NE(library, std::string::npos) << out;
+  EXPECT_LT(alpha, beta);
+  EXPECT_LT(beta, library);
+  EXPECT_EQ(out.find("(alpha)"), std::string::npos) << "no interleaved ranking\n" << out;
 }
 
 TEST(JsonReport, RecordFields) {

@@ -50,6 +50,46 @@ TEST(Units, FormatDurationKeepsSignificantDigits) {
   EXPECT_EQ(format_duration(1.5e9, TimeUnit::S), "1.500s");
 }
 
+// Ranking deltas: three significant digits, as the issue asks; cryptauditor's "+0.0ms" for the fastest.
+TEST(Units, DeltasHaveThreeSignificantDigits) {
+  EXPECT_EQ(format_delta(0, TimeUnit::Ms), "0.0ms");
+  EXPECT_EQ(format_delta(152'000, TimeUnit::Ms), "0.152ms");
+  EXPECT_EQ(format_delta(8'902'000, TimeUnit::Ms), "8.90ms");
+  EXPECT_EQ(format_delta(31'354'000, TimeUnit::Ms), "31.4ms");
+  EXPECT_EQ(format_delta(262'319'000, TimeUnit::Ms), "262ms");
+  EXPECT_EQ(format_delta(1'000, TimeUnit::Ms), "0.00100ms");
+  EXPECT_EQ(format_delta(9'996'000, TimeUnit::Ms), "10.0ms") << "rounding up to a new digit keeps three";
+  EXPECT_EQ(format_delta(1'234'567'000, TimeUnit::Ms), "1235ms") << "no exponent form";
+  EXPECT_EQ(format_significant(83.4e-6), "0.0000834");
+}
+
+TEST(Units, ReadableUnitFollowsTheTypicalValue) {
+  EXPECT_EQ(readable_unit({83.4, 91.2, 120, 2500}), TimeUnit::Ns);
+  EXPECT_EQ(readable_unit({1'500, 2'000, 900'000}), TimeUnit::Us);
+  EXPECT_EQ(readable_unit({3e6, 1e5, 4e7}), TimeUnit::Ms);
+  EXPECT_EQ(readable_unit({2e9}), TimeUnit::Ms) << "tables never use seconds";
+  EXPECT_EQ(readable_unit({}), TimeUnit::Ms);
+  EXPECT_EQ(readable_unit({0, 0, 5e6}), TimeUnit::Ms) << "unmeasured zeros do not count";
+}
+
+// timeit.repeat's list is printed with Python's repr: the shortest text that reads back to the same double.
+TEST(Units, PythonFloatRepr) {
+  EXPECT_EQ(python_float_repr(1.0222690105438232), "1.0222690105438232");
+  EXPECT_EQ(python_float_repr(0.9761111736297607), "0.9761111736297607");
+  EXPECT_EQ(python_float_repr(4.905964136123657), "4.905964136123657");
+  EXPECT_EQ(python_float_repr(1.5), "1.5");
+  EXPECT_EQ(python_float_repr(3.0), "3.0");
+  EXPECT_EQ(python_float_repr(0.0), "0.0");
+  EXPECT_EQ(python_float_repr(123.0), "123.0");
+  EXPECT_EQ(python_float_repr(0.0001), "0.0001");
+  EXPECT_EQ(python_float_repr(0.00001), "1e-05");
+  EXPECT_EQ(python_float_repr(0.000012345), "1.2345e-05");
+  EXPECT_EQ(python_float_repr(1e16), "1e+16");
+  EXPECT_EQ(python_float_repr(1234567890123456.0), "1234567890123456.0");
+  EXPECT_EQ(python_float_repr(-2.5), "-2.5");
+  EXPECT_EQ(python_float_repr(0.1 + 0.2), "0.30000000000000004");
+}
+
 TEST(Bytes, HexRoundTrip) {
   auto b = from_hex("00ff10Ab");
   ASSERT_TRUE(b.has_value());

@@ -15,7 +15,8 @@ namespace {
 
 std::string rounds_setting(bool exact, uint64_t rounds) {
   if (!exact) return "adaptive rounds";
-  return rounds == 0 ? "exact rounds (-r N)" : "exactly " + std::to_string(rounds) + " rounds";
+  return rounds == 0 ? "exact rounds (-r N)"
+                     : "exactly " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds");
 }
 
 }  // namespace

@@ -43,8 +43,20 @@ struct AlgorithmInfo {
   std::string_view name;  // canonical: "AES-GCM"
   Family family = Family::Cipher;
   CipherShape shape = CipherShape::None;
-  std::string_view primitive;  // "AES", "ChaCha20", "RSA", "SHA-256", "Ed25519" (for the "Performing" line)
+  std::string_view primitive;  // "AES", "ChaCha20", "RSA", "SHA2-256", "EdDSA": the underlying primitive
   std::string_view mode;       // "GCM", "CBC"; empty when the name says it all
+  /// The algorithm as cryptauditor's "Performing N rounds of ..." line names it, when that differs from
+  /// `primitive`: "SHA-256", "CHACHA20", "RSA-OAEP", "RSA-PSS", "RSA-PKCS1V15". New schemes get a name that
+  /// tells them apart from the seed's ("RSA-OAEP-SHA256" beside "RSA-OAEP").
+  std::string_view subject;
+  /// The name rankings give it when that differs from the canonical name: "EdDSA" for EDDSA, as the
+  /// original cryptauditor's "1 - EdDSA - 0.681ms (+0.0ms)".
+  std::string_view ranking_name;
+  /// Signatures and key agreement over an elliptic curve: the curve, as in "with a 256-bit (P-256) elliptic
+  /// curve"; empty for RSA and finite-field groups ("with a 2048-bit random key").
+  std::string_view curve;
+  /// Signatures: the hash applied to the message, as in "on 1KB of random data hashed with SHA-256".
+  std::string_view message_hash;
   std::vector<uint32_t> key_bits;  // allowed sizes; empty means a range (RSA)
   uint32_t key_min = 0, key_max = 0, key_step = 0;
   uint32_t default_key_bits = 0;
@@ -73,6 +85,10 @@ struct AlgorithmInfo {
   bool takes_label = false;
 
   bool fixed_key() const { return key_bits.size() == 1; }
+  /// `subject`, or `primitive` when no other name is set.
+  std::string_view line_name() const { return subject.empty() ? primitive : subject; }
+  /// `ranking_name`, or the canonical name.
+  std::string_view display_name() const { return ranking_name.empty() ? name : ranking_name; }
   /// Signatures, key agreement and RSA encryption: keyed by a key pair, not by secret bytes.
   bool public_key() const {
     return family == Family::Signature || family == Family::KeyAgreement ||

@@ -15,9 +15,13 @@ std::string operation_noun(const std::string& op) {
   if (op == "encrypt-stream") return "Stream encryption";
   if (op == "decrypt") return "Decryption";
   if (op == "hash") return "Hash";
-  if (op == "sign") return "Signing";
+  // The original cryptauditor's words: "Signature time", "Signature speed ranking".
+  if (op == "sign") return "Signature";
   if (op == "verify") return "Verification";
   if (op == "mac") return "MAC";
+  if (op == "derive") return "Key derivation";
+  if (op == "agree") return "Key agreement";
+  if (op == "keygen") return "Key generation";
   return op;
 }
 

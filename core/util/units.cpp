@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -133,6 +134,46 @@ std::string format_significant(double v, int digits) {
 
 std::string format_duration_3(double ns, TimeUnit u) {
   return format_significant(from_ns(ns, u), 3) + std::string(unit_name(u));
+}
+
+std::string format_delta(double ns, TimeUnit u) {
+  // cryptauditor's "(+0.0ms)" for the fastest entry; else three significant digits.
+  if (ns == 0.0) return "0.0" + std::string(unit_name(u));
+  return format_significant(from_ns(ns, u), 3) + std::string(unit_name(u));
+}
+
+std::string python_float_repr(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  // The shortest round-trip digits, from to_chars in scientific form: "1.0222690105438232e+00".
+  char sci[64];
+  const auto res = std::to_chars(sci, sci + sizeof sci, value, std::chars_format::scientific);
+  const std::string text(sci, res.ptr);
+  const size_t e = text.find('e');
+  const int exponent = std::stoi(text.substr(e + 1));
+  std::string mantissa = text.substr(0, e);
+  const bool negative = mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.') digits += c;
+  std::string out;
+  if (exponent < -4 || exponent >= 16) {
+    // Python: 1e-05, 1.5e+16 (at least two exponent digits, a sign always).
+    out = digits.substr(0, 1) + (digits.size() > 1 ? "." + digits.substr(1) : "");
+    char exp[16];
+    std::snprintf(exp, sizeof exp, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    out += exp;
+  } else if (exponent < 0) {
+    out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+  } else {
+    const size_t point = static_cast<size_t>(exponent) + 1;
+    if (digits.size() <= point)
+      out = digits + std::string(point - digits.size(), '0') + ".0";
+    else
+      out = digits.substr(0, point) + "." + digits.substr(point);
+  }
+  return negative ? "-" + out : out;
 }
 
 }  // namespace ca

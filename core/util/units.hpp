@@ -39,4 +39,12 @@ std::string format_significant(double v, int digits = 3);
 /// For table cells and deltas; the seed's console lines keep format_duration.
 std::string format_duration_3(double ns, TimeUnit u);
 
+/// A duration with three significant digits in a unit, for ranking deltas: "8.90ms", "0.152ms", and "0.0ms"
+/// for zero (cryptauditor's "(+0.0ms)").
+std::string format_delta(double ns, TimeUnit u);
+
+/// A float as Python's repr() prints it (the shortest text that reads back to the same double, exponent form
+/// below 1e-4 and from 1e16): "1.0222690105438232", "0.5", "1e-05". timeit.repeat's lists are printed so.
+std::string python_float_repr(double value);
+
 }  // namespace ca
