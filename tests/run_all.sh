@@ -162,6 +162,9 @@ for s in "${stages[@]}"; do
       # qemu-user maps the guest's memory itself, so RLIMIT_AS never makes the program's allocations fail:
       # the out-of-memory case ran 335 s and was killed instead of seeing std::bad_alloc.
       filter+=':Isolation.OutOfMemoryInProcessWritesThePartialReport'
+      # Under qemu-user the helpers a plugin leaves behind outlived the run (2026-12-02; likely the subreaper or
+      # pidfd supervision is not emulated; not investigated): these run natively in the release and ASan stages.
+      filter+=':Supervision.*'
       [[ ${CRYPTAUDITOR_AARCH64_FULL:-0} == 1 ]] && filter='*'
       cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/aarch64-linux-gnu.cmake" \
         -DCRYPTAUDITOR_AARCH64_SYSROOT="$sysroot" -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON \
