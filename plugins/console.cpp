@@ -17,8 +17,8 @@
 #include "ranking_text.hpp"
 #include "report.hpp"
 #include "stats/stats.hpp"
-#include "util/units.hpp"
 #include "timing_2004.hpp"
+#include "util/units.hpp"
 
 namespace ca {
 namespace {

@@ -61,7 +61,8 @@ TEST(ParameterRanges, IndependentVectorsPassOnEveryBackendThatTakesThem) {
       ASSERT_TRUE(k) << b->name() << " " << vector_name(v) << ": " << k.error;
       const auto out = run_operation(*k.context, mac ? CA_OP_MAC : CA_OP_ENCRYPT, {msg, nonce, aad, {}, 0});
       if (out.status == CA_UNSUPPORTED) {
-        std::printf("  %s: %s unsupported: %s\n", b->name().c_str(), vector_name(v).c_str(), out.error.c_str());
+        std::printf("  %s: %s unsupported: %s\n", b->name().c_str(), vector_name(v).c_str(),
+                    out.error.c_str());
         continue;
       }
       ++ran;
@@ -93,7 +94,8 @@ TEST(ParameterRanges, OaepLabelsDecryptWhereTheLibraryTakesThem) {
       ASSERT_TRUE(k) << b->name() << " " << v.algorithm << ": " << k.error;
       const auto out = run_operation(*k.context, CA_OP_DECRYPT, {ct, {}, label, {}, 0});
       if (out.status == CA_UNSUPPORTED) {
-        std::printf("  %s: %s with a label unsupported: %s\n", b->name().c_str(), v.algorithm, out.error.c_str());
+        std::printf("  %s: %s with a label unsupported: %s\n", b->name().c_str(), v.algorithm,
+                    out.error.c_str());
         continue;
       }
       ++ran;

@@ -94,8 +94,8 @@ TEST(CatalogView, SdkAnswersMatchTheCatalog) {
     EXPECT_EQ(sdk::nonce_bytes(name.c_str()), a.nonce_bytes) << name;
     EXPECT_EQ(sdk::tag_bytes(name.c_str()), a.tag_bytes) << name;
     EXPECT_EQ(sdk::digest_bytes(name.c_str()), a.digest_bytes) << name;
-    for (size_t n : {size_t{0}, size_t{1}, size_t{4}, size_t{7}, size_t{8}, size_t{10}, size_t{12}, size_t{13},
-                     size_t{14}, size_t{16}, size_t{24}, size_t{64}, size_t{257}, size_t{2000}}) {
+    for (size_t n : {size_t{0}, size_t{1}, size_t{4}, size_t{7}, size_t{8}, size_t{10}, size_t{12},
+                     size_t{13}, size_t{14}, size_t{16}, size_t{24}, size_t{64}, size_t{257}, size_t{2000}}) {
       EXPECT_EQ(sdk::allows_nonce(name.c_str(), n), a.nonce_range.allows(n)) << name << " nonce " << n;
       EXPECT_EQ(sdk::allows_tag(name.c_str(), n), a.tag_range.allows(n)) << name << " tag " << n;
     }

@@ -292,13 +292,12 @@ TEST(Config, PerEntryKeySizesAndDataSizes) {
 TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
   StudyConfig cfg =
       load(R"({"algorithms": [{"signature": "SIGN-EXTENDED"}], "key_bits": [2048, 3072], "rounds": 10})");
-  EXPECT_EQ(names(cfg),
-            (std::vector<std::string>{"RSA-PSS-2048", "RSA-PSS-3072", "RSA-PSS-SHA512-2048",
-                                      "RSA-PSS-SHA512-3072", "RSA-PKCS1V15-SHA1-2048",
-                                      "RSA-PKCS1V15-SHA1-3072", "RSA-PKCS1V15-SHA256-2048",
-                                      "RSA-PKCS1V15-SHA256-3072", "RSA-PKCS1V15-SHA512-2048",
-                                      "RSA-PKCS1V15-SHA512-3072", "ECDSA-256", "ECDSA-P384-384",
-                                      "ECDSA-P521-521", "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
+  EXPECT_EQ(names(cfg), (std::vector<std::string>{
+                            "RSA-PSS-2048", "RSA-PSS-3072", "RSA-PSS-SHA512-2048", "RSA-PSS-SHA512-3072",
+                            "RSA-PKCS1V15-SHA1-2048", "RSA-PKCS1V15-SHA1-3072", "RSA-PKCS1V15-SHA256-2048",
+                            "RSA-PKCS1V15-SHA256-3072", "RSA-PKCS1V15-SHA512-2048",
+                            "RSA-PKCS1V15-SHA512-3072", "ECDSA-256", "ECDSA-P384-384", "ECDSA-P521-521",
+                            "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
   ASSERT_EQ(cfg.selection.notes.size(), 6u);  // one per fixed-key member
   EXPECT_MENTIONS(cfg.selection.notes[0], "ECDSA has a fixed 256-bit key");
   EXPECT_EQ(cfg.measure.rounds, 10u);

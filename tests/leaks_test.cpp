@@ -238,8 +238,10 @@ TEST(LeaksCommandTest, JsonReportOfTheCalibrationPair) {
 TEST(LeaksCommandTest, RsaPaddingClassesAreMeasuredInARealLibrary) {
   const std::string file = testing::TempDir() + "leaks_test_rsa.json";
   std::remove(file.c_str());
-  const auto r = test::run_cryptauditor("leaks -c RSA-PKCS1V15-ENC,RSA-OAEP -b openssl --budget 0.3 "
-                                        "--repetitions 1 --format json --quiet -o " + file);
+  const auto r = test::run_cryptauditor(
+      "leaks -c RSA-PKCS1V15-ENC,RSA-OAEP -b openssl --budget 0.3 "
+      "--repetitions 1 --format json --quiet -o " +
+      file);
   if (r.status == 2 && r.err.find("openssl") != std::string::npos) GTEST_SKIP() << r.err;
   ASSERT_EQ(r.status, 0) << r.err;
   std::ifstream in(file);

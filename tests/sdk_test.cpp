@@ -204,7 +204,8 @@ struct LengthOps {
 size_t LengthOps::tag_seen = 0, LengthOps::nonce_seen = 0;
 
 const Row kLengthRows[] = {
-    {"AES-GCM", make_factory<TaggedAead<LengthOps>>(), Takes{.tags = Lengths::range(12, 16), .nonces = Lengths::catalog()}},
+    {"AES-GCM", make_factory<TaggedAead<LengthOps>>(),
+     Takes{.tags = Lengths::range(12, 16), .nonces = Lengths::catalog()}},
     {"AES-CCM", make_factory<TaggedAead<LengthOps>>()},  // takes only the catalog's defaults
 };
 using LengthTable = Table<kLengthRows, std::size(kLengthRows)>;

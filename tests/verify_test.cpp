@@ -214,20 +214,35 @@ TEST(Mapping, MacKeysOfAnyLengthTruncatedTagsAndKmacOutputLengths) {
 }
 
 TEST(Mapping, OutsideTheRangeOnlyInvalidTestsRun) {
-  VectorFile f = parse_vector_file(
-      {{"algorithm", "CHACHA20-POLY1305"},
-       {"schema", "aead_test_schema_v1.json"},
-       {"testGroups",
-        {{{"type", "AeadTest"},
-          {"ivSize", 64},
-          {"keySize", 256},
-          {"tagSize", 128},
-          {"tests",
-           {{{"tcId", 1}, {"comment", ""}, {"flags", json::array()}, {"key", "00"}, {"iv", "00"}, {"aad", ""},
-             {"msg", ""}, {"ct", ""}, {"tag", "00"}, {"result", "invalid"}},
-            {{"tcId", 2}, {"comment", ""}, {"flags", json::array()}, {"key", "00"}, {"iv", "00"}, {"aad", ""},
-             {"msg", ""}, {"ct", ""}, {"tag", "00"}, {"result", "valid"}}}}}}}},
-      "c.json");
+  VectorFile f = parse_vector_file({{"algorithm", "CHACHA20-POLY1305"},
+                                    {"schema", "aead_test_schema_v1.json"},
+                                    {"testGroups",
+                                     {{{"type", "AeadTest"},
+                                       {"ivSize", 64},
+                                       {"keySize", 256},
+                                       {"tagSize", 128},
+                                       {"tests",
+                                        {{{"tcId", 1},
+                                          {"comment", ""},
+                                          {"flags", json::array()},
+                                          {"key", "00"},
+                                          {"iv", "00"},
+                                          {"aad", ""},
+                                          {"msg", ""},
+                                          {"ct", ""},
+                                          {"tag", "00"},
+                                          {"result", "invalid"}},
+                                         {{"tcId", 2},
+                                          {"comment", ""},
+                                          {"flags", json::array()},
+                                          {"key", "00"},
+                                          {"iv", "00"},
+                                          {"aad", ""},
+                                          {"msg", ""},
+                                          {"ct", ""},
+                                          {"tag", "00"},
+                                          {"result", "valid"}}}}}}}},
+                                   "c.json");
   const GroupPlan p = plan_group(f, f.groups[0]);
   ASSERT_TRUE(p.runs());
   EXPECT_FALSE(test_skip_reason(p, f.groups[0], f.groups[0].tests[0]).has_value()) << "invalid: runs";

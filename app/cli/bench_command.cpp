@@ -32,7 +32,8 @@ cxxopts::Options bench_options() {
   add("param",
       "parameters, name=value,... for every selected algorithm that takes them: tag=N (AEAD or KMAC tag "
       "bytes: AES-GCM 4..16, AES-CCM 4..16 even, AES-EAX 1..16, KMAC 4..128), nonce=N (nonce bytes: AES-GCM "
-      "1..1024, AES-CCM 7..13, AES-EAX 0..1024, AES-SIV 0..1024, GMAC-AES 1..1024); KDF costs as --kdf-params. A MAC key "
+      "1..1024, AES-CCM 7..13, AES-EAX 0..1024, AES-SIV 0..1024, GMAC-AES 1..1024); KDF costs as "
+      "--kdf-params. A MAC key "
       "length is -k (HMAC, KMAC: 8..8192 bits in steps of 8)",
       cxxopts::value<std::string>());
   add("kex", "key agreement(s): " + family_help(Family::KeyAgreement), cxxopts::value<Strings>());

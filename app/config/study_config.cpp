@@ -201,9 +201,9 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 }
 
 const std::vector<std::string> kTopKeys = {
-    "name",      "description",   "algorithms",  "backends",    "data_sizes", "key_bits",
-    "rounds",    "stopping",      "unit",        "outputs",     "threads",    "operations",
-    "isolate",   "job_timeout_s", "cipher_mode", "repetitions", "pin",        "order",
+    "name",      "description",   "algorithms",  "backends",    "data_sizes",  "key_bits",
+    "rounds",    "stopping",      "unit",        "outputs",     "threads",     "operations",
+    "isolate",   "job_timeout_s", "cipher_mode", "repetitions", "pin",         "order",
     "processes", "key_file",      "leaks",       "layout",      "stop_after_s"};
 
 }  // namespace
@@ -418,8 +418,8 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       }
       Selection sel = entry_jobs(*request, keys);
       if (entry.contains("params")) {
-        const std::string typed = in.string(entry["params"], p + "/params",
-                                            "a string such as \"iterations=600000\" or \"tag=12\"");
+        const std::string typed =
+            in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\" or \"tag=12\"");
         if (request->family == Family::Kdf)
           apply_kdf_params(sel, typed, in.where(p + "/params"));
         else

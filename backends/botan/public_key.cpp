@@ -277,7 +277,8 @@ class KeyedContext {
 
 // Botan 2 takes an OAEP label only inside the padding name ("OAEP(SHA-256,MGF1(SHA-256),label)"), as text
 // fixed when the encryptor is made, so a per-message binary label is a parameter it does not offer here.
-constexpr const char* kNoLabel = "Botan 2 takes an OAEP label only as text in the padding name, fixed at key setup";
+constexpr const char* kNoLabel =
+    "Botan 2 takes an OAEP label only as text in the padding name, fixed at key setup";
 
 class RsaEncryptionContext : public KeyedContext {
  public:

@@ -58,8 +58,9 @@ ModeSpec with_spec_lengths(ModeSpec mode, const ca_key_spec& spec) {
 /// The Cipher_Mode name of a row: "{bits}", "{tag}" and "{L}" filled in.
 std::string mode_name(const ModeSpec& mode, uint32_t key_bits) {
   std::string name = botan_name(mode.botan_name, key_bits);
-  for (auto [placeholder, value] : {std::pair<std::string_view, size_t>{"{tag}", mode.tag_len},
-                                    std::pair<std::string_view, size_t>{"{L}", 15 - std::min<size_t>(mode.nonce_len, 15)}})
+  for (auto [placeholder, value] :
+       {std::pair<std::string_view, size_t>{"{tag}", mode.tag_len},
+        std::pair<std::string_view, size_t>{"{L}", 15 - std::min<size_t>(mode.nonce_len, 15)}})
     if (auto at = name.find(placeholder); at != std::string::npos)
       name.replace(at, placeholder.size(), std::to_string(value));
   return name;

@@ -70,7 +70,8 @@ const Row kRows[] = {
     {"AES-CTR", make_factory<cc::StreamCipher<CTR_Mode<AES>>>()},  // 128-bit big-endian counter
     // CCM<AES, 16> fixes the tag at 16 bytes (a template argument); its nonces are SP 800-38C's 7..13.
     // GCM and EAX truncate the tag in EncryptAndAuthenticate; they need a non-empty IV at key setup.
-    {"AES-CCM", make_factory<cc::Aead<CCM<AES, 16>>>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+    {"AES-CCM", make_factory<cc::Aead<CCM<AES, 16>>>(),
+     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
     {"AES-GCM", make_factory<cc::Aead<GCM<AES>>>(),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::range(1, 1024)}},
     {"AES-EAX", make_factory<cc::Aead<EAX<AES>>>(),
@@ -157,7 +158,8 @@ const Row kRows[] = {
     {"HMAC-MD5", make_factory<cc::KeyedMac<HMAC<Weak::MD5>>>()},
     {"HMAC-RIPEMD-160", make_factory<cc::KeyedMac<HMAC<RIPEMD160>>>()},
     {"CMAC-AES", make_factory<cc::KeyedMac<CMAC<AES>>>()},
-    {"GMAC-AES", make_factory<cc::AadOnlyMac<GCM<AES>>>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::range(1, 1024))},
+    {"GMAC-AES", make_factory<cc::AadOnlyMac<GCM<AES>>>(),
+     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::range(1, 1024))},
     // RFC 8439 Poly1305 with the 32-byte one-time key r || s (Poly1305<AES> is Poly1305-AES, another MAC).
     {"POLY1305", make_factory<cc::KeyedMac<Poly1305TLS>>()},
     {"SIPHASH", make_factory<cc::KeyedMac<SipHash<2, 4>>>()},  // 64-bit tag (T_128bit = false)

@@ -350,12 +350,12 @@ class RsaEncryption : public KeyPair<typename Scheme::Decryptor, typename Scheme
     // The plaintext length is only known afterwards, and Decrypt writes up to the maximum: decrypt into
     // a buffer of that size kept from construction, then copy the message out.
     const CryptoPP::DecodingResult result =
-        io.aad_len != 0 ? this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data(), label(io))
-                        : this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data());
+        io.aad_len != 0
+            ? this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data(), label(io))
+            : this->private_op_.Decrypt(this->rng_, io.input, io.input_len, plaintext_.data());
     if (!result.isValidCoding) return CA_REJECTED;
     return sdk::put_output(io, plaintext_.data(), result.messageLength);
   }
-
 
  private:
   // The OAEP label (RFC 8017 L) is io.aad: OAEP's EncodingParameters; RSAES-PKCS1-v1_5 has none.

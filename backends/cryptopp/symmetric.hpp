@@ -259,7 +259,7 @@ class AeadOps {
     // with the EAX paper's vectors and Wycheproof). One empty message per object completes that state;
     // every later message ends in Final(), which leaves the CMAC clean, even when the tag is rejected.
     const std::vector<CryptoPP::byte> zero_nonce(NonceBytes);
-    std::array<CryptoPP::byte, 16> tag{};               // every AEAD row's tag (the catalog's)
+    std::array<CryptoPP::byte, 16> tag{};  // every AEAD row's tag (the catalog's)
     encryptor_.EncryptAndAuthenticate(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,
                                       nullptr, 0);
     (void)decryptor_.DecryptAndVerify(nullptr, tag.data(), tag.size(), zero_nonce.data(), nonce_, nullptr, 0,

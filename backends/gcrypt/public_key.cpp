@@ -278,11 +278,11 @@ class RsaOaep {
     if (hash_ == nullptr) ca::sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     const int label_len = static_cast<int>(io.aad_len);
     const Sexp data =
-        hash_ == nullptr ? build(label_, "(data (flags pkcs1)(value %b))", len, bytes_or_empty(io.input))
-        : io.aad_len == 0
-            ? build(label_, "(data (flags oaep)(hash-algo %s)(value %b))", hash_, len, bytes_or_empty(io.input))
-            : build(label_, "(data (flags oaep)(hash-algo %s)(label %b)(value %b))", hash_, label_len, io.aad,
-                    len, bytes_or_empty(io.input));
+        hash_ == nullptr  ? build(label_, "(data (flags pkcs1)(value %b))", len, bytes_or_empty(io.input))
+        : io.aad_len == 0 ? build(label_, "(data (flags oaep)(hash-algo %s)(value %b))", hash_, len,
+                                  bytes_or_empty(io.input))
+                          : build(label_, "(data (flags oaep)(hash-algo %s)(label %b)(value %b))", hash_,
+                                  label_len, io.aad, len, bytes_or_empty(io.input));
     gcry_sexp_t result = nullptr;
     check(gcry_pk_encrypt(&result, data.get(), keys_.public_key()),
           std::string(label_) + ": gcry_pk_encrypt");
@@ -300,12 +300,11 @@ class RsaOaep {
     const Mpi c = mpi_from(Bytes(io.input, io.input + io.input_len));
     if (hash_ == nullptr) ca::sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     const int label_len = static_cast<int>(io.aad_len);
-    const Sexp data =
-        hash_ == nullptr ? build(label_, "(enc-val (flags pkcs1)(rsa (a %m)))", c.get())
-        : io.aad_len == 0
-            ? build(label_, "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get())
-            : build(label_, "(enc-val (flags oaep)(hash-algo %s)(label %b)(rsa (a %m)))", hash_, label_len,
-                    io.aad, c.get());
+    const Sexp data = hash_ == nullptr ? build(label_, "(enc-val (flags pkcs1)(rsa (a %m)))", c.get())
+                      : io.aad_len == 0
+                          ? build(label_, "(enc-val (flags oaep)(hash-algo %s)(rsa (a %m)))", hash_, c.get())
+                          : build(label_, "(enc-val (flags oaep)(hash-algo %s)(label %b)(rsa (a %m)))", hash_,
+                                  label_len, io.aad, c.get());
     gcry_sexp_t result = nullptr;
     const gcry_error_t err = gcry_pk_decrypt(&result, data.get(), keys_.private_key());
     if (err != 0) {

@@ -132,7 +132,9 @@ class UnpaddedCipher {
 class Aead {
  public:
   Aead(const ca_key_spec& spec, CipherRow row)
-      : row_(with_catalog_facts(row, spec)), tag_bytes_(ca::sdk::tag_length(spec)), handle_(open_keyed(spec, row_)) {}
+      : row_(with_catalog_facts(row, spec)),
+        tag_bytes_(ca::sdk::tag_length(spec)),
+        handle_(open_keyed(spec, row_)) {}
 
   int encrypt(ca_io& io) {
     const size_t len = io.input_len;

@@ -30,7 +30,8 @@ const Row kRows[] = {
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
     {"AES-GCM", make_factory<mb::AesGcm>(),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
-    {"AES-XTS", KeyBits::list({128, 256}), make_factory<mb::AesXts>()},  // mbedtls_aes_xts_setkey_*: 256/512-bit keys
+    {"AES-XTS", KeyBits::list({128, 256}),
+     make_factory<mb::AesXts>()},  // mbedtls_aes_xts_setkey_*: 256/512-bit keys
     {"CHACHA20", make_factory<mb::ChaCha20>()},
     {"CHACHA20-POLY1305", make_factory<mb::ChaChaPoly>()},
     // The other block ciphers: CBC with PKCS#7 padding, IV = one block (8 or 16 bytes).

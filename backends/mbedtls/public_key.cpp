@@ -187,13 +187,12 @@ class RsaOaep {
     if (!oaep_) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     size_t written = 0;
     // The OAEP label (RFC 8017 L) is io.aad, empty by default.
-    const int ret =
-        oaep_ ? mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE,
-                                               io.aad, io.aad_len, &written, io.input, io.output,
-                                               io.output_cap)
-              : mbedtls_rsa_rsaes_pkcs1_v15_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
-                                                    MBEDTLS_RSA_PRIVATE, &written, io.input, io.output,
-                                                    io.output_cap);
+    const int ret = oaep_ ? mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
+                                                           MBEDTLS_RSA_PRIVATE, io.aad, io.aad_len, &written,
+                                                           io.input, io.output, io.output_cap)
+                          : mbedtls_rsa_rsaes_pkcs1_v15_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
+                                                                MBEDTLS_RSA_PRIVATE, &written, io.input,
+                                                                io.output, io.output_cap);
     if (ret == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE) return CA_BUFFER_TOO_SMALL;
     if (ret != 0) return CA_REJECTED;  // bad padding, or a ciphertext not below the modulus
     io.output_len = written;

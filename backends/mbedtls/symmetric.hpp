@@ -260,8 +260,9 @@ using Rc4 = sdk::StreamMode<Rc4Ops>;
 // ---- AEADs -----------------------------------------------------------------------------------------------
 
 /// AES-GCM: mbedtls_gcm_crypt_and_tag / mbedtls_gcm_auth_decrypt (one call per message; the nonce and tag
-/// lengths are the context's, 12 and 16 bytes by default). The tag check in mbedtls_gcm_auth_decrypt is constant time and zeroes the output on failure.
-/// The same context is GMAC-AES (gmac = true): the message as associated data, nothing encrypted.
+/// lengths are the context's, 12 and 16 bytes by default). The tag check in mbedtls_gcm_auth_decrypt is
+/// constant time and zeroes the output on failure. The same context is GMAC-AES (gmac = true): the message as
+/// associated data, nothing encrypted.
 class GcmOps {
  public:
   explicit GcmOps(const ca_key_spec& spec, bool gmac = false) : algorithm_(spec.algorithm), gmac_(gmac) {

@@ -125,9 +125,10 @@ const sdk::Row kRows[] = {
     {"AES-GCM", aead({.cipher = {"AES-*-GCM"}}),
      sdk::Takes{.tags = sdk::Lengths::catalog(), .nonces = sdk::Lengths::range(1, 128)}},
     // AES-SIV takes a nonce as its last AD component (RFC 5297 section 3).
-    {"AES-SIV", aead({.cipher = {.evp_name = "AES-*-SIV", .one_message_per_key = true},
-                      .tag_first = true,
-                      .needs_plaintext = true}),
+    {"AES-SIV",
+     aead({.cipher = {.evp_name = "AES-*-SIV", .one_message_per_key = true},
+           .tag_first = true,
+           .needs_plaintext = true}),
      sdk::Takes::nonce_lengths(sdk::Lengths::catalog())},
     {"AES-OCB", aead({.cipher = {"AES-*-OCB"}, .set_tag_length = true, .stream_in_whole_blocks = true})},
     {"CHACHA20", unauthenticated_cipher({"ChaCha20"})},

@@ -64,7 +64,8 @@ const Row kRows[] = {
     {"AES-GCM", make_factory<ws::AesAead<ws::AesAeadMode::Gcm>>(),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::range(12, 16), .nonces = ca::sdk::Lengths::catalog()}},
     {"AES-SIV", make_factory<ws::AesSiv>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
-    {"AES-XTS", KeyBits::list({128, 256}), make_factory<ws::AesXts>()},  // wc_AesXtsSetKey: 32- or 64-byte keys
+    {"AES-XTS", KeyBits::list({128, 256}),
+     make_factory<ws::AesXts>()},  // wc_AesXtsSetKey: 32- or 64-byte keys
     {"CHACHA20", make_factory<ws::ChaCha20>()},
     {"CHACHA20-POLY1305", make_factory<ws::ChaChaPoly>()},
     {"XCHACHA20-POLY1305", make_factory<ws::XChaChaPoly>()},

@@ -390,8 +390,8 @@ class EdKeyPair {
 // --------------------------------------------------------------------------------------------
 
 /// One signature context. RSA-PSS: wc_RsaPSS_Sign_ex / wc_RsaPSS_VerifyCheck (salt = digest length, MGF1
-/// with the message's hash). PKCS#1 v1.5: the DigestInfo from wc_EncodeSignature, signed with wc_RsaSSL_Sign; a
-/// signature verifies when wc_RsaSSL_Verify recovers exactly that DigestInfo. ECDSA: wc_ecc_sign_hash /
+/// with the message's hash). PKCS#1 v1.5: the DigestInfo from wc_EncodeSignature, signed with wc_RsaSSL_Sign;
+/// a signature verifies when wc_RsaSSL_Verify recovers exactly that DigestInfo. ECDSA: wc_ecc_sign_hash /
 /// wc_ecc_verify_hash (DER). Ed25519 / Ed448: wc_ed*_sign_msg / wc_ed*_verify_msg (pure).
 class Signature {
  public:
@@ -414,8 +414,8 @@ class Signature {
     switch (scheme_) {
       case SignatureScheme::RsaPss:
         if (io.output_cap < rsa_->modulus_bytes_) return CA_BUFFER_TOO_SMALL;
-        ret = wc_RsaPSS_Sign_ex(hash.data(), w32(hash_size_), io.output, w32(io.output_cap), hash_,
-                                pss_mgf(), static_cast<int>(hash_size_), &rsa_->key_, rsa_->rng_.get());
+        ret = wc_RsaPSS_Sign_ex(hash.data(), w32(hash_size_), io.output, w32(io.output_cap), hash_, pss_mgf(),
+                                static_cast<int>(hash_size_), &rsa_->key_, rsa_->rng_.get());
         if (ret < 0) throw std::runtime_error(error_text("RSA-PSS signing (wc_RsaPSS_Sign_ex)", ret));
         break;
       case SignatureScheme::RsaPkcs1v15: {
@@ -494,7 +494,6 @@ class Signature {
     if (ed448_) return ed448_->export_key(part);
     return ed25519_->export_key(part);
   }
-
 
  private:
   // RSA-PSS: MGF1 with the message's hash (SHA-256 for RSA-PSS, SHA-512 for RSA-PSS-SHA512), the salt as

@@ -286,9 +286,10 @@ class AesSiv {
     no_empty_aad(io);
     sdk::require_nonce(io, nonce_len_, algorithm_.c_str());
     sdk::require_output(io, io.input_len + 16);
-    check(wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io), w32(io.nonce_len),
-                           bytes_or_empty(io.input), w32(io.input_len), io.output, io.output + 16),
-          algorithm_);
+    check(
+        wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io), w32(io.nonce_len),
+                         bytes_or_empty(io.input), w32(io.input_len), io.output, io.output + 16),
+        algorithm_);
     io.output_len = io.input_len + 16;
     return CA_OK;
   }
@@ -301,8 +302,7 @@ class AesSiv {
     std::array<byte, 16> v;  // wc_AesSivDecrypt takes the synthetic IV through a non-const pointer
     std::memcpy(v.data(), io.input, 16);
     const int ret = wc_AesSivDecrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io),
-                                     w32(io.nonce_len),
-                                     io.input + 16, w32(length), v.data(), io.output);
+                                     w32(io.nonce_len), io.input + 16, w32(length), v.data(), io.output);
     if (ret == AES_SIV_AUTH_E) return CA_REJECTED;
     check(ret, algorithm_);
     io.output_len = length;

@@ -191,8 +191,10 @@ AlgorithmInfo any_key(AlgorithmInfo a) {
 }
 
 // HMAC: a truncated tag keeps at least half of the digest and at least 80 bits (RFC 2104 section 5).
-AlgorithmInfo hmac(std::string_view name, std::string_view primitive, size_t digest, std::string_view summary) {
-  return truncatable(any_key(mac(name, primitive, {256}, 256, 0, digest, summary)), std::max<size_t>(10, digest / 2));
+AlgorithmInfo hmac(std::string_view name, std::string_view primitive, size_t digest,
+                   std::string_view summary) {
+  return truncatable(any_key(mac(name, primitive, {256}, 256, 0, digest, summary)),
+                     std::max<size_t>(10, digest / 2));
 }
 
 // KMAC: the output length L is an input of the function (SP 800-185 4.3), so a shorter tag is a different
@@ -277,9 +279,9 @@ const std::vector<AlgorithmInfo>& table() {
       cbc("SERPENT", "Serpent", {128, 192, 256}, 256, 16, "Serpent (AES finalist), CBC"),
       cbc("CAST5", "CAST5", {128}, 128, 8, "CAST-128 (RFC 2144) with a 128-bit key, CBC; legacy"),
       said_as("RSA-OAEP", labelled(rsa("RSA-OAEP", Family::Cipher, CipherShape::RsaEncryption, 42,
-                                        "RSAES-OAEP, SHA-1 and MGF1-SHA-1"))),
-      said_as("RSA-OAEP-SHA256", labelled(rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption, 66,
-                                               "RSAES-OAEP, SHA-256 and MGF1-SHA-256"))),
+                                       "RSAES-OAEP, SHA-1 and MGF1-SHA-1"))),
+      said_as("RSA-OAEP-SHA256", labelled(rsa("RSA-OAEP-SHA256", Family::Cipher, CipherShape::RsaEncryption,
+                                              66, "RSAES-OAEP, SHA-256 and MGF1-SHA-256"))),
       said_as("RSA-PKCS1V15", rsa("RSA-PKCS1V15-ENC", Family::Cipher, CipherShape::RsaEncryption, 11,
                                   "RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2); legacy")),
       hash("SHA1", "SHA-1", 20, "SHA-1 (FIPS 180-4); legacy"),
@@ -346,10 +348,11 @@ const std::vector<AlgorithmInfo>& table() {
       truncatable(mac("CMAC-AES", "CMAC-AES", {128, 192, 256}, 256, 0, 16,
                       "CMAC (SP 800-38B) with AES, full 16-byte tag"),
                   4),
-      ranged(truncatable(mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
-                             "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
-                         4),
-             {1, 1024, 1}, {4, 16, 1}),
+      ranged(
+          truncatable(mac("GMAC-AES", "GMAC-AES", {128, 192, 256}, 256, 12, 16,
+                          "GMAC (SP 800-38D): AES-GCM over the message as AAD, 12-byte nonce, 16-byte tag"),
+                      4),
+          {1, 1024, 1}, {4, 16, 1}),
       mac("POLY1305", "Poly1305", {256}, 256, 0, 16, "Poly1305 (RFC 8439 2.5) with a 256-bit one-time key"),
       mac("SIPHASH", "SipHash-2-4", {128}, 128, 0, 8, "SipHash-2-4, 128-bit key, 64-bit output"),
       kmac("KMAC128", 32, "KMAC128 (SP 800-185), 256-bit key, 256-bit output, no customization"),
@@ -598,7 +601,8 @@ std::string_view family_flag(Family f) {
 
 std::string LengthRange::describe() const {
   if (fixed()) return std::to_string(min);
-  return std::to_string(min) + ".." + std::to_string(max) + (step == 1 ? "" : " in steps of " + std::to_string(step));
+  return std::to_string(min) + ".." + std::to_string(max) +
+         (step == 1 ? "" : " in steps of " + std::to_string(step));
 }
 
 std::string default_params(const AlgorithmInfo& a) {
@@ -664,10 +668,10 @@ std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
     if (length != lengths.end()) {
       const auto v = whole_number(value);
       if (!v || !length->range->allows(*v))
-        throw std::invalid_argument(std::string(a.name) + " " + std::string(item) + " is not valid: " +
-                                    std::string(length->name) + " is the " + std::string(length->meaning) +
-                                    ", " + length->range->describe() + " (default " +
-                                    std::to_string(length->default_value) + ")");
+        throw std::invalid_argument(std::string(a.name) + " " + std::string(item) +
+                                    " is not valid: " + std::string(length->name) + " is the " +
+                                    std::string(length->meaning) + ", " + length->range->describe() +
+                                    " (default " + std::to_string(length->default_value) + ")");
       chosen[static_cast<size_t>(length - lengths.begin())] = *v;
       continue;
     }

@@ -59,8 +59,8 @@ std::vector<Ranking> algorithm_rankings(const std::vector<Record>& records);
 /// Library rankings: per (algorithm, key size, operation, data size) measured by two or more backends.
 std::vector<Ranking> library_rankings(const std::vector<Record>& records);
 
-/// "Encryption", "Decryption", "Hash", "Signature", "Verification" (the original cryptauditor's words), "MAC",
-/// "Key derivation", "Key agreement", "Key generation".
+/// "Encryption", "Decryption", "Hash", "Signature", "Verification" (the original cryptauditor's words),
+/// "MAC", "Key derivation", "Key agreement", "Key generation".
 std::string operation_noun(const std::string& operation);
 
 }  // namespace ca

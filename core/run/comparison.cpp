@@ -766,10 +766,6 @@ std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const
   return std::make_unique<LocalLane>(plan, job, backend, std::move(phase), renote_each_sample);
 }
 
-std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend) {
-  return std::make_unique<ChildLane>(plan, job, backend);
-}
-
 // The CPU every child lane of one comparison runs on, or -1 to leave them where the parent may run. Lanes in
 // child processes are separate processes that the scheduler may put on different CPUs, and one CPU of a
 // shared host can be slower than another for seconds (an SMT sibling or another guest busy there): then the

@@ -72,7 +72,6 @@ class Lane : public SampleSource {
 /// starts (in process: run/exit_guard.hpp blames an exit() on the step noted last).
 std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,
                                       Phase phase, bool renote_each_sample = false);
-std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend);
 
 /// The worker of --processes N: `cryptauditor __lane SPEC` (main.cpp) loads the one plugin SPEC names and
 /// serves its lane on descriptors 3 (requests) and 4 (replies), exactly as a forked isolated lane does.

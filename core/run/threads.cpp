@@ -22,8 +22,8 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
       return;
     }
     auto extra_pool = std::make_unique<Pool>();
-    if (std::string e = prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan, nullptr,
-                                job.params);
+    if (std::string e =
+            prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan, nullptr, job.params);
         !e.empty()) {
       r.status = Status::Failed;
       r.error = "thread " + std::to_string(t + 1) + ": " + e;

@@ -90,7 +90,8 @@ const std::vector<MappingRow> kRows = {
      {},
      "",
      K::NoRunner,
-     "its hash, MGF or salt differ from our RSA-PSS entries (SHA-256 / MGF1-SHA-256 / 32-byte salt, SHA-512 / MGF1-SHA-512 / 64-byte salt)"},
+     "its hash, MGF or salt differ from our RSA-PSS entries (SHA-256 / MGF1-SHA-256 / 32-byte salt, SHA-512 "
+     "/ MGF1-SHA-512 / 64-byte salt)"},
     {"RsassaPkcs1Verify",
      "RSASSA-PKCS1-v1_5",
      {{"/sha", "SHA-256"}},
@@ -215,8 +216,8 @@ std::optional<uint32_t> check_sizes(const AlgorithmInfo& a, const MappingRow& ro
       const bool whole = *tag >= 0 && *tag % 8 == 0;
       const size_t bytes = whole ? static_cast<size_t>(*tag / 8) : 0;
       if (!whole || !a.tag_range.allows(bytes)) {
-        note("tag size " + std::to_string(*tag) + " bits: " + std::string(a.name) + " is defined with tags of " +
-             a.tag_range.describe() + " bytes");
+        note("tag size " + std::to_string(*tag) + " bits: " + std::string(a.name) +
+             " is defined with tags of " + a.tag_range.describe() + " bytes");
       } else if (bytes != ours) {
         if (a.tag_truncates)
           plan.truncated_tag = bytes;

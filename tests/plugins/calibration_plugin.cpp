@@ -8,9 +8,9 @@
 // With CA_CALIBRATION_AFFINITY_FILE set, each context appends "PID CPU,CPU,..." (the CPUs its process may
 // run on) to that file: the test that child lanes of one comparison share one CPU reads it.
 #include <dlfcn.h>
+#include <openssl/evp.h>
 #include <sched.h>
 #include <unistd.h>
-#include <openssl/evp.h>
 
 #include <cstdio>
 #include <cstdlib>

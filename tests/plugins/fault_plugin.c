@@ -3,8 +3,8 @@
  * from 0), so it passes the self-test and is timed next to a real backend, and then misbehaves where the
  * isolation tests expect it to. Built three times, with one of:
  * The faults that strike "on messages of 16KB and more" strike after the plugin's first 8 calls at that size,
- * so the agreement check before timing (a few calls) passes and the fault comes while the comparison is timed.
- *   FAULT_segfault: encrypt dereferences a null pointer on messages of 16KB and more (SIGSEGV);
+ * so the agreement check before timing (a few calls) passes and the fault comes while the comparison is
+ * timed. FAULT_segfault: encrypt dereferences a null pointer on messages of 16KB and more (SIGSEGV);
  *   FAULT_abort:    every operation calls abort(), so it dies in the self-test (SIGABRT);
  *   FAULT_hang:     decrypt sleeps forever on messages of 16KB and more;
  *   FAULT_exit:     encrypt calls exit(0) on messages of 16KB and more (a process that ends "cleanly"
@@ -34,8 +34,8 @@
  *                   the child calls setsid() (a session and process group of its own, out of reach of the
  *                   job's group), forks the helper, appends the helper's pid to the file named by
  *                   $CA_TEST_HELPER_PIDS and exits; the helper sleeps forever holding every descriptor it
- *                   inherited except 0-2 (in an isolated job, the pipe to the parent). encrypt calls exit(0) on messages of
- *                   16KB and more, so the job's process ends while the helper still holds its pipe.
+ *                   inherited except 0-2 (in an isolated job, the pipe to the parent). encrypt calls exit(0)
+ * on messages of 16KB and more, so the job's process ends while the helper still holds its pipe.
  *   FAULT_overrun:  the repeat form of encrypt (the timed path; single calls are right) writes past the end
  *                   of the output buffer (output_cap) on messages of 16KB and more: 8192 bytes on 16KB
  *                   messages (beyond the page the buffer ends in, into what follows it), 16 bytes on

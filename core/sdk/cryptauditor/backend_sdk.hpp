@@ -115,7 +115,9 @@ struct Lengths {
 
   /// Every length the catalog declares.
   static Lengths catalog() { return Lengths{0, SIZE_MAX, 1, true}; }
-  static Lengths range(size_t lo, size_t hi, size_t step_bytes = 1) { return Lengths{lo, hi, step_bytes, true}; }
+  static Lengths range(size_t lo, size_t hi, size_t step_bytes = 1) {
+    return Lengths{lo, hi, step_bytes, true};
+  }
   bool allows(size_t n, size_t catalog_default) const {
     if (!set) return n == catalog_default;
     return n >= min && n <= max && step != 0 && (n - min) % step == 0;
@@ -123,13 +125,15 @@ struct Lengths {
   std::string describe(size_t catalog_default) const {
     if (!set) return std::to_string(catalog_default);
     if (max == SIZE_MAX) return "the catalog's";
-    return std::to_string(min) + ".." + std::to_string(max) + (step == 1 ? "" : " in steps of " + std::to_string(step));
+    return std::to_string(min) + ".." + std::to_string(max) +
+           (step == 1 ? "" : " in steps of " + std::to_string(step));
   }
 };
 
-/// The parameter lengths a row takes: `{"AES-GCM", aead(...), sdk::Takes::tag_lengths(sdk::Lengths::catalog())}`.
-/// The chosen values reach the context in its key spec's params ("tag=12", "nonce=8": tag_length() and
-/// nonce_length() below), and every message's nonce has the chosen length.
+/// The parameter lengths a row takes: `{"AES-GCM", aead(...),
+/// sdk::Takes::tag_lengths(sdk::Lengths::catalog())}`. The chosen values reach the context in its key spec's
+/// params ("tag=12", "nonce=8": tag_length() and nonce_length() below), and every message's nonce has the
+/// chosen length.
 struct Takes {
   Lengths tags;
   Lengths nonces;
@@ -801,8 +805,8 @@ class StreamMode {
 
 /// What TaggedAead needs from a library's AEAD, keyed in its constructor `Ops(const ca_key_spec&, extra...)`:
 ///  - seal(io, out, tag): encrypts io.input (io.input_len bytes) under io.nonce and io.aad into out and
-///    writes the tag (tag.size() bytes: the catalog's, or the row's Takes and the spec's "tag=N"); throws on a
-///    library error;
+///    writes the tag (tag.size() bytes: the catalog's, or the row's Takes and the spec's "tag=N"); throws on
+///    a library error;
 ///  - open(io, length, tag, out): decrypts the first `length` bytes of io.input; false when the tag does not
 ///    verify;
 ///  - optionally tag_only(io, tag) (GMAC: the message as associated data), offers(op), stream_start(nonce)
@@ -1060,7 +1064,8 @@ struct Table {
     if (chosen == catalog_default) return;
     const std::string value =
         std::string(spec.algorithm) + " " + name + " of " + std::to_string(chosen) + " bytes";
-    if (!catalog_allows(spec.algorithm, chosen)) throw Unsupported(value + " is outside the catalog's definition");
+    if (!catalog_allows(spec.algorithm, chosen))
+      throw Unsupported(value + " is outside the catalog's definition");
     if (!takes.allows(chosen, catalog_default))
       throw Unsupported(value + " not offered by this backend (it takes " + takes.describe(catalog_default) +
                         ")");

@@ -20,8 +20,8 @@ struct Entry {
   uint32_t key_min, key_max, key_step;
   uint32_t key_parts;  // symmetric keys: 2 where the key is two keys of key_bits (SIV, XTS), else 1
   size_t nonce_bytes, tag_bytes, digest_bytes;  // the defaults benchmarks use
-  size_t nonce_min, nonce_max;          // the nonce lengths the algorithm's definition takes
-  size_t tag_min, tag_max, tag_step;    // the AEAD or MAC tag lengths it takes
+  size_t nonce_min, nonce_max;                  // the nonce lengths the algorithm's definition takes
+  size_t tag_min, tag_max, tag_step;            // the AEAD or MAC tag lengths it takes
   bool tag_truncates;  // a shorter MAC tag is the full tag's leftmost bytes (the core truncates)
 };
 
