@@ -132,20 +132,18 @@ int main(int argc, char** argv) {
   const int rounds = argc > 5 ? std::atoi(argv[5]) : 15;
   const bool hash = name == "sha256";
   const char* catalog = hash ? "SHA2-256" : name == "aes-256-gcm" ? "AES-GCM" : "CHACHA20-POLY1305";
-  std::string problem;
-  auto backend = ca::load_plugin(argv[1], problem);
-  if (!backend) {
-    std::fprintf(stderr, "%s\n", problem.c_str());
+  auto loaded = ca::load_plugin(argv[1]);
+  if (!loaded) {
+    std::fprintf(stderr, "%s\n", loaded.error().message.c_str());
     return 1;
   }
-  std::string error;
-  bool unsupported = false;
-  auto plugin_ctx =
-      ca::make_context(*backend, *ca::find_algorithm(catalog), hash ? 0 : 256, error, unsupported);
-  if (!plugin_ctx) {
-    std::fprintf(stderr, "%s\n", error.c_str());
+  auto backend = std::move(*loaded);
+  auto created = ca::make_context(*backend, *ca::find_algorithm(catalog), hash ? 0 : 256);
+  if (!created) {
+    std::fprintf(stderr, "%s\n", created.error().message.c_str());
     return 1;
   }
+  auto plugin_ctx = std::move(*created);
 
   // Two direct contexts, one for the hand loop and one for direct/1, so a stream advances in each alone.
   unsigned char key[32] = {0x11};

@@ -43,27 +43,22 @@ void size_and_unit(const uint8_t* data, size_t size) {
 }
 
 void study_config(const uint8_t* data, size_t size) {
+  const Result<nlohmann::json> doc = parse_json_text(text_of(data, size), "fuzz.json");
+  if (!doc) return;  // JSON syntax, duplicate keys
   try {
-    const nlohmann::json doc = parse_json_text(text_of(data, size), "fuzz.json");
-    parse_study_config(doc, "fuzz.json");
-  } catch (const std::invalid_argument&) {  // JSON syntax, duplicate keys
-  } catch (const UsageError&) {             // every config validation error
+    parse_study_config(*doc, "fuzz.json");
+  } catch (const UsageError&) {  // every config validation error
   }
 }
 
 void vector_file(const uint8_t* data, size_t size) {
-  try {
-    verify::parse_vector_text(text_of(data, size), "fuzz.json");
-  } catch (const verify::VectorFileError&) {
-  }
+  (void)verify::parse_vector_text(text_of(data, size), "fuzz.json");  // a malformed file is an Error
 }
 
 void report_file(const uint8_t* data, size_t size) {
-  try {
-    ReportFile report = read_report_text(text_of(data, size), "fuzz.json");
-    for (const Record& r : report.records) require(!r.backend.empty(), "a record without a backend");
-  } catch (const std::invalid_argument&) {
-  }
+  const Result<ReportFile> report = read_report_text(text_of(data, size), "fuzz.json");
+  if (report)
+    for (const Record& r : report->records) require(!r.backend.empty(), "a record without a backend");
 }
 
 }  // namespace ca::fuzz

@@ -8,16 +8,18 @@ namespace ca {
 namespace {
 
 std::vector<int> parsed(std::string_view text) {
-  std::string error;
-  auto cpus = parse_cpu_list(text, error);
-  EXPECT_TRUE(cpus.has_value()) << text << ": " << error;
-  return cpus.value_or(std::vector<int>{});
+  auto cpus = parse_cpu_list(text);
+  if (!cpus) {
+    ADD_FAILURE() << text << ": " << cpus.error().message;
+    return {};
+  }
+  return *cpus;
 }
 
 std::string error_of(std::string_view text) {
-  std::string error;
-  EXPECT_FALSE(parse_cpu_list(text, error).has_value()) << text;
-  return error;
+  auto cpus = parse_cpu_list(text);
+  EXPECT_FALSE(cpus.ok()) << text;
+  return cpus ? "" : cpus.error().message;
 }
 
 TEST(CpuList, ParsesNumbersAndRangesAsTasksetDoes) {
@@ -51,13 +53,15 @@ TEST(Affinity, PinningToAnAllowedCpuNarrowsTheAllowedSet) {
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    const bool ok = pin_to_cpus({before.back()}).empty() && allowed_cpus() == std::vector<int>{before.back()};
+    const bool ok = pin_to_cpus({before.back()}).ok() && allowed_cpus() == std::vector<int>{before.back()};
     _exit(ok ? 0 : 1);
   }
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  const std::string why = pin_to_cpus({4000});
+  const Result<void> pinned = pin_to_cpus({4000});
+  ASSERT_FALSE(pinned.ok());
+  const std::string why = pinned.error().message;
   EXPECT_NE(why.find("CPU 4000 is not one this process may run on"), std::string::npos) << why;
   EXPECT_EQ(allowed_cpus(), before);
 }

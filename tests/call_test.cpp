@@ -35,7 +35,7 @@ TEST(Operation, AnUnknownNameIsAnErrorNotVerify) {
   try {
     (void)op_code("signn");
     FAIL() << "op_code(\"signn\") returned instead of throwing";
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::logic_error& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find("\"signn\""), std::string::npos) << what;
     EXPECT_NE(what.find("encrypt, encrypt-stream, decrypt"), std::string::npos) << what;

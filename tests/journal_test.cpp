@@ -27,6 +27,21 @@ namespace {
 
 using nlohmann::json;
 
+// read_journal's contents; its Error as an exception, so that the expectations below read as they did.
+JournalContents journal_of(std::istream& in, const std::string& name) {
+  auto contents = read_journal(in, name);
+  if (!contents) throw std::invalid_argument(contents.error().message);
+  return std::move(*contents);
+}
+
+// record_from_json with its Error as text, for the expectations below.
+std::optional<Record> from_json(const json& j, std::string& error) {
+  auto r = record_from_json(j);
+  if (r) return std::move(*r);
+  error = r.error().message;
+  return std::nullopt;
+}
+
 Record measured(const std::string& backend, const std::string& op, std::vector<double> samples) {
   Record r;
   r.backend = backend;
@@ -48,7 +63,7 @@ TEST(RecordJson, RoundTripKeepsEverythingReportsUse) {
   Record r = measured("alpha", "encrypt", {1000.5, 1010.25, 990.125});
   r.rounds_requested = 30;
   std::string error;
-  auto back = record_from_json(json::parse(record_to_json(r).dump()), error);
+  auto back = from_json(json::parse(record_to_json(r).dump()), error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(key_of(*back), key_of(r));
   EXPECT_EQ(back->status, Status::Ok);
@@ -81,7 +96,7 @@ TEST(RecordJson, ThreadsRoundTripWithAggregateAndEfficiency) {
   EXPECT_EQ(j["threads"]["count"], 2);
   EXPECT_DOUBLE_EQ(j["threads"]["scaling_efficiency"].get<double>(), 0.8);
   std::string error;
-  auto back = record_from_json(json::parse(j.dump()), error);
+  auto back = from_json(json::parse(j.dump()), error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->parallel.threads, 2u);
   EXPECT_EQ(back->parallel.sample_ns, r.parallel.sample_ns);
@@ -90,7 +105,7 @@ TEST(RecordJson, ThreadsRoundTripWithAggregateAndEfficiency) {
 
   json broken = j;
   broken["threads"]["sample_ops"] = json::array({1});
-  EXPECT_FALSE(record_from_json(broken, error));
+  EXPECT_FALSE(from_json(broken, error));
   EXPECT_NE(error.find("/threads"), std::string::npos) << error;
 }
 
@@ -104,7 +119,7 @@ TEST(RecordJson, RepetitionsRoundTripWithTheirMediansAndInterval) {
   EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
   EXPECT_DOUBLE_EQ(j["ci_coverage"].get<double>(), 0.75);
   std::string error;
-  auto back = record_from_json(json::parse(j.dump()), error);
+  auto back = from_json(json::parse(j.dump()), error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->measurement.repetition_samples, r.measurement.repetition_samples);
   EXPECT_EQ(record_to_json(*back), j);
@@ -112,7 +127,7 @@ TEST(RecordJson, RepetitionsRoundTripWithTheirMediansAndInterval) {
   for (const char* bad : {"[2, 2]", "[6]", "[3, 0, 3]", "\"3\"", "[2, 2, -2]"}) {
     json broken = j;
     broken["repetition_samples"] = json::parse(bad);
-    EXPECT_FALSE(record_from_json(broken, error)) << bad;
+    EXPECT_FALSE(from_json(broken, error)) << bad;
     EXPECT_NE(error.find("/repetition_samples"), std::string::npos) << error;
   }
   json plain = record_to_json(measured("alpha", "encrypt", {1, 2, 3}));
@@ -132,7 +147,7 @@ TEST(RecordJson, ProcessesRoundTripWithTheirMediansAndInterval) {
   EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
   EXPECT_FALSE(j.contains("repetition_medians_ns"));
   std::string error;
-  auto back = record_from_json(json::parse(j.dump()), error);
+  auto back = from_json(json::parse(j.dump()), error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->process_samples, r.process_samples);
   EXPECT_EQ(back->summary.process_medians, r.summary.process_medians);
@@ -141,12 +156,12 @@ TEST(RecordJson, ProcessesRoundTripWithTheirMediansAndInterval) {
   for (const char* bad : {"[3, 3]", "[7]", "[4, 0, 3]", "\"3\""}) {
     json broken = j;
     broken["process_samples"] = json::parse(bad);
-    EXPECT_FALSE(record_from_json(broken, error)) << bad;
+    EXPECT_FALSE(from_json(broken, error)) << bad;
     EXPECT_NE(error.find("/process_samples"), std::string::npos) << error;
   }
   json both = j;
   both["repetition_samples"] = json::parse("[3, 4]");
-  EXPECT_FALSE(record_from_json(both, error));
+  EXPECT_FALSE(from_json(both, error));
   EXPECT_FALSE(record_to_json(measured("alpha", "encrypt", {1, 2, 3})).contains("processes"));
 }
 
@@ -155,7 +170,7 @@ TEST(RecordJson, UndefinedStatisticsAreNullAndComeBack) {
   json j = record_to_json(one);
   EXPECT_TRUE(j["stddev_ns"].is_null());
   std::string error;
-  auto back = record_from_json(json::parse(j.dump()), error);
+  auto back = from_json(json::parse(j.dump()), error);
   ASSERT_TRUE(back) << error;
   EXPECT_TRUE(std::isnan(back->summary.stddev));
 }
@@ -172,7 +187,7 @@ TEST(RecordJson, UnmeasuredRecordsKeepTheirReason) {
   json j = record_to_json(r);
   EXPECT_FALSE(j.contains("samples_ns"));
   std::string error;
-  auto back = record_from_json(j, error);
+  auto back = from_json(j, error);
   ASSERT_TRUE(back) << error;
   EXPECT_EQ(back->status, Status::Unsupported);
   EXPECT_EQ(back->error, "not offered");
@@ -183,7 +198,7 @@ TEST(RecordJson, MalformedObjectsNameThePointer) {
   json good = record_to_json(measured("alpha", "encrypt", {1, 2, 3}));
   auto error_of = [](json j) {
     std::string error;
-    EXPECT_FALSE(record_from_json(j, error));
+    EXPECT_FALSE(from_json(j, error));
     return error;
   };
   json j = good;
@@ -218,7 +233,7 @@ TEST(JournalFile, PartialLastLineIsIgnored) {
   const std::string complete = lines_of(records);
   const std::string next = record_to_json(measured("b", "decrypt", {7, 8})).dump();
   std::istringstream in(complete + next.substr(0, next.size() / 2));
-  JournalContents c = read_journal(in, "j.journal");
+  JournalContents c = journal_of(in, "j.journal");
   ASSERT_EQ(c.records.size(), 3u);
   EXPECT_TRUE(c.ignored_partial_line);
   EXPECT_EQ(c.valid_bytes, complete.size());
@@ -228,26 +243,26 @@ TEST(JournalFile, PartialLastLineIsIgnored) {
 
 TEST(JournalFile, CompleteJournalAndBlankLines) {
   std::istringstream in(lines_of({measured("a", "encrypt", {1})}) + "\n");
-  JournalContents c = read_journal(in, "j.journal");
+  JournalContents c = journal_of(in, "j.journal");
   EXPECT_EQ(c.records.size(), 1u);
   EXPECT_FALSE(c.ignored_partial_line);
   EXPECT_EQ(c.valid_bytes, in.str().size());
   std::istringstream empty("");
-  EXPECT_TRUE(read_journal(empty, "j.journal").records.empty());
+  EXPECT_TRUE(journal_of(empty, "j.journal").records.empty());
 }
 
 TEST(JournalFile, BadCompleteLineIsAnError) {
   std::istringstream in(lines_of({measured("a", "encrypt", {1})}) + "{not json}\n" +
                         lines_of({measured("a", "decrypt", {1})}));
   try {
-    read_journal(in, "j.journal");
+    journal_of(in, "j.journal");
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()).rfind("j.journal:2: not a JSON record line", 0), 0u) << e.what();
   }
   std::istringstream wrong(R"({"backend": "a"})"
                            "\n");
-  EXPECT_THROW(read_journal(wrong, "j.journal"), std::invalid_argument);
+  EXPECT_THROW(journal_of(wrong, "j.journal"), std::invalid_argument);
 }
 
 TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
@@ -256,24 +271,26 @@ TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
   settings.threads = 3;
   settings.rounds = 30;
   {
-    JournalWriter w(path, false, settings);
-    ASSERT_TRUE(w.ok()) << w.error();
-    EXPECT_TRUE(w.append(measured("a", "encrypt", {1})));
+    auto w = JournalWriter::open(path, false, settings);
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_TRUE((*w)->append(measured("a", "encrypt", {1})));
     std::ifstream in(path);  // flushed: readable while the writer is still open
-    EXPECT_EQ(read_journal(in, path).records.size(), 1u);
+    EXPECT_EQ(journal_of(in, path).records.size(), 1u);
   }
   {
-    JournalWriter w(path, true, settings);
-    EXPECT_TRUE(w.append(measured("a", "decrypt", {1})));
+    auto w = JournalWriter::open(path, true, settings);
+    ASSERT_TRUE(w.ok()) << w.error().message;
+    EXPECT_TRUE((*w)->append(measured("a", "decrypt", {1})));
   }
   std::ifstream in(path);
-  const JournalContents contents = read_journal(in, path);
+  const JournalContents contents = journal_of(in, path);
   EXPECT_EQ(contents.records.size(), 2u);
   ASSERT_TRUE(contents.settings.has_value()) << "the first line holds the settings";
   EXPECT_EQ(*contents.settings, settings);
-  JournalWriter fresh(path, false, settings);  // not appending: starts afresh
+  auto fresh = JournalWriter::open(path, false, settings);  // not appending: starts afresh
+  ASSERT_TRUE(fresh.ok());
   std::ifstream again(path);
-  EXPECT_TRUE(read_journal(again, path).records.empty());
+  EXPECT_TRUE(journal_of(again, path).records.empty());
   std::filesystem::remove(path);
 }
 
@@ -314,7 +331,7 @@ TEST(JournalFile, ImplausibleRecordsAreRefused) {
   for (const Case& c : cases) {
     std::istringstream in(lines_of({measured("a", "encrypt", {1}), measured("a", "decrypt", c.samples)}));
     try {
-      read_journal(in, "j.journal");
+      journal_of(in, "j.journal");
       FAIL() << "accepted: " << c.must_mention;
     } catch (const std::invalid_argument& e) {
       EXPECT_EQ(std::string(e.what()).rfind("j.journal:2: ", 0), 0u) << e.what();
@@ -327,7 +344,7 @@ TEST(JournalFile, ImplausibleRecordsAreRefused) {
   j["rounds"] = 999;
   std::istringstream in(j.dump() + "\n");
   try {
-    read_journal(in, "j.journal");
+    journal_of(in, "j.journal");
     FAIL() << "accepted a record whose sample_ops do not add up to its rounds";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("the record's rounds say 999"), std::string::npos) << e.what();
@@ -404,7 +421,7 @@ TEST_F(Resume, InterruptedRunIsCompletedWithEveryRecordOnce) {
   std::map<RecordKey, int> seen;
   for (const auto& j : results) {
     std::string error;
-    auto r = record_from_json(j, error);
+    auto r = from_json(j, error);
     ASSERT_TRUE(r) << error;
     ++seen[key_of(*r)];
   }

@@ -46,16 +46,12 @@ json gcm_document() {
 }
 
 std::string parse_error(const json& document) {
-  try {
-    parse_vector_file(document, "mini.json");
-  } catch (const VectorFileError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  const Result<VectorFile> parsed = parse_vector_file(document, "mini.json");
+  return parsed ? "(no error)" : parsed.error().message;
 }
 
 TEST(VectorFile, ParsesAValidFile) {
-  VectorFile f = parse_vector_file(gcm_document(), "mini.json");
+  VectorFile f = *parse_vector_file(gcm_document(), "mini.json");
   EXPECT_EQ(f.name, "mini.json");
   EXPECT_EQ(f.algorithm, "AES-GCM");
   ASSERT_EQ(f.groups.size(), 1u);
@@ -140,19 +136,18 @@ TEST(VectorFile, UnknownSchemaAndWrongGroupTypeAreErrors) {
 }
 
 TEST(VectorFile, SyntaxErrorNamesTheFile) {
-  try {
-    parse_vector_text("{\"algorithm\": ", "broken.json");
-    FAIL() << "no error";
-  } catch (const VectorFileError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("broken.json: not valid JSON at byte ", 0), 0u) << e.what();
-  }
+  const Result<VectorFile> parsed = parse_vector_text("{\"algorithm\": ", "broken.json");
+  ASSERT_FALSE(parsed.ok()) << "no error";
+  EXPECT_EQ(parsed.error().message.rfind("broken.json: not valid JSON at byte ", 0), 0u)
+      << parsed.error().message;
 }
 
 // ---- mapping ---------------------------------------------------------------------------------------------
 
 VectorFile one_group(const std::string& algorithm, const std::string& schema, json group) {
   group["tests"] = json::array();
-  return parse_vector_file({{"algorithm", algorithm}, {"schema", schema}, {"testGroups", {group}}}, "m.json");
+  return *parse_vector_file({{"algorithm", algorithm}, {"schema", schema}, {"testGroups", {group}}},
+                            "m.json");
 }
 
 TEST(Mapping, RunsWhatTheCatalogDefinesAndSaysWhyNot) {
@@ -214,35 +209,35 @@ TEST(Mapping, MacKeysOfAnyLengthTruncatedTagsAndKmacOutputLengths) {
 }
 
 TEST(Mapping, OutsideTheRangeOnlyInvalidTestsRun) {
-  VectorFile f = parse_vector_file({{"algorithm", "CHACHA20-POLY1305"},
-                                    {"schema", "aead_test_schema_v1.json"},
-                                    {"testGroups",
-                                     {{{"type", "AeadTest"},
-                                       {"ivSize", 64},
-                                       {"keySize", 256},
-                                       {"tagSize", 128},
-                                       {"tests",
-                                        {{{"tcId", 1},
-                                          {"comment", ""},
-                                          {"flags", json::array()},
-                                          {"key", "00"},
-                                          {"iv", "00"},
-                                          {"aad", ""},
-                                          {"msg", ""},
-                                          {"ct", ""},
-                                          {"tag", "00"},
-                                          {"result", "invalid"}},
-                                         {{"tcId", 2},
-                                          {"comment", ""},
-                                          {"flags", json::array()},
-                                          {"key", "00"},
-                                          {"iv", "00"},
-                                          {"aad", ""},
-                                          {"msg", ""},
-                                          {"ct", ""},
-                                          {"tag", "00"},
-                                          {"result", "valid"}}}}}}}},
-                                   "c.json");
+  VectorFile f = *parse_vector_file({{"algorithm", "CHACHA20-POLY1305"},
+                                     {"schema", "aead_test_schema_v1.json"},
+                                     {"testGroups",
+                                      {{{"type", "AeadTest"},
+                                        {"ivSize", 64},
+                                        {"keySize", 256},
+                                        {"tagSize", 128},
+                                        {"tests",
+                                         {{{"tcId", 1},
+                                           {"comment", ""},
+                                           {"flags", json::array()},
+                                           {"key", "00"},
+                                           {"iv", "00"},
+                                           {"aad", ""},
+                                           {"msg", ""},
+                                           {"ct", ""},
+                                           {"tag", "00"},
+                                           {"result", "invalid"}},
+                                          {{"tcId", 2},
+                                           {"comment", ""},
+                                           {"flags", json::array()},
+                                           {"key", "00"},
+                                           {"iv", "00"},
+                                           {"aad", ""},
+                                           {"msg", ""},
+                                           {"ct", ""},
+                                           {"tag", "00"},
+                                           {"result", "valid"}}}}}}}},
+                                    "c.json");
   const GroupPlan p = plan_group(f, f.groups[0]);
   ASSERT_TRUE(p.runs());
   EXPECT_FALSE(test_skip_reason(p, f.groups[0], f.groups[0].tests[0]).has_value()) << "invalid: runs";
@@ -364,30 +359,30 @@ TEST(Mapping, KeyAgreementAndKdfGroupsRun) {
 }
 
 TEST(Mapping, PbkdfIterationCountOutsideTheCatalogRangeIsSkipped) {
-  VectorFile f = parse_vector_file({{"algorithm", "PBKDF2-HMACSHA256"},
-                                    {"schema", "pbkdf_test_schema.json"},
-                                    {"testGroups",
-                                     {{{"type", "PbkdfTest"},
-                                       {"tests",
-                                        {{{"tcId", 1},
-                                          {"comment", ""},
-                                          {"flags", json::array()},
-                                          {"password", "70"},
-                                          {"salt", "73"},
-                                          {"iterationCount", 0},
-                                          {"dkLen", 32},
-                                          {"dk", "00"},
-                                          {"result", "valid"}},
-                                         {{"tcId", 2},
-                                          {"comment", ""},
-                                          {"flags", json::array()},
-                                          {"password", "70"},
-                                          {"salt", "73"},
-                                          {"iterationCount", 4096},
-                                          {"dkLen", 32},
-                                          {"dk", "00"},
-                                          {"result", "valid"}}}}}}}},
-                                   "p.json");
+  VectorFile f = *parse_vector_file({{"algorithm", "PBKDF2-HMACSHA256"},
+                                     {"schema", "pbkdf_test_schema.json"},
+                                     {"testGroups",
+                                      {{{"type", "PbkdfTest"},
+                                        {"tests",
+                                         {{{"tcId", 1},
+                                           {"comment", ""},
+                                           {"flags", json::array()},
+                                           {"password", "70"},
+                                           {"salt", "73"},
+                                           {"iterationCount", 0},
+                                           {"dkLen", 32},
+                                           {"dk", "00"},
+                                           {"result", "valid"}},
+                                          {{"tcId", 2},
+                                           {"comment", ""},
+                                           {"flags", json::array()},
+                                           {"password", "70"},
+                                           {"salt", "73"},
+                                           {"iterationCount", 4096},
+                                           {"dkLen", 32},
+                                           {"dk", "00"},
+                                           {"result", "valid"}}}}}}}},
+                                    "p.json");
   GroupPlan p = plan_group(f, f.groups[0]);
   ASSERT_TRUE(p.runs()) << p.skip_reason;
   EXPECT_EQ(test_skip_reason(p, f.groups[0], f.groups[0].tests[0]), "iteration count outside 1..100000000");
@@ -588,7 +583,7 @@ const std::string kVectors = std::string(CRYPTAUDITOR_WYCHEPROOF_DIR) + "/testve
 
 TEST(Wycheproof, MiniFileRunsOnEveryBackendOfferingAesGcm) {
   if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
-  FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), all_backends());
+  FileResult r = run_vector_file(*parse_vector_file(gcm_document(), "mini.json"), all_backends());
   size_t ran = 0;
   for (const auto& b : r.backends) {
     if (b.skipped == 2) continue;  // the backend does not offer AES-GCM
@@ -601,7 +596,7 @@ TEST(Wycheproof, MiniFileRunsOnEveryBackendOfferingAesGcm) {
 
 TEST(Wycheproof, EveryBuiltBackendPassesEveryVectorItTakes) {
   REQUIRE_WYCHEPROOF();
-  VectorRun run = run_vector_files(vector_files(kVectors), all_backends());
+  VectorRun run = run_vector_files(*vector_files(kVectors), all_backends());
   size_t passed = 0;
   for (const FileResult& f : run.files) {
     EXPECT_EQ(f.error, "") << f.file;

@@ -119,11 +119,10 @@ void check_processes(size_t processes, size_t repetitions) {
 }
 
 std::vector<int> parse_pin(const std::string& where, const std::string& text) {
-  std::string error;
-  auto cpus = parse_cpu_list(text, error);
-  if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + error);
-  if (std::string why = unavailable_cpu(*cpus); !why.empty())
-    throw UsageError(where + " '" + text + "' is not valid: " + why);
+  auto cpus = parse_cpu_list(text);
+  if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + cpus.error().message);
+  if (Result<void> available = check_cpus_available(*cpus); !available)
+    throw UsageError(where + " '" + text + "' is not valid: " + available.error().message);
   return *cpus;
 }
 
@@ -167,9 +166,8 @@ bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_f
 }
 
 void apply_key_file(RunPlan& plan, const std::string& path, bool key_bits_given, const std::string& where) {
-  std::string error;
-  auto key = load_key_file(path, error);
-  if (!key) throw UsageError(where + ": " + error);
+  auto key = load_key_file(path);
+  if (!key) throw UsageError(where + ": " + key.error().message);
   bool used = false;
   for (Job& job : plan.jobs) {
     if (!key->fits(*job.algorithm)) continue;
@@ -194,8 +192,12 @@ Selection select_jobs(const std::vector<AlgorithmRequest>& requests, std::option
                       const std::string& key_where) {
   Selection sel;
   for (const auto& req : requests) {
-    Resolution r = resolve(req.typed, req.family);
-    if (!r.error.empty()) throw UsageError(req.where.empty() ? r.error : req.where + ": " + r.error);
+    auto resolved = resolve(req.typed, req.family);
+    if (!resolved) {
+      const std::string& why = resolved.error().message;
+      throw UsageError(req.where.empty() ? why : req.where + ": " + why);
+    }
+    const Resolution& r = *resolved;
     for (const AlgorithmInfo* a : r.algorithms) {
       uint32_t bits = a->default_key_bits;
       if (key_bits && a->family != Family::Hash && a->family != Family::Kdf) {
@@ -222,11 +224,9 @@ void apply_kdf_params(Selection& selection, const std::string& typed, const std:
   for (Job& j : selection.jobs) {
     if (j.algorithm->family != Family::Kdf) continue;
     any = true;
-    try {
-      j.params = resolve_params(*j.algorithm, typed);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(where + " '" + typed + "': " + e.what());
-    }
+    auto params = resolve_params(*j.algorithm, typed);
+    if (!params) throw UsageError(where + " '" + typed + "': " + params.error().message);
+    j.params = *params;
   }
   if (!any)
     throw UsageError(where + " '" + typed + "' given, but no KDF is selected (choose one with --kdf)");
@@ -255,11 +255,9 @@ void apply_params(Selection& selection, const std::string& typed, const std::str
         }))
       continue;
     any = true;
-    try {
-      j.params = resolve_params(*j.algorithm, j.params.empty() ? typed : j.params + "," + typed);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(where + " '" + typed + "': " + e.what());
-    }
+    auto params = resolve_params(*j.algorithm, j.params.empty() ? typed : j.params + "," + typed);
+    if (!params) throw UsageError(where + " '" + typed + "': " + params.error().message);
+    j.params = *params;
   }
   if (!any) {
     for (const AlgorithmInfo& a : catalog())

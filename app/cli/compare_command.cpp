@@ -53,11 +53,9 @@ cxxopts::Options compare_options() {
 }
 
 ReportFile read(const std::string& path) {
-  try {
-    return read_report_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  Result<ReportFile> report = read_report_file(path);
+  if (!report) throw UsageError(report.error().message);
+  return std::move(*report);
 }
 
 // Why nothing can be compared, for the one-line usage error: the new report is empty, nothing in one of

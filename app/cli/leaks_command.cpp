@@ -128,8 +128,8 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return kExitFailure;
   }
   if (!pin.empty()) {
-    if (std::string why = pin_to_cpus(pin); !why.empty())
-      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(pin) + ": " + why);
+    if (Result<void> pinned = pin_to_cpus(pin); !pinned)
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(pin) + ": " + pinned.error().message);
     ctx.pinned_cpus = format_cpu_list(pin);
   }
   for (int i = 0; i < argc; ++i) ctx.command_line.push_back(argv[i]);
@@ -148,9 +148,9 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
                            : format == "html" ? leaks::html_report(results, ctx)
                                               : leaks::console_report(results, ctx);
   if (!path.empty()) {
-    if (std::string why = write_file_atomically(path, text); !why.empty()) {
+    if (Result<void> written = write_file_atomically(path, text); !written) {
       // Nothing measured is lost: the report goes to standard output instead.
-      err << "cryptauditor: " << why << "; the report follows on standard output\n";
+      err << "cryptauditor: " << written.error().message << "; the report follows on standard output\n";
       out << text;
       return kExitFailure;
     }

@@ -34,12 +34,9 @@ int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       args.count("reports") ? args["reports"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (paths.empty())
     throw UsageError("merge needs JSON reports: cryptauditor merge A.json B.json -o fleet.json (see --help)");
-  Fleet fleet;
-  try {
-    fleet = merge_fleet(paths);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  Result<Fleet> merged = merge_fleet(paths);
+  if (!merged) throw UsageError(merged.error().message);
+  const Fleet& fleet = *merged;
   const std::string text = fleet_to_json(fleet).dump(2) + "\n";
   if (!args.count("output")) {
     out << text;

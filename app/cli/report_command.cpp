@@ -126,22 +126,17 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                           args.count("output") ? args["output"].as<std::string>() : ""};
   check_outputs({output}, "--format");
 
-  json doc;
-  try {
-    doc = read_json_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  Result<json> parsed = read_json_file(path);
+  if (!parsed) throw UsageError(parsed.error().message);
+  const json& doc = *parsed;
   if (is_fleet_document(doc)) {
     if (!fleet_format_supported(output.format))
       throw UsageError("--format '" + output.format + "' is not valid for a merged fleet report (" + path +
                        "): expected html or markdown");
     Fleet fleet;
-    try {
-      fleet.machines = read_fleet_inputs(path);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
+    auto machines = read_fleet_inputs(path);
+    if (!machines) throw UsageError(machines.error().message);
+    fleet.machines = std::move(*machines);
     std::ofstream file;
     if (!output.path.empty()) file.open(output.path);
     std::ostream& dest = output.path.empty() ? out : file;
@@ -155,12 +150,9 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     }
     return kExitOk;
   }
-  ReportFile report;
-  try {
-    report = read_report_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  Result<ReportFile> read = read_report_file(path);
+  if (!read) throw UsageError(read.error().message);
+  const ReportFile& report = *read;
   const json context = doc.value("context", json::object());
   const Environment env = environment_from(context.is_object() ? context : json::object());
   ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);

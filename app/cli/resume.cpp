@@ -46,20 +46,13 @@ JournalSettings journal_settings(const RunPlan& plan) {
 }
 
 ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan) {
-  std::string text;
-  try {
-    text = read_input_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("journal ") + e.what());
-  }
-  std::istringstream in(text);
-  text.clear();
-  JournalContents contents;
-  try {
-    contents = read_journal(in, path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string(e.what()) + "; remove the line, or run without --resume to start again");
-  }
+  Result<std::string> text = read_input_file(path);
+  if (!text) throw UsageError("journal " + text.error().message);
+  std::istringstream in(std::move(*text));
+  Result<JournalContents> read = read_journal(in, path);
+  if (!read)
+    throw UsageError(read.error().message + "; remove the line, or run without --resume to start again");
+  JournalContents& contents = *read;
   if (contents.settings)
     if (std::string diff = settings_difference(*contents.settings, journal_settings(plan)); !diff.empty())
       throw UsageError("journal '" + path + "' was measured with " + diff +

@@ -268,7 +268,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   leak_plan.budget_s = cfg.leaks->budget_s;
   leak_plan.repetitions = cfg.leaks->repetitions;
   std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
-  if (!pin.empty() && pin_to_cpus(pin).empty()) leak_ctx.pinned_cpus = format_cpu_list(pin);
+  if (!pin.empty() && pin_to_cpus(pin).ok()) leak_ctx.pinned_cpus = format_cpu_list(pin);
   leak_ctx.command_line = study.settings.command_line;
   return run_leak_screen(leak_plan, leak_ctx, cfg.leaks->format, resolve(cfg.leaks->path), study.quiet, out,
                          err);

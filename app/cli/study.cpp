@@ -178,7 +178,8 @@ bool write_reports(const Study& study, const ReportInput& input, std::ostream& o
       } else {
         std::ostringstream text;
         reporter->write(input, text);
-        failure = write_file_atomically(real_output_path(o.path), text.view());
+        if (Result<void> written = write_file_atomically(real_output_path(o.path), text.view()); !written)
+          failure = written.error().message;
       }
     } catch (const std::exception& e) {
       failure = e.what();
@@ -232,16 +233,18 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     std::filesystem::create_directories(folder, ec);
     if (ec) throw UsageError("folder '" + folder + "' cannot be created: " + ec.message());
   }
-  std::optional<JournalWriter> journal;
+  std::unique_ptr<JournalWriter> journal;
   if (!study.journal.empty()) {
-    journal.emplace(study.journal, append, journal_settings(plan));
-    if (!journal->ok())
-      throw UsageError("journal '" + study.journal + "' cannot be written: " + journal->error());
+    auto opened = JournalWriter::open(study.journal, append, journal_settings(plan));
+    if (!opened)
+      throw UsageError("journal '" + study.journal + "' cannot be written: " + opened.error().message);
+    journal = std::move(*opened);
   }
 
   if (!study.pin_cpus.empty())
-    if (std::string why = pin_to_cpus(study.pin_cpus); !why.empty())
-      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " + why);
+    if (Result<void> pinned = pin_to_cpus(study.pin_cpus); !pinned)
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " +
+                               pinned.error().message);
   Environment env = read_environment();
   if (study.anonymize) env.host_name.clear();
   env.machine_label = study.label;

@@ -82,11 +82,9 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::string vectors;
   if (!interop) {
     vectors = vectors_path(args);
-    try {
-      files = verify::vector_files(vectors);
-    } catch (const verify::VectorFileError& e) {
-      throw UsageError(std::string("--vectors: ") + e.what());
-    }
+    auto listed = verify::vector_files(vectors);
+    if (!listed) throw UsageError("--vectors: " + listed.error().message);
+    files = std::move(*listed);
   }
 
   PluginScan scan = load_backends(plugin_request(args), err);

@@ -167,7 +167,7 @@ void add_note(Selection& sel, const std::string& note) {
 // and is an error otherwise, as with one size.
 Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyList>& keys) {
   Selection sel = select_jobs({request}, std::nullopt, "");  // the name alone: unknown names fail here
-  Resolution resolution = resolve(request.typed, request.family);
+  const Resolution resolution = *resolve(request.typed, request.family);  // select_jobs refused unknown names
   if (!keys) return sel;
   sel.jobs.clear();
   if (!resolution.is_group || keys->sizes.size() == 1) {
@@ -498,13 +498,9 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
 }
 
 StudyConfig load_study_config(const std::string& path) {
-  json doc;
-  try {
-    doc = read_json_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  return parse_study_config(doc, path);
+  Result<json> doc = read_json_file(path);
+  if (!doc) throw UsageError(doc.error().message);
+  return parse_study_config(*doc, path);
 }
 
 }  // namespace ca

@@ -641,7 +641,7 @@ std::optional<uint64_t> whole_number(const std::string& value) {
 
 }  // namespace
 
-std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
+Result<std::string> resolve_params(const AlgorithmInfo& a, std::string_view typed) {
   std::vector<uint64_t> values;
   for (const ParamRule& p : a.params) values.push_back(p.default_value);
   const std::vector<LengthParam> lengths = length_params(a);
@@ -660,32 +660,31 @@ std::string resolve_params(const AlgorithmInfo& a, std::string_view typed) {
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos)
-      throw std::invalid_argument("'" + std::string(item) + "' is not name=value (" + std::string(a.name) +
-                                  " takes " + allowed_names() + ")");
+      return Error{"'" + std::string(item) + "' is not name=value (" + std::string(a.name) + " takes " +
+                   allowed_names() + ")"};
     const std::string name = upper(item.substr(0, eq)), value(item.substr(eq + 1));
     auto length = std::find_if(lengths.begin(), lengths.end(),
                                [&](const LengthParam& l) { return upper(l.name) == name; });
     if (length != lengths.end()) {
       const auto v = whole_number(value);
       if (!v || !length->range->allows(*v))
-        throw std::invalid_argument(std::string(a.name) + " " + std::string(item) +
-                                    " is not valid: " + std::string(length->name) + " is the " +
-                                    std::string(length->meaning) + ", " + length->range->describe() +
-                                    " (default " + std::to_string(length->default_value) + ")");
+        return Error{std::string(a.name) + " " + std::string(item) + " is not valid: " +
+                     std::string(length->name) + " is the " + std::string(length->meaning) + ", " +
+                     length->range->describe() + " (default " + std::to_string(length->default_value) + ")"};
       chosen[static_cast<size_t>(length - lengths.begin())] = *v;
       continue;
     }
     auto rule = std::find_if(a.params.begin(), a.params.end(),
                              [&](const ParamRule& p) { return upper(p.name) == name; });
     if (rule == a.params.end())
-      throw std::invalid_argument("unknown parameter '" + std::string(item.substr(0, eq)) + "' for " +
-                                  std::string(a.name) + " (allowed: " + allowed_names() + ")");
+      return Error{"unknown parameter '" + std::string(item.substr(0, eq)) + "' for " + std::string(a.name) +
+                   " (allowed: " + allowed_names() + ")"};
     const std::string range = std::string(rule->name) + " is the " + std::string(rule->meaning) +
                               ": a whole number from " + std::to_string(rule->min) + " to " +
                               std::to_string(rule->max) + (rule->power_of_two ? ", a power of two" : "");
     const auto v = whole_number(value);
     if (!v || *v < rule->min || *v > rule->max || (rule->power_of_two && (*v & (*v - 1)) != 0))
-      throw std::invalid_argument(std::string(a.name) + " " + std::string(item) + " is not valid: " + range);
+      return Error{std::string(a.name) + " " + std::string(item) + " is not valid: " + range};
     values[static_cast<size_t>(rule - a.params.begin())] = *v;
   }
   std::string out;
@@ -729,7 +728,7 @@ size_t chosen_nonce_bytes(const AlgorithmInfo& a, std::string_view params) {
   return static_cast<size_t>(param_value(params, "nonce").value_or(a.nonce_bytes));
 }
 
-Resolution resolve(std::string_view typed, Family family) {
+Result<Resolution> resolve(std::string_view typed, Family family) {
   Resolution r;
   const std::string key = upper(typed);
   if (key == "ALL") {  // every catalog entry of the flag's family
@@ -762,9 +761,8 @@ Resolution resolve(std::string_view typed, Family family) {
   for (const auto& g : kGroups)
     if (g.family == family) allowed += ", " + std::string(g.name);
   allowed += ", ALL";
-  r.error = "unknown algorithm '" + std::string(typed) + "' for " + std::string(family_flag(family)) +
-            " (allowed: " + allowed + "; aliases: cryptauditor list --aliases)";
-  return r;
+  return Error{"unknown algorithm '" + std::string(typed) + "' for " + std::string(family_flag(family)) +
+               " (allowed: " + allowed + "; aliases: cryptauditor list --aliases)"};
 }
 
 }  // namespace ca

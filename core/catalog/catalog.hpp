@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/result.hpp"
+
 namespace ca {
 
 /// Which command-line flag selects an algorithm, and which operations it has.
@@ -115,14 +117,13 @@ std::span<const AlgorithmInfo> catalog();
 /// Looks up a canonical name exactly.
 const AlgorithmInfo* find_algorithm(std::string_view canonical);
 
-/// Resolves a user-typed name (any case, aliases, groups) for a flag. Returns the canonical names, or an
-/// error message naming the value and what is allowed.
+/// Resolves a user-typed name (any case, aliases, groups) for a flag: the catalog entries it names, or an
+/// Error naming the value and what is allowed.
 struct Resolution {
   std::vector<const AlgorithmInfo*> algorithms;
   bool is_group = false;
-  std::string error;
 };
-Resolution resolve(std::string_view typed, Family family);
+Result<Resolution> resolve(std::string_view typed, Family family);
 
 /// The alias table and the group table, for `cryptauditor list` and the docs.
 struct Alias {
@@ -144,9 +145,9 @@ std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature",
 std::string default_params(const AlgorithmInfo& a);
 
 /// Checks a user's params string ("iterations=600000" or "n=32768,r=8") against the algorithm's rules and
-/// returns the complete string with every parameter (defaults filled in, catalog order). Throws
-/// std::invalid_argument with one line naming the bad name or value and what is allowed.
-std::string resolve_params(const AlgorithmInfo& a, std::string_view typed);
+/// returns the complete string with every parameter (defaults filled in, catalog order), or an Error: one
+/// line naming the bad name or value and what is allowed.
+Result<std::string> resolve_params(const AlgorithmInfo& a, std::string_view typed);
 
 /// The names a params string may hold for an algorithm: its KDF cost parameters, then "tag" and "nonce"
 /// where its declared ranges hold more than the default (a truncatable MAC's tag is the core's business).

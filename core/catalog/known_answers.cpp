@@ -68,7 +68,9 @@ class FileReader {
   }
 
   std::vector<KnownAnswer> read(const std::string& text_of_file) {
-    const json file = parse_json_text(text_of_file, name_);
+    const Result<json> parsed = parse_json_text(text_of_file, name_);
+    if (!parsed) throw std::invalid_argument(parsed.error().message);
+    const json& file = *parsed;
     only_keys(file, "", {"format", "about", "shared", "groups"});
     if (!file.contains("format") || !file.at("format").is_string() ||
         file.at("format").get<std::string>() != kFormat)
@@ -138,15 +140,21 @@ class FileReader {
 
 }  // namespace
 
-std::vector<KnownAnswer> parse_known_answers(const std::string& text, const std::string& name) {
-  return FileReader(name).read(text);
+Result<std::vector<KnownAnswer>> parse_known_answers(const std::string& text, const std::string& name) {
+  try {  // the reader unwinds with std::invalid_argument inside this file
+    return FileReader(name).read(text);
+  } catch (const std::invalid_argument& e) {
+    return Error{e.what()};
+  }
 }
 
 std::span<const KnownAnswer> known_answers() {
   static const std::vector<KnownAnswer> all = [] {
     std::vector<KnownAnswer> out;
     for (const VectorFile& f : known_answer_files()) {
-      std::vector<KnownAnswer> part = parse_known_answers(std::string(f.text), std::string(f.name));
+      auto parsed = parse_known_answers(std::string(f.text), std::string(f.name));
+      if (!parsed) throw std::logic_error("an embedded known-answer file: " + parsed.error().message);
+      std::vector<KnownAnswer>& part = *parsed;
       out.insert(out.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
     }
     return out;

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/result.hpp"
+
 namespace ca {
 
 /// One published vector. Hex strings may be empty. For ciphers: encrypt(key, nonce, aad, input) = output
@@ -41,13 +43,14 @@ struct VectorFile {
 std::span<const VectorFile> known_answer_files();
 
 /// Every vector of the embedded files, in file order; parsed once, on the first call. The files are checked
-/// by tests/known_answers_test.cpp, so a malformed one fails the build's tests rather than a run.
+/// by tests/known_answers_test.cpp, so a malformed one fails the build's tests rather than a run (if one
+/// still did, it is a bug of the build: std::logic_error).
 std::span<const KnownAnswer> known_answers();
 
-/// Parses one vector file. `name` starts every error: throws std::invalid_argument with one line, such as
+/// Parses one vector file. `name` starts every error, an Error of one line, such as
 /// "macs.json: /groups/2/vectors/0/output: not hex" or "macs.json:3:7: JSON syntax error: ...". Checks the
 /// layout (no unknown key, every field of its type, hex that is hex, a catalog algorithm and key size, a
 /// non-empty source), not the values.
-std::vector<KnownAnswer> parse_known_answers(const std::string& text, const std::string& name);
+Result<std::vector<KnownAnswer>> parse_known_answers(const std::string& text, const std::string& name);
 
 }  // namespace ca

@@ -33,7 +33,9 @@ std::string string_at(const json& object, const char* name) {
 
 FleetMachine machine_from_report(const json& report, const std::string& name, const std::string& source) {
   // The records go through the report reader, so a merged file holds only reports `compare` accepts.
-  ReportFile file = read_report_text(report.dump(), name);
+  Result<ReportFile> read = read_report_text(report.dump(), name);
+  if (!read) throw std::invalid_argument(read.error().message);
+  ReportFile& file = *read;
   FleetMachine m;
   m.source = source;
   m.context = report.value("context", json::object());
@@ -46,10 +48,11 @@ FleetMachine machine_from_report(const json& report, const std::string& name, co
   return m;
 }
 
-}  // namespace
-
-std::vector<FleetMachine> read_fleet_inputs(const std::string& path) {
-  const json doc = read_json_file(path);
+// The checks unwind with std::invalid_argument inside this file; read_fleet_inputs stops it.
+std::vector<FleetMachine> fleet_inputs(const std::string& path) {
+  const Result<json> read = read_json_file(path);
+  if (!read) throw std::invalid_argument(read.error().message);
+  const json& doc = *read;
   if (!is_fleet_document(doc)) return {machine_from_report(doc, path, path)};
   if (doc["fleet_schema_version"] != 1)
     throw std::invalid_argument(path +
@@ -73,16 +76,29 @@ std::vector<FleetMachine> read_fleet_inputs(const std::string& path) {
   return out;
 }
 
-Fleet merge_fleet(const std::vector<std::string>& paths) {
+}  // namespace
+
+Result<std::vector<FleetMachine>> read_fleet_inputs(const std::string& path) {
+  try {
+    return fleet_inputs(path);
+  } catch (const std::invalid_argument& e) {
+    return Error{e.what()};
+  }
+}
+
+Result<Fleet> merge_fleet(const std::vector<std::string>& paths) {
   Fleet fleet;
-  for (const auto& path : paths)
-    for (auto& machine : read_fleet_inputs(path)) {
+  for (const auto& path : paths) {
+    auto machines = read_fleet_inputs(path);
+    if (!machines) return machines.error();
+    for (auto& machine : *machines) {
       for (const auto& m : fleet.machines)
         if (m.label == machine.label)
-          throw std::invalid_argument(path + ": machine '" + machine.label + "' is already in " + m.source +
-                                      " (run each machine with its own --label NAME)");
+          return Error{path + ": machine '" + machine.label + "' is already in " + m.source +
+                       " (run each machine with its own --label NAME)"};
       fleet.machines.push_back(std::move(machine));
     }
+  }
   return fleet;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "run/record.hpp"
+#include "util/result.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -31,11 +32,11 @@ nlohmann::json fleet_to_json(const Fleet& fleet);
 bool is_fleet_document(const nlohmann::json& doc);
 
 /// Reads a report (one machine) or a merged fleet (its machines) from a file, each report checked as
-/// `compare` checks it. Throws std::invalid_argument naming the file and the JSON pointer.
-std::vector<FleetMachine> read_fleet_inputs(const std::string& path);
+/// `compare` checks it. An Error names the file and the JSON pointer.
+Result<std::vector<FleetMachine>> read_fleet_inputs(const std::string& path);
 
-/// Merges the machines of several inputs. Two machines with one label are a std::invalid_argument naming
-/// both files (give the runs distinct --label values).
-Fleet merge_fleet(const std::vector<std::string>& paths);
+/// Merges the machines of several inputs. Two machines with one label are an Error naming both files (give
+/// the runs distinct --label values).
+Result<Fleet> merge_fleet(const std::vector<std::string>& paths);
 
 }  // namespace ca

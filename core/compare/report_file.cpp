@@ -60,9 +60,8 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
   std::map<RecordKey, size_t> seen;
   for (size_t i = 0; i < results->size(); ++i) {
     const std::string pointer = "/results/" + std::to_string(i);
-    std::string error;
-    auto record = record_from_json((*results)[i], error);
-    if (!record) throw std::invalid_argument(path + ": " + pointer + error);
+    auto record = record_from_json((*results)[i]);
+    if (!record) throw std::invalid_argument(path + ": " + pointer + record.error().message);
     auto [it, inserted] = seen.emplace(key_of(*record), i);
     if (!inserted)
       fail(pointer, "a second result for " + record->backend + " " + record->algorithm + " " +
@@ -82,12 +81,24 @@ bool different_machines(const ReportFile& a, const ReportFile& b) {
   return !a.machine_name.empty() && !b.machine_name.empty() && a.machine_name != b.machine_name;
 }
 
-ReportFile read_report_file(const std::string& path) {
-  return read_report_document(read_json_file(path), path);
+namespace {
+
+// The checks unwind with std::invalid_argument inside this file; it stops here.
+Result<ReportFile> checked(const Result<nlohmann::json>& doc, const std::string& name) {
+  if (!doc) return doc.error();
+  try {
+    return read_report_document(*doc, name);
+  } catch (const std::invalid_argument& e) {
+    return Error{e.what()};
+  }
 }
 
-ReportFile read_report_text(const std::string& text, const std::string& name) {
-  return read_report_document(parse_json_text(text, name), name);
+}  // namespace
+
+Result<ReportFile> read_report_file(const std::string& path) { return checked(read_json_file(path), path); }
+
+Result<ReportFile> read_report_text(const std::string& text, const std::string& name) {
+  return checked(parse_json_text(text, name), name);
 }
 
 }  // namespace ca

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "run/record.hpp"
+#include "util/result.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -27,11 +28,11 @@ struct ReportFile {
 bool different_machines(const ReportFile& a, const ReportFile& b);
 
 /// Reads and checks a report: schema_version 1, 2 or 3, results[] of well-formed records, at most one record
-/// per (backend, algorithm, key_bits, operation, data_bytes). Throws std::invalid_argument
+/// per (backend, algorithm, key_bits, operation, data_bytes). An Error names the file and the JSON pointer
 /// ("report.json: /results/4/samples_ns/2: expected a number, got null").
-ReportFile read_report_file(const std::string& path);
+Result<ReportFile> read_report_file(const std::string& path);
 
 /// The same checks on a report held in memory; `name` stands for the file in messages.
-ReportFile read_report_text(const std::string& text, const std::string& name);
+Result<ReportFile> read_report_text(const std::string& text, const std::string& name);
 
 }  // namespace ca

@@ -58,16 +58,14 @@ struct TestContext {
 };
 
 std::unique_ptr<Context> create_with(const TestContext& t, const Bytes* secret, Prepared& p) {
-  std::string error;
-  bool unsupported = false;
-  std::unique_ptr<Context> ctx;
-  if (secret != nullptr) {
-    ctx = t.backend.create(key_spec(t.a, t.bits, *secret), error, unsupported);
-  } else {
-    ctx = make_context(t.backend, t.a, t.bits, error, unsupported);
+  auto ctx = secret != nullptr ? t.backend.create(key_spec(t.a, t.bits, *secret))
+                               : make_context(t.backend, t.a, t.bits);
+  if (!ctx) {
+    p.fail(ctx.error().unsupported ? Outcome::Unsupported : Outcome::Failed,
+           "key setup: " + ctx.error().message);
+    return nullptr;
   }
-  if (!ctx) p.fail(unsupported ? Outcome::Unsupported : Outcome::Failed, "key setup: " + error);
-  return ctx;
+  return std::move(*ctx);
 }
 
 // Adds one call of class c: the io fields given, the shared output buffer; checks its status outside timing.

@@ -77,16 +77,14 @@ std::optional<std::string> Backend::unsupported_reason(const std::string& algori
   return reason[0] != '\0' ? std::string(reason) : std::string("not offered by this library");
 }
 
-std::unique_ptr<Context> Backend::create(const ca_key_spec& spec, std::string& error,
-                                         bool& unsupported) const {
+Result<std::unique_ptr<Context>> Backend::create(const ca_key_spec& spec) const {
   char message[512] = {};
   ca_context* ctx = nullptr;
   int st = api_->create(&spec, &ctx, message, sizeof message);
-  unsupported = st == CA_UNSUPPORTED;
   if (st != CA_OK || ctx == nullptr) {
-    error = message[0] != '\0' ? message : "create failed with status " + std::to_string(st);
     if (ctx != nullptr) api_->destroy(ctx);
-    return nullptr;
+    return Error{message[0] != '\0' ? message : "create failed with status " + std::to_string(st),
+                 st == CA_UNSUPPORTED};
   }
   return std::make_unique<Context>(api_, ctx);
 }
@@ -139,19 +137,17 @@ std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string
 
 }  // namespace
 
-std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem, const std::string& name) {
+Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name) {
   const fs::path file(path);
-  if (auto bad = untrusted_path(file)) {
-    problem = "plugin " + file.filename().string() + " refused: " + *bad;
-    return nullptr;
-  }
+  if (auto bad = untrusted_path(file))
+    return Error{"plugin " + file.filename().string() + " refused: " + *bad};
   // Its constructors and queries run in a child first (plugin/probe.hpp): a crash there costs the plugin,
   // not the program.
-  if (std::string crash = probe_plugin(path); !crash.empty()) {
-    problem = "plugin " + file.filename().string() + " not loaded: " + crash;
-    return nullptr;
-  }
-  return load_probed_plugin(path, problem, name);
+  if (Result<void> probed = probe_plugin(path); !probed)
+    return Error{"plugin " + file.filename().string() + " not loaded: " + probed.error().message};
+  std::string problem;  // load_probed_plugin's checks, one line
+  if (auto backend = load_probed_plugin(path, problem, name)) return backend;
+  return Error{problem};
 }
 
 namespace {
@@ -292,17 +288,18 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
       problem_of[i] = "plugin " + fs::path(candidates[i].path).filename().string() + " refused: " + *bad;
     else
       trusted.push_back(candidates[i].path);
-  const std::vector<std::string> crashes = probe_plugins(trusted);
+  const std::vector<Result<void>> probes = probe_plugins(trusted);
   std::vector<std::pair<std::unique_ptr<Backend>, std::string>> loaded;  // with its shown name
   for (size_t i = 0, t = 0; i < candidates.size(); ++i) {
     std::string problem = problem_of[i];
     std::unique_ptr<Backend> backend;
     if (problem.empty()) {
-      const std::string& crash = crashes[t++];
-      if (crash.empty())
+      const Result<void>& probed = probes[t++];
+      if (probed)
         backend = load_probed_plugin(candidates[i].path, problem, candidates[i].name);
       else
-        problem = "plugin " + fs::path(candidates[i].path).filename().string() + " not loaded: " + crash;
+        problem = "plugin " + fs::path(candidates[i].path).filename().string() +
+                  " not loaded: " + probed.error().message;
     }
     if (!backend) {
       scan.problems.push_back(problem);

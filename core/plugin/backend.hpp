@@ -10,6 +10,7 @@
 
 #include "cryptauditor/plugin_abi.h"
 #include "util/bytes.hpp"
+#include "util/result.hpp"
 
 namespace ca {
 
@@ -67,9 +68,9 @@ class Backend {
   /// nullopt when supported, otherwise the backend's reason.
   std::optional<std::string> unsupported_reason(const std::string& algorithm, uint32_t key_bits) const;
 
-  /// Creates a keyed context; on failure returns nullptr and sets error (and unsupported when the backend
-  /// said CA_UNSUPPORTED rather than CA_FAILED).
-  std::unique_ptr<Context> create(const ca_key_spec& spec, std::string& error, bool& unsupported) const;
+  /// Creates a keyed context; on failure the backend's message, marked unsupported when the backend said
+  /// CA_UNSUPPORTED rather than CA_FAILED.
+  Result<std::unique_ptr<Context>> create(const ca_key_spec& spec) const;
 
  private:
   void* handle_;
@@ -84,11 +85,10 @@ struct PluginScan {
   std::vector<std::string> problems;
 };
 
-/// Loads one plugin file. Refuses (nullptr + message) a missing entry point, a different ABI version, a
+/// Loads one plugin file. Refuses (an Error of one line) a missing entry point, a different ABI version, a
 /// struct smaller than this core knows, a duplicate name, or a file writable by other users. A non-empty
 /// name loads it under that name instead of its own.
-std::unique_ptr<Backend> load_plugin(const std::string& path, std::string& problem,
-                                     const std::string& name = "");
+Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name = "");
 
 /// Loads every ca-backend-*.so in dir, in name order. Any other shared object in dir (*.so, *.so.N) gets one
 /// line in problems, and so does each row of a loaded plugin whose algorithm is not a catalog name (it would

@@ -43,7 +43,7 @@ Operation operation_named(std::string_view name) {
   if (auto op = parse_operation(name)) return *op;
   std::string allowed;
   for (const OperationName& n : kNames) allowed += (allowed.empty() ? "" : ", ") + std::string(n.name);
-  throw std::invalid_argument("unknown operation \"" + std::string(name) + "\" (allowed: " + allowed + ")");
+  throw std::logic_error("unknown operation \"" + std::string(name) + "\" (allowed: " + allowed + ")");
 }
 
 int op_code(Operation op) { return entry(op).code; }

@@ -27,8 +27,9 @@ inline constexpr Operation kOperations[] = {
 std::string_view operation_name(Operation op);
 /// The operation of a name above, or nullopt for any other name (there is no default operation).
 std::optional<Operation> parse_operation(std::string_view name);
-/// The operation of a name above; any other name throws std::invalid_argument naming it and the names
-/// allowed (for names the core made itself, where an unknown one is a bug, not user input).
+/// The operation of a name above; any other name throws std::logic_error naming it and the names allowed:
+/// for names the core made itself, where an unknown one is a bug, not user input (parse_operation is for
+/// names read from files).
 Operation operation_named(std::string_view name);
 /// CA_OP_* of an operation, and back (nullopt for a code no operation has).
 int op_code(Operation op);

@@ -72,7 +72,8 @@ const char* step_name(char step) {
 
 }  // namespace
 
-std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, double timeout_s) {
+// The crash descriptions, "" for a plugin that loaded (the children's protocol).
+static std::vector<std::string> crash_descriptions(const std::vector<std::string>& paths, double timeout_s) {
   struct Probe {
     pid_t pid = -1;
     int fd = -1;
@@ -169,7 +170,14 @@ std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, do
   return results;
 }
 
-std::string probe_plugin(const std::string& path, double timeout_s) {
+std::vector<Result<void>> probe_plugins(const std::vector<std::string>& paths, double timeout_s) {
+  std::vector<Result<void>> out;
+  for (std::string& crash : crash_descriptions(paths, timeout_s))
+    out.push_back(crash.empty() ? Result<void>() : Result<void>(Error{std::move(crash)}));
+  return out;
+}
+
+Result<void> probe_plugin(const std::string& path, double timeout_s) {
   return probe_plugins({path}, timeout_s).front();
 }
 

@@ -8,18 +8,20 @@
 #include <string>
 #include <vector>
 
+#include "util/result.hpp"
+
 namespace ca {
 
 /// Loads `path` in a child process (dlopen, the entry point, name, library, library_version(),
-/// acceleration()). Empty when the child got through all of it (or dlopen or the entry point failed
-/// cleanly: the loader says why in the parent); otherwise why not, with the step:
+/// acceleration()). Passes when the child got through all of it (or dlopen or the entry point failed
+/// cleanly: the loader says why in the parent); otherwise the Error says why not, with the step:
 /// "killed by signal 11 (SIGSEGV) while loading it (dlopen runs its constructors)",
 /// "killed by signal 11 (SIGSEGV) in library_version()", "it ended the process (exit status 0) in ...",
 /// "it did not finish loading within 30 s".
-std::string probe_plugin(const std::string& path, double timeout_s = 30);
+Result<void> probe_plugin(const std::string& path, double timeout_s = 30);
 
 /// probe_plugin for several plugins at once, each in its own child, all running together; one answer per
 /// path, in order.
-std::vector<std::string> probe_plugins(const std::vector<std::string>& paths, double timeout_s = 30);
+std::vector<Result<void>> probe_plugins(const std::vector<std::string>& paths, double timeout_s = 30);
 
 }  // namespace ca

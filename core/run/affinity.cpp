@@ -22,12 +22,9 @@ std::optional<int> cpu_number(std::string_view part) {
 
 }  // namespace
 
-std::optional<std::vector<int>> parse_cpu_list(std::string_view text, std::string& error) {
+Result<std::vector<int>> parse_cpu_list(std::string_view text) {
   std::vector<int> cpus;
-  if (text.empty()) {
-    error = "empty list";
-    return std::nullopt;
-  }
+  if (text.empty()) return Error{"empty list"};
   size_t start = 0;
   while (start <= text.size()) {
     size_t comma = text.find(',', start);
@@ -36,11 +33,9 @@ std::optional<std::vector<int>> parse_cpu_list(std::string_view text, std::strin
     const size_t dash = part.find('-');
     const auto first = cpu_number(part.substr(0, dash));
     const auto last = dash == std::string_view::npos ? first : cpu_number(part.substr(dash + 1));
-    if (!first || !last || *last < *first) {
-      error = "'" + std::string(part) + "' is not a CPU number below " + std::to_string(kMaxCpu) +
-              " or a range such as 0-3";
-      return std::nullopt;
-    }
+    if (!first || !last || *last < *first)
+      return Error{"'" + std::string(part) + "' is not a CPU number below " + std::to_string(kMaxCpu) +
+                   " or a range such as 0-3"};
     for (int c = *first; c <= *last; ++c) cpus.push_back(c);
     start = comma + 1;
   }
@@ -72,23 +67,23 @@ std::vector<int> allowed_cpus() {
   return cpus;
 }
 
-std::string unavailable_cpu(const std::vector<int>& cpus) {
+Result<void> check_cpus_available(const std::vector<int>& cpus) {
   const std::vector<int> allowed = allowed_cpus();
   for (int c : cpus)
     if (c >= CPU_SETSIZE || (!allowed.empty() && !std::binary_search(allowed.begin(), allowed.end(), c)))
-      return "CPU " + std::to_string(c) + " is not one this process may run on (expected CPUs from " +
-             (allowed.empty() ? std::string("an unknown set") : format_cpu_list(allowed)) + ")";
-  return "";
+      return Error{"CPU " + std::to_string(c) + " is not one this process may run on (expected CPUs from " +
+                   (allowed.empty() ? std::string("an unknown set") : format_cpu_list(allowed)) + ")"};
+  return {};
 }
 
-std::string pin_to_cpus(const std::vector<int>& cpus) {
-  if (std::string why = unavailable_cpu(cpus); !why.empty()) return why;
+Result<void> pin_to_cpus(const std::vector<int>& cpus) {
+  if (Result<void> available = check_cpus_available(cpus); !available) return available;
   cpu_set_t set;
   CPU_ZERO(&set);
   for (int c : cpus) CPU_SET(c, &set);
   if (sched_setaffinity(0, sizeof set, &set) != 0)
-    return std::string("sched_setaffinity failed: ") + std::strerror(errno);
-  return "";
+    return Error{std::string("sched_setaffinity failed: ") + std::strerror(errno)};
+  return {};
 }
 
 }  // namespace ca

@@ -51,14 +51,16 @@ class LocalLane final : public Lane {
     phase_("the self-test");
     const auto ops = planned_operations(plan_, a);
     const bool keygen = std::find(ops.begin(), ops.end(), "keygen") != ops.end();
-    if (std::string failure = self_test(backend_, a, job_.key_bits, keygen); !failure.empty())
-      return LaneFailure{Status::Failed, failure};
+    if (Result<void> passed = self_test(backend_, a, job_.key_bits, keygen); !passed)
+      return LaneFailure{Status::Failed, passed.error().message};
     phase_("key setup");
-    std::string error;
-    bool unsupported = false;
-    ctx_ = make_context(backend_, a, job_.key_bits, error, unsupported, job_.params, key_ ? &*key_ : nullptr);
-    if (!ctx_ && key_) return LaneFailure{Status::Unsupported, "cannot load the job's shared key: " + error};
-    if (!ctx_) return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, error};
+    auto created = make_context(backend_, a, job_.key_bits, job_.params, key_ ? &*key_ : nullptr);
+    if (!created && key_)
+      return LaneFailure{Status::Unsupported, "cannot load the job's shared key: " + created.error().message};
+    if (!created)
+      return LaneFailure{created.error().unsupported ? Status::Unsupported : Status::Failed,
+                         created.error().message};
+    ctx_ = std::move(*created);
     return std::nullopt;
   }
 
@@ -98,7 +100,7 @@ class LocalLane final : public Lane {
     return out;
   }
 
-  std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
+  Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
     phase_("the agreement check at " + format_size(size_) + " (checking another library's output)");
     struct Back {
       LocalLane& lane;
@@ -106,18 +108,19 @@ class LocalLane final : public Lane {
     } back{*this};
     const AlgorithmInfo& a = *job_.algorithm;
     const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
-    if (k >= in.messages.size()) return "no message " + std::to_string(k);
+    if (k >= in.messages.size()) return Error{"no message " + std::to_string(k)};
     const Bytes& m = in.messages[k];
     const Bytes none;
     const size_t cap = std::max(output.size(), m.size()) + 64;
     if (agreement_forward(code_) == CA_OP_SIGN) {
       const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, none, output, cap);
-      return v.status == CA_OK ? "" : "does not verify (" + status_text(*ctx_, v.status) + ")";
+      if (v.status != CA_OK) return Error{"does not verify (" + status_text(*ctx_, v.status) + ")"};
+      return {};
     }
     const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, none, {}, cap);
-    if (d.status != CA_OK) return "does not decrypt (" + status_text(*ctx_, d.status) + ")";
-    if (d.output != m) return "decrypts to other bytes (" + first_difference(m, d.output) + ")";
-    return "";
+    if (d.status != CA_OK) return Error{"does not decrypt (" + status_text(*ctx_, d.status) + ")"};
+    if (d.output != m) return Error{"decrypts to other bytes (" + first_difference(m, d.output) + ")"};
+    return {};
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
@@ -134,11 +137,11 @@ class LocalLane final : public Lane {
     size_ = size;
     op_ = op;
     code_ = op_code(op);
-    bool unsupported = false;
-    if (std::string e = prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_,
-                                &unsupported, job_.params);
-        !e.empty())
-      return LaneFailure{unsupported ? Status::Unsupported : Status::Failed, e};
+    if (Result<void> prepared =
+            prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_, job_.params);
+        !prepared)
+      return LaneFailure{prepared.error().unsupported ? Status::Unsupported : Status::Failed,
+                         prepared.error().message};
     const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};
     if (timed.fn == nullptr)
       return LaneFailure{Status::Unsupported,
@@ -176,47 +179,49 @@ class LocalLane final : public Lane {
 
   // Checked twice, the second time after one more operation through the timed path, so two different inputs
   // are checked: an output left over from an earlier operation can match one of them by chance, not both.
-  std::string check_timed_output() override {
-    if (!source_ || pool_->ios.empty()) return "";
-    if (code_ == CA_OP_VERIFY || code_ == CA_OP_KEYGEN || code_ == CA_OP_ENCRYPT_STREAM) return "";
+  Result<void> check_timed_output() override {
+    if (!source_ || pool_->ios.empty()) return {};
+    if (code_ == CA_OP_VERIFY || code_ == CA_OP_KEYGEN || code_ == CA_OP_ENCRYPT_STREAM) return {};
     phase_("checking the output of the last timed " + op_ + " " + format_size(size_));
-    if (std::string wrong = check_last_output(); !wrong.empty()) return wrong;
+    if (Result<void> first = check_last_output(); !first) return first;
     const SampleResult one = source_->sample(1, 0);
-    if (one.status != CA_OK) return op_ + " " + format_size(size_) + ": " + one.error;
+    if (one.status != CA_OK) return Error{op_ + " " + format_size(size_) + ": " + one.error};
     return check_last_output();
   }
 
  private:
-  std::string check_last_output() {
+  Result<void> check_last_output() {
     const AlgorithmInfo& a = *job_.algorithm;
     const size_t n = pool_->ios.size();
     const ca_io& io = pool_->ios[(source_->next_input() + n - 1) % n];
     const std::string where = op_ + " " + format_size(size_) + ": ";
     if (io.output_len > io.output_cap)
-      return where + "the last timed operation reported " + std::to_string(io.output_len) +
-             " bytes of output in a buffer of " + std::to_string(io.output_cap);
+      return Error{where + "the last timed operation reported " + std::to_string(io.output_len) +
+                   " bytes of output in a buffer of " + std::to_string(io.output_cap)};
     const Bytes timed(io.output, io.output + io.output_len);
     const Bytes input(io.input, io.input + io.input_len), nonce(io.nonce, io.nonce + io.nonce_len), none;
     const size_t cap = io.output_cap;
     if (code_ == CA_OP_SIGN) {  // ECDSA and RSA-PSS are randomised: the signature must verify
       const Call v = call(*ctx_, CA_OP_VERIFY, input, nonce, none, timed, cap);
-      return v.status == CA_OK ? "" : where + "the signature the last timed operation made does not verify";
+      if (v.status != CA_OK)
+        return Error{where + "the signature the last timed operation made does not verify"};
+      return {};
     }
     if (code_ == CA_OP_ENCRYPT && a.shape == CipherShape::RsaEncryption) {  // randomised padding
       const Call d = call(*ctx_, CA_OP_DECRYPT, timed, nonce, none, {}, cap);
-      return d.status == CA_OK && d.output == input
-                 ? ""
-                 : where + "the ciphertext the last timed operation made does not decrypt to its message";
+      if (d.status != CA_OK || d.output != input)
+        return Error{where + "the ciphertext the last timed operation made does not decrypt to its message"};
+      return {};
     }
     const Call plain = call(*ctx_, code_, input, nonce, none, {}, cap);
     if (plain.status != CA_OK)
-      return where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status);
-    if (plain.output == timed) return "";
+      return Error{where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status)};
+    if (plain.output == timed) return {};
     size_t at = 0;
     while (at < plain.output.size() && at < timed.size() && plain.output[at] == timed[at]) ++at;
-    return where + "the output of the last timed operation (" + std::to_string(timed.size()) +
-           " bytes) differs from one plain call's on the same input (" + std::to_string(plain.output.size()) +
-           " bytes) from byte " + std::to_string(at) + " on";
+    return Error{where + "the output of the last timed operation (" + std::to_string(timed.size()) +
+                 " bytes) differs from one plain call's on the same input (" +
+                 std::to_string(plain.output.size()) + " bytes) from byte " + std::to_string(at) + " on"};
   }
 
   // After each step that wrote into the output buffer: "" when nothing was written past its end (a write
@@ -338,9 +343,10 @@ constexpr int kLaneIn = 3, kLaneOut = 4;
         std::string hex;
         req >> seed >> k >> hex;
         const auto output = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
-        write_all(
-            out,
-            "V " + one_line(output ? lane.agreement_check(seed, k, *output) : "unreadable output") + "\n");
+        // An empty line: it agrees.
+        const Result<void> agrees =
+            output ? lane.agreement_check(seed, k, *output) : Error{"unreadable output"};
+        write_all(out, "V " + one_line(agrees ? "" : agrees.error().message) + "\n");
       } else if (kind == 'B') {
         size_t size = 0;
         std::string op;
@@ -358,7 +364,8 @@ constexpr int kLaneIn = 3, kLaneOut = 4;
         std::snprintf(numbers, sizeof numbers, "M %.17g %.17g %d ", s.ns, s.cycles, s.status);
         write_all(out, numbers + one_line(s.error) + "\n");
       } else if (kind == 'C') {
-        write_all(out, "C " + one_line(lane.check_timed_output()) + "\n");
+        const Result<void> checked = lane.check_timed_output();  // an empty line: it agrees
+        write_all(out, "C " + one_line(checked ? "" : checked.error().message) + "\n");
       } else if (kind == 'T') {
         std::string op;
         size_t size = 0;
@@ -443,7 +450,7 @@ class ChildLane final : public Lane {
     if (pid_ == 0) {
       ::close(down[1]);
       ::close(up[0]);
-      if (cpu >= 0) pin_to_cpus({cpu});  // best effort: a refusal leaves the child where it may run
+      if (cpu >= 0) (void)pin_to_cpus({cpu});  // best effort: a refusal leaves the child where it may run
       if (!exec_program.empty()) exec_lane(down[0], up[1], exec_program, spec);
       serve(down[0], up[1], plan, job, backend);
     }
@@ -516,11 +523,10 @@ class ChildLane final : public Lane {
     return out;
   }
 
-  std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
+  Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
     send("V " + std::to_string(seed) + " " + std::to_string(k) + " " +
          (output.empty() ? "-" : to_hex(output)) + "\n");
-    const auto reply = receive('V');
-    return reply ? *reply : failure_;
+    return passed(receive('V'));
   }
 
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
@@ -552,18 +558,23 @@ class ChildLane final : public Lane {
     return s;
   }
 
-  std::string check_timed_output() override {
+  Result<void> check_timed_output() override {
     send("C\n");
-    const auto reply = receive('C');
-    return reply ? *reply : failure_;
+    return passed(receive('C'));
+  }
+
+  // A check's reply: an empty line passes; no reply is the lane's failure.
+  Result<void> passed(const std::optional<std::string>& reply) const {
+    if (!reply) return Error{failure_};
+    if (!reply->empty()) return Error{*reply};
+    return {};
   }
 
   void threads(Record& r) override {
     send("T " + std::to_string(size_) + " " + op_ + "\n");
     const auto reply = receive('R');
-    std::string error;
     auto j = reply ? nlohmann::json::parse(*reply, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
-    auto got = reply && !j.is_discarded() ? record_from_json(j, error) : std::nullopt;
+    auto got = reply && !j.is_discarded() ? record_from_json(j) : Result<Record>(Error{"no record"});
     if (!got) {
       r.status = Status::Failed;
       r.error = reply ? "the job's process sent an unreadable record in " + phase_ : failure_;
@@ -785,10 +796,9 @@ int lane_cpu(const RunPlan& plan) {
 int serve_exec_lane(const std::string& spec_text) {
   try {
     const auto spec = nlohmann::json::parse(spec_text);
-    std::string problem;
-    auto backend =
-        load_plugin(spec.at("plugin").get<std::string>(), problem, spec.at("name").get<std::string>());
-    if (!backend) throw std::runtime_error(problem);
+    auto loaded = load_plugin(spec.at("plugin").get<std::string>(), spec.at("name").get<std::string>());
+    if (!loaded) throw std::runtime_error(loaded.error().message);
+    auto backend = std::move(*loaded);
     Job job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),
             spec.at("job_sizes").get<std::vector<size_t>>(), spec.at("params").get<std::string>()};
     if (job.algorithm == nullptr) throw std::runtime_error("unknown algorithm in the lane's spec");
@@ -875,8 +885,8 @@ std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, 
     if (auto it = memo.find(key); it != memo.end()) return it->second;
     std::string result;
     for (size_t k = 0; k < checked && result.empty(); ++k) {
-      const std::string r = in[i]->lane->agreement_check(seed, k, outs[key.second].outputs[k]);
-      if (!r.empty()) result = "for the " + length(k) + " " + r;
+      const Result<void> r = in[i]->lane->agreement_check(seed, k, outs[key.second].outputs[k]);
+      if (!r) result = "for the " + length(k) + " " + r.error().message;
     }
     return memo[key] = result;
   };
@@ -1079,9 +1089,9 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
           // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
           // plain call computes, or the figure is not ranked.
           if (r.ok())
-            if (std::string wrong = group[k]->lane->check_timed_output(); !wrong.empty()) {
+            if (Result<void> checked = group[k]->lane->check_timed_output(); !checked) {
               r.status = Status::Failed;
-              r.error = "timed output check: " + wrong;
+              r.error = "timed output check: " + checked.error().message;
             }
           if (!id.empty()) {
             r.comparison = id;

@@ -20,6 +20,7 @@
 #include "measure/interleave.hpp"
 #include "run/agreement.hpp"
 #include "run/job_parts.hpp"
+#include "util/result.hpp"
 
 namespace ca {
 
@@ -50,9 +51,9 @@ class Lane : public SampleSource {
   virtual std::optional<Bytes> export_key() = 0;
   /// After begin(): the agreement check's forward outputs on agreement_inputs(seed).
   virtual AgreementOutputs agreement_outputs(uint64_t seed) = 0;
-  /// After begin(): "" when `output` (another backend's forward output for message k of
-  /// agreement_inputs(seed)) verifies, or decrypts to message k, here; otherwise what went wrong.
-  virtual std::string agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
+  /// After begin(): whether `output` (another backend's forward output for message k of
+  /// agreement_inputs(seed)) verifies, or decrypts to message k, here; the Error says what went wrong.
+  virtual Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
   /// Lets start() begin without waiting for it: a child process runs it meanwhile. In process: nothing.
   virtual void request_start() {}
   /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.
@@ -63,9 +64,9 @@ class Lane : public SampleSource {
   virtual void threads(Record& r) = 0;
   /// After the measurement: the output the last timed operation left (through the repeat form, when the
   /// plugin has one) checked against one plain call on the same input — equal bytes for a deterministic
-  /// operation, a verification or decryption for a randomised one. Empty when it agrees (or the operation
-  /// leaves nothing to check: verify, keygen, a stream); otherwise what differs.
-  virtual std::string check_timed_output() = 0;
+  /// operation, a verification or decryption for a randomised one. Passes when it agrees (or the operation
+  /// leaves nothing to check: verify, keygen, a stream); otherwise the Error says what differs.
+  virtual Result<void> check_timed_output() = 0;
 };
 
 /// renote_each_sample: `phase` hears the step again before every warm-up and sample, not only when it

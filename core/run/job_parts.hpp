@@ -31,12 +31,11 @@ struct Pool {
   GuardedBuffer output;  // fenced: a write past its end fails the step that made it (util/guarded_buffer.hpp)
   std::vector<ca_io> ios;
 };
-/// Fills `pool` for (size, op); empty string, or why it could not (`unsupported`, when given, is set when the
-/// backend answered CA_UNSUPPORTED: these inputs are not offered, nothing is broken). `params` is the job's
-/// (its "nonce=N" sets the nonces' length).
-std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported = nullptr,
-                    const std::string& params = {});
+/// Fills `pool` for (size, op), or says why it could not (an Error marked unsupported when the backend
+/// answered CA_UNSUPPORTED: these inputs are not offered, nothing is broken). `params` is the job's (its
+/// "nonce=N" sets the nonces' length).
+Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params = {});
 
 /// A record naming (backend, job, size, operation), nothing measured yet.
 Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op);

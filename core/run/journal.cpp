@@ -81,31 +81,32 @@ std::string settings_difference(const JournalSettings& j, const JournalSettings&
   return "";
 }
 
-std::string implausible_record(const Record& r) {
-  if (!r.ok()) return "";
+Result<void> check_plausible(const Record& r) {
+  if (!r.ok()) return {};
   const Measurement& m = r.measurement;
-  if (m.sample_ns.empty()) return "/samples_ns: an ok record without samples";
+  if (m.sample_ns.empty()) return Error{"/samples_ns: an ok record without samples"};
   uint64_t ops = 0;
   for (size_t i = 0; i < m.sample_ns.size(); ++i) {
     if (!positive_finite(m.sample_ns[i]))
-      return "/samples_ns/" + std::to_string(i) + ": " + text(m.sample_ns[i]) +
-             " is not a time (expected a positive finite number of ns)";
+      return Error{"/samples_ns/" + std::to_string(i) + ": " + text(m.sample_ns[i]) +
+                   " is not a time (expected a positive finite number of ns)"};
     if (i < m.sample_ops.size()) {
-      if (m.sample_ops[i] == 0) return "/sample_ops/" + std::to_string(i) + ": a sample of 0 operations";
+      if (m.sample_ops[i] == 0)
+        return Error{"/sample_ops/" + std::to_string(i) + ": a sample of 0 operations"};
       ops += m.sample_ops[i];
     }
   }
   if (m.sample_ops.size() != m.sample_ns.size() || ops != m.timed_ops)
-    return "/sample_ops: " + std::to_string(ops) + " operations in all, the record's rounds say " +
-           std::to_string(m.timed_ops);
+    return Error{"/sample_ops: " + std::to_string(ops) + " operations in all, the record's rounds say " +
+                 std::to_string(m.timed_ops)};
   for (size_t i = 0; i < r.parallel.sample_ns.size(); ++i)
     if (!positive_finite(r.parallel.sample_ns[i]))
-      return "/threads/samples_ns/" + std::to_string(i) + ": " + text(r.parallel.sample_ns[i]) +
-             " is not a time (expected a positive finite number of ns)";
-  return "";
+      return Error{"/threads/samples_ns/" + std::to_string(i) + ": " + text(r.parallel.sample_ns[i]) +
+                   " is not a time (expected a positive finite number of ns)"};
+  return {};
 }
 
-JournalContents read_journal(std::istream& in, const std::string& name) {
+Result<JournalContents> read_journal(std::istream& in, const std::string& name) {
   JournalContents contents;
   std::string line;
   size_t number = 0;
@@ -124,21 +125,20 @@ JournalContents read_journal(std::istream& in, const std::string& name) {
     const std::string where = name + ":" + std::to_string(number);
     nlohmann::json j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded())
-      throw std::invalid_argument(where + ": not a JSON record line (a journal holds one record per line)");
+      return Error{where + ": not a JSON record line (a journal holds one record per line)"};
     if (j.is_object() && j.contains(kHeaderKey)) {
       if (!contents.records.empty() || contents.settings)
-        throw std::invalid_argument(where + ": a settings line after the first line");
+        return Error{where + ": a settings line after the first line"};
       contents.settings = settings_from_json(j.value("settings", nlohmann::json()));
       if (!contents.settings || j[kHeaderKey] != 1)
-        throw std::invalid_argument(where + ": not a settings line this cryptauditor reads");
+        return Error{where + ": not a settings line this cryptauditor reads"};
       contents.valid_bytes = end;
       continue;
     }
-    std::string error;
-    auto record = record_from_json(j, error);
-    if (!record) throw std::invalid_argument(where + ": not a journal record: " + error);
-    if (std::string why = implausible_record(*record); !why.empty())
-      throw std::invalid_argument(where + ": not a record a measurement could make: " + why);
+    auto record = record_from_json(j);
+    if (!record) return Error{where + ": not a journal record: " + record.error().message};
+    if (Result<void> plausible = check_plausible(*record); !plausible)
+      return Error{where + ": not a record a measurement could make: " + plausible.error().message};
     contents.records.push_back(std::move(*record));
     contents.lines.push_back(number);
     contents.valid_bytes = end;
@@ -160,18 +160,18 @@ bool write_line(int fd, const std::string& line) {
 
 }  // namespace
 
-JournalWriter::JournalWriter(const std::string& path, bool append, const JournalSettings& settings) {
+Result<std::unique_ptr<JournalWriter>> JournalWriter::open(const std::string& path, bool append,
+                                                           const JournalSettings& settings) {
   if (!append) {
     nlohmann::json header;
     header[kHeaderKey] = 1;
     header["settings"] = settings_json(settings);
-    if (std::string e = write_file_atomically(path, header.dump() + "\n"); !e.empty()) {
-      error_ = e;
-      return;
-    }
+    if (Result<void> written = write_file_atomically(path, header.dump() + "\n"); !written)
+      return written.error();
   }
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd_ < 0) error_ = std::string("opening ") + path + ": " + std::strerror(errno);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return Error{std::string("opening ") + path + ": " + std::strerror(errno)};
+  return std::unique_ptr<JournalWriter>(new JournalWriter(fd));
 }
 
 JournalWriter::~JournalWriter() {

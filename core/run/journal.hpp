@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "run/record.hpp"
+#include "util/result.hpp"
 
 namespace ca {
 
@@ -41,12 +43,12 @@ struct JournalContents {
 /// Reads a journal. Only lines ending in '\n' count: a last line without one was cut by an interrupt and
 /// is ignored (ignored_partial_line). Blank lines are skipped. Any complete line that is not a record, or a
 /// record that could not have been measured (an `ok` record without samples, a sample time that is not a
-/// positive finite number, operation counts that do not add up to its rounds), is an error: throws
-/// std::invalid_argument("NAME:LINE: ...").
-JournalContents read_journal(std::istream& in, const std::string& name);
+/// positive finite number, operation counts that do not add up to its rounds), is an Error ("NAME:LINE:
+/// ...").
+Result<JournalContents> read_journal(std::istream& in, const std::string& name);
 
-/// Why a record read back is not one a measurement could have made, or empty (the checks above).
-std::string implausible_record(const Record& record);
+/// Fails when a record read back is not one a measurement could have made (the checks above), saying why.
+Result<void> check_plausible(const Record& record);
 
 /// Appends records to a journal file, one line each, written with one write() and flushed to the disk
 /// (fdatasync) after every record.
@@ -54,19 +56,18 @@ class JournalWriter {
  public:
   /// `append`: opens `path` to add to it (a resumed study). Otherwise starts a new journal holding only the
   /// settings line: written to a temporary file and renamed over `path`, so an earlier journal is replaced
-  /// whole or not at all. ok() tells whether that worked; error() says why not.
-  JournalWriter(const std::string& path, bool append, const JournalSettings& settings);
+  /// whole or not at all. An Error says why the journal cannot be written.
+  static Result<std::unique_ptr<JournalWriter>> open(const std::string& path, bool append,
+                                                     const JournalSettings& settings);
   ~JournalWriter();
   JournalWriter(const JournalWriter&) = delete;
   JournalWriter& operator=(const JournalWriter&) = delete;
-  bool ok() const { return fd_ >= 0; }
-  const std::string& error() const { return error_; }
   /// Writes one line and flushes it to the disk; false when the write failed.
   bool append(const Record& record);
 
  private:
+  explicit JournalWriter(int fd) : fd_(fd) {}
   int fd_ = -1;
-  std::string error_;
 };
 
 }  // namespace ca

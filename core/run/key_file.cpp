@@ -122,8 +122,8 @@ bool KeyFile::fits(const AlgorithmInfo& a) const {
   return n == kind;  // X25519, X448
 }
 
-std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents,
-                                      std::string& error) {
+static std::optional<KeyFile> parse_key(const std::string& path, const std::string& contents,
+                                        std::string& error) {
   KeyFile key;
   key.path = path;
   Bytes der(contents.begin(), contents.end());
@@ -231,19 +231,19 @@ std::optional<KeyFile> parse_key_file(const std::string& path, const std::string
   return wrong("a key of a type cryptauditor does not benchmark (RSA, EC, Ed25519, Ed448, X25519, X448)");
 }
 
-std::optional<KeyFile> load_key_file(const std::string& path, std::string& error) {
+Result<KeyFile> parse_key_file(const std::string& path, const std::string& contents) {
+  std::string error;
+  if (auto key = parse_key(path, contents, error)) return std::move(*key);
+  return Error{error};
+}
+
+Result<KeyFile> load_key_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot be read";
-    return std::nullopt;
-  }
+  if (!in) return Error{path + ": cannot be read"};
   std::ostringstream s;
   s << in.rdbuf();
-  if (s.str().size() > (1 << 20)) {
-    error = path + ": over 1 MiB, not a key file";
-    return std::nullopt;
-  }
-  return parse_key_file(path, s.str(), error);
+  if (s.str().size() > (1 << 20)) return Error{path + ": over 1 MiB, not a key file"};
+  return parse_key_file(path, s.str());
 }
 
 }  // namespace ca

@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.hpp"
 #include "util/bytes.hpp"
+#include "util/result.hpp"
 
 namespace ca {
 
@@ -25,11 +26,10 @@ struct KeyFile {
   bool fits(const AlgorithmInfo& a) const;
 };
 
-/// Parses a key file's contents; nullopt and `error` (one line naming what is wrong and what is accepted).
-std::optional<KeyFile> parse_key_file(const std::string& path, const std::string& contents,
-                                      std::string& error);
+/// Parses a key file's contents; an Error is one line naming what is wrong and what is accepted.
+Result<KeyFile> parse_key_file(const std::string& path, const std::string& contents);
 
 /// Reads and parses `path`.
-std::optional<KeyFile> load_key_file(const std::string& path, std::string& error);
+Result<KeyFile> load_key_file(const std::string& path);
 
 }  // namespace ca

@@ -45,8 +45,9 @@ class Files {
   std::optional<std::vector<int>> cpu_list(const std::string& path) const {
     auto text = line(path);
     if (!text) return std::nullopt;
-    std::string error;
-    return parse_cpu_list(*text, error);
+    auto cpus = parse_cpu_list(*text);
+    if (!cpus) return std::nullopt;
+    return std::move(*cpus);
   }
 
  private:
@@ -78,8 +79,9 @@ std::optional<std::vector<int>> allowed(const Files& f) {
     if (l.rfind("Cpus_allowed_list:", 0) != 0) continue;
     std::string value = l.substr(l.find(':') + 1);
     value.erase(0, value.find_first_not_of(" \t"));
-    std::string error;
-    return parse_cpu_list(value, error);
+    auto cpus = parse_cpu_list(value);
+    if (!cpus) return std::nullopt;
+    return std::move(*cpus);
   }
   return std::nullopt;
 }

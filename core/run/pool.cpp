@@ -6,9 +6,8 @@
 
 namespace ca {
 
-std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                    uint32_t bits, size_t size, int op, const RunPlan& plan, bool* unsupported,
-                    const std::string& params) {
+Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
@@ -23,12 +22,10 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
   }
   if (op == CA_OP_AGREE) {
     // The peer: a key pair of the same backend made before timing; its public key is every call's input.
-    std::string error;
-    bool unsupported = false;
-    auto peer = backend.create(key_spec(a, bits), error, unsupported);
-    if (!peer) return "preparing inputs: the peer's key pair: " + error;
-    auto pub = peer->export_key(CA_KEY_PUBLIC);
-    if (!pub) return "preparing inputs: the peer's public key could not be exported";
+    auto peer = backend.create(key_spec(a, bits));
+    if (!peer) return Error{"preparing inputs: the peer's key pair: " + peer.error().message};
+    auto pub = (*peer)->export_key(CA_KEY_PUBLIC);
+    if (!pub) return Error{"preparing inputs: the peer's public key could not be exported"};
     for (size_t i = 0; i < count; ++i)
       pool.derived.emplace_back(pub->data(), pub->size(), PageBuffer::staggered_offset(i, pub->size()));
   }
@@ -37,11 +34,9 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
     for (size_t i = 0; i < count; ++i) {
       const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
       Call c = call(ctx, producer, message, pool.nonces[i], no_aad, {}, cap);
-      if (c.status == CA_UNSUPPORTED && unsupported != nullptr) {
-        *unsupported = true;
-        return ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error();
-      }
-      if (c.status != CA_OK) return "preparing inputs: " + status_text(ctx, c.status);
+      if (c.status == CA_UNSUPPORTED)
+        return Error{ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error(), true};
+      if (c.status != CA_OK) return Error{"preparing inputs: " + status_text(ctx, c.status)};
       pool.derived.emplace_back(c.output.data(), c.output.size(),
                                 PageBuffer::staggered_offset(i, c.output.size()));
     }
@@ -61,7 +56,7 @@ std::string prepare(Pool& pool, const Backend& backend, const Context& ctx, cons
     io.output_cap = pool.output.size();
     pool.ios.push_back(io);
   }
-  return "";
+  return {};
 }
 
 Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op) {

@@ -153,7 +153,7 @@ json record_to_json(const Record& r) {
   return j;
 }
 
-std::optional<Record> record_from_json(const json& j, std::string& error) {
+static std::optional<Record> parse_record(const json& j, std::string& error) {
   if (!j.is_object()) {
     error = ": expected a result object, got " + json_type_phrase(j);
     return std::nullopt;
@@ -339,6 +339,12 @@ std::optional<Record> record_from_json(const json& j, std::string& error) {
     }
   }
   return r;
+}
+
+Result<Record> record_from_json(const json& j) {
+  std::string error;
+  if (auto r = parse_record(j, error)) return std::move(*r);
+  return Error{error};
 }
 
 }  // namespace ca

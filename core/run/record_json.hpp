@@ -7,6 +7,7 @@
 #include <string>
 
 #include "run/record.hpp"
+#include "util/result.hpp"
 
 namespace ca {
 
@@ -18,11 +19,10 @@ inline void to_json(nlohmann::json& j, const Record& record) { j = record_to_jso
 
 /// Reads what record_to_json wrote. The summary is recomputed from samples_ns (the same function of the
 /// same numbers, so it is identical); the calibrated batch size is not stored and stays 0, and timed_ns is
-/// rebuilt from the samples. Fields it does not need (median_ns, ...) are not read. On a malformed object
-/// returns nullopt and sets `error` to the JSON pointer below the object (possibly empty) and what was
-/// expected, e.g. "/samples_ns/3: expected a number, got a string (\"x\")": callers prefix where the object
-/// is ("report.json: /results/7").
-std::optional<Record> record_from_json(const nlohmann::json& j, std::string& error);
+/// rebuilt from the samples. Fields it does not need (median_ns, ...) are not read. A malformed object's
+/// Error is the JSON pointer below the object (possibly empty) and what was expected, e.g. "/samples_ns/3:
+/// expected a number, got a string (\"x\")": callers prefix where the object is ("report.json: /results/7").
+Result<Record> record_from_json(const nlohmann::json& j);
 
 /// "a string", "an array", ... for messages about a JSON value of the wrong type.
 std::string json_type_phrase(const nlohmann::json& j);

@@ -10,16 +10,15 @@
 
 namespace ca {
 
-std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& a, uint32_t bits,
-                                      std::string& error, bool& unsupported, const std::string& params,
-                                      const Bytes* shared) {
+Result<std::unique_ptr<Context>> make_context(const Backend& backend, const AlgorithmInfo& a, uint32_t bits,
+                                              const std::string& params, const Bytes* shared) {
   Bytes key;
   if (shared != nullptr && !shared->empty())
     key = *shared;
   else if (a.symmetric_key())
     key = random_bytes(a.key_bytes(bits));
   ca_key_spec spec = key_spec(a, bits, key, {}, &params);
-  return backend.create(spec, error, unsupported);
+  return backend.create(spec);
 }
 
 const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job) {

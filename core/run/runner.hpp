@@ -81,9 +81,9 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {}
 
 /// Creates a keyed context with `key` (the job's shared key: a symmetric key's bytes, or a private key in
 /// CA_KEY_PRIVATE format), or without one a random symmetric key or a fresh key pair; `params` for KDFs
-/// (resolve_params). Empty pointer and error on failure.
-std::unique_ptr<Context> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
-                                      uint32_t key_bits, std::string& error, bool& unsupported,
-                                      const std::string& params = "", const Bytes* key = nullptr);
+/// (resolve_params). On failure the backend's message (Backend::create).
+Result<std::unique_ptr<Context>> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
+                                              uint32_t key_bits, const std::string& params = "",
+                                              const Bytes* key = nullptr);
 
 }  // namespace ca

@@ -13,20 +13,19 @@ void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job
   std::vector<std::unique_ptr<Pool>> pools;
   std::vector<TimedOperation> timed{{ctx.operation(code), ctx.raw(), &pool.ios, ctx.repeat(code)}};
   for (size_t t = 1; t < plan.threads; ++t) {
-    std::string error;
-    bool unsupported = false;
-    auto extra = make_context(backend, a, job.key_bits, error, unsupported, job.params);
-    if (!extra) {
+    auto created = make_context(backend, a, job.key_bits, job.params);
+    if (!created) {
       r.status = Status::Failed;
-      r.error = "a context for thread " + std::to_string(t + 1) + ": " + error;
+      r.error = "a context for thread " + std::to_string(t + 1) + ": " + created.error().message;
       return;
     }
+    auto extra = std::move(*created);
     auto extra_pool = std::make_unique<Pool>();
-    if (std::string e =
-            prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan, nullptr, job.params);
-        !e.empty()) {
+    if (Result<void> prepared =
+            prepare(*extra_pool, backend, *extra, a, job.key_bits, size, code, plan, job.params);
+        !prepared) {
       r.status = Status::Failed;
-      r.error = "thread " + std::to_string(t + 1) + ": " + e;
+      r.error = "thread " + std::to_string(t + 1) + ": " + prepared.error().message;
       return;
     }
     timed.push_back({extra->operation(code), extra->raw(), &extra_pool->ios, extra->repeat(code)});

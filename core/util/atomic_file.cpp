@@ -54,18 +54,19 @@ void sync_folder(const fs::path& path) {
   ::close(dir);
 }
 
-std::string write_in_place(const std::string& path, std::string_view content) {
+Result<void> write_in_place(const std::string& path, std::string_view content) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) return errno_text("opening " + path, errno);
+  if (fd < 0) return Error{errno_text("opening " + path, errno)};
   const bool ok = write_all(fd, content);
   const int e = errno;
   ::close(fd);
-  return ok ? "" : errno_text("writing " + path, e);
+  if (!ok) return Error{errno_text("writing " + path, e)};
+  return {};
 }
 
 }  // namespace
 
-std::string write_file_atomically(const std::string& path, std::string_view content) {
+Result<void> write_file_atomically(const std::string& path, std::string_view content) {
   struct stat existing {};
   const bool exists = ::stat(path.c_str(), &existing) == 0;
   if (exists && !S_ISREG(existing.st_mode)) return write_in_place(path, content);
@@ -73,12 +74,12 @@ std::string write_file_atomically(const std::string& path, std::string_view cont
   const mode_t mode = exists ? (existing.st_mode & 07777) : 0666;
   std::string temporary;
   const int fd = open_temporary(path, mode, temporary);
-  if (fd < 0) return errno_text("creating a temporary file next to " + path, errno);
+  if (fd < 0) return Error{errno_text("creating a temporary file next to " + path, errno)};
   auto fail = [&](const std::string& what) {
     const int e = errno;
     ::close(fd);
     ::unlink(temporary.c_str());
-    return errno_text(what, e);
+    return Error{errno_text(what, e)};
   };
   if (!write_all(fd, content)) return fail("writing " + temporary);
   if (exists && ::fchmod(fd, mode) != 0) return fail("setting the mode of " + temporary);
@@ -86,17 +87,15 @@ std::string write_file_atomically(const std::string& path, std::string_view cont
   if (::close(fd) != 0) {
     const int e = errno;
     ::unlink(temporary.c_str());
-    return errno_text("closing " + temporary, e);
+    return Error{errno_text("closing " + temporary, e)};
   }
   if (::rename(temporary.c_str(), path.c_str()) != 0) {
     const int e = errno;
     ::unlink(temporary.c_str());
-    return errno_text("renaming " + temporary + " to " + path, e);
+    return Error{errno_text("renaming " + temporary + " to " + path, e)};
   }
   sync_folder(path);
-  return "";
+  return {};
 }
-
-std::string replace_with_empty_file(const std::string& path) { return write_file_atomically(path, ""); }
 
 }  // namespace ca

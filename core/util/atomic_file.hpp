@@ -7,16 +7,14 @@
 #include <string>
 #include <string_view>
 
+#include "util/result.hpp"
+
 namespace ca {
 
 /// Writes `content` to `path` atomically (above). A destination that exists and is not a regular file
 /// (/dev/null, /dev/stdout, a FIFO) cannot be replaced by a rename: it is written in place. A new file gets
-/// the mode 0666 less the umask, an existing one keeps its mode. Returns an empty string on success, else
-/// one line saying what failed; the temporary file is removed on failure.
-std::string write_file_atomically(const std::string& path, std::string_view content);
-
-/// Creates `path` as an empty file, replacing any existing one atomically (a temporary file renamed over
-/// it). Returns an empty string on success, else what failed.
-std::string replace_with_empty_file(const std::string& path);
+/// the mode 0666 less the umask, an existing one keeps its mode. On failure the Error says what failed, in
+/// one line, and the temporary file is removed.
+Result<void> write_file_atomically(const std::string& path, std::string_view content);
 
 }  // namespace ca

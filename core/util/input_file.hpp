@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "util/result.hpp"
+
 namespace ca {
 
 /// The environment variable that sets the cap, in MiB.
@@ -14,12 +16,12 @@ inline constexpr const char* kMaxInputEnv = "CRYPTAUDITOR_MAX_INPUT_MB";
 inline constexpr size_t kDefaultMaxInputMiB = 256;
 
 /// The cap in bytes: $CRYPTAUDITOR_MAX_INPUT_MB MiB, else 256 MiB. A value that is not a whole number
-/// from 1 to 1048576 throws std::invalid_argument naming the variable and what is allowed.
-size_t max_input_bytes();
+/// from 1 to 1048576 is an Error naming the variable and what is allowed.
+Result<size_t> max_input_bytes();
 
-/// Reads a whole file. Throws std::invalid_argument with one line naming the file: it cannot be opened,
+/// Reads a whole file. An Error is one line naming the file: it cannot be opened,
 /// is a folder, cannot be read, or is larger than max_input_bytes() (a regular file is judged by its size
 /// before anything is read; a device or pipe is read until it passes the cap).
-std::string read_input_file(const std::string& path);
+Result<std::string> read_input_file(const std::string& path);
 
 }  // namespace ca

@@ -85,7 +85,7 @@ std::string json_pointer_token(const std::string& key) {
   return out;
 }
 
-json parse_json_text(const std::string& text, const std::string& name) {
+Result<json> parse_json_text(const std::string& text, const std::string& name) {
   auto finder = std::make_shared<DuplicateKeyFinder>();
   json doc;
   try {
@@ -104,20 +104,23 @@ json parse_json_text(const std::string& text, const std::string& name) {
     std::string detail = e.what();
     if (auto colon = detail.find(": ", detail.find("column")); colon != std::string::npos)
       detail = detail.substr(colon + 2);
-    throw std::invalid_argument(name + ":" + std::to_string(line) + ":" +
-                                std::to_string(at - line_start + 1) +
-                                ": JSON syntax error: " + one_line(detail));
+    return Error{name + ":" + std::to_string(line) + ":" + std::to_string(at - line_start + 1) +
+                 ": JSON syntax error: " + one_line(detail)};
   } catch (const json::exception& e) {
     // A number too large for a double ("1e99999") is out_of_range, not a parse_error (found by fuzzing:
     // fuzz/regressions/).
-    throw std::invalid_argument(name + ": JSON error: " + one_line(e.what()));
+    return Error{name + ": JSON error: " + one_line(e.what())};
   }
   if (!finder->duplicate().empty())
-    throw std::invalid_argument(name + ": " + finder->duplicate() +
-                                ": this key appears twice in one object (each key may be given once)");
+    return Error{name + ": " + finder->duplicate() +
+                 ": this key appears twice in one object (each key may be given once)"};
   return doc;
 }
 
-json read_json_file(const std::string& path) { return parse_json_text(read_input_file(path), path); }
+Result<json> read_json_file(const std::string& path) {
+  const Result<std::string> text = read_input_file(path);
+  if (!text) return text.error();
+  return parse_json_text(*text, path);
+}
 
 }  // namespace ca

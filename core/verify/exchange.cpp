@@ -7,8 +7,13 @@ namespace ca::verify {
 KeyedContext create_context(const Backend& backend, const AlgorithmInfo& algorithm, uint32_t key_bits,
                             ByteView secret, ByteView public_key, const std::string& params) {
   KeyedContext out;
-  out.context =
-      backend.create(key_spec(algorithm, key_bits, secret, public_key, &params), out.error, out.unsupported);
+  auto created = backend.create(key_spec(algorithm, key_bits, secret, public_key, &params));
+  if (created) {
+    out.context = std::move(*created);
+  } else {
+    out.error = created.error().message;
+    out.unsupported = created.error().unsupported;
+  }
   return out;
 }
 

@@ -37,16 +37,15 @@ VectorRun run_vector_files_isolated(const std::vector<std::string>& paths,
                                     const std::vector<const Backend*>& backends, double timeout_s) {
   VectorRun run;
   for (const std::string& path : paths) {
-    VectorFile file;
-    try {
-      file = load_vector_file(path);
-    } catch (const VectorFileError& e) {
+    Result<VectorFile> loaded = load_vector_file(path);
+    if (!loaded) {
       FileResult bad;
       bad.file = std::filesystem::path(path).filename().string();
-      bad.error = e.what();
+      bad.error = loaded.error().message;
       run.files.push_back(std::move(bad));
       continue;
     }
+    VectorFile& file = *loaded;
     // The file-wide fields (tests, skipped) come from a run without backends, in this process: no plugin
     // code runs for them.
     FileResult merged = run_vector_file(file, {});

@@ -10,6 +10,12 @@
 namespace ca::verify {
 namespace {
 
+// A malformed file: the parser unwinds with it inside this file; the public functions below return it as an
+// Error. what() is the whole one-line message.
+struct VectorFileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -271,7 +277,9 @@ size_t VectorFile::test_count() const {
   return n;
 }
 
-VectorFile parse_vector_file(const json& document, const std::string& name) {
+namespace {
+
+VectorFile parse_document(const json& document, const std::string& name) {
   const Reporter r(name);
   if (!document.is_object())
     r.fail("", std::nullopt,
@@ -296,42 +304,47 @@ VectorFile parse_vector_file(const json& document, const std::string& name) {
   return file;
 }
 
-VectorFile parse_vector_text(std::string_view text, const std::string& name) {
+}  // namespace
+
+Result<VectorFile> parse_vector_file(const json& document, const std::string& name) {
+  try {
+    return parse_document(document, name);
+  } catch (const VectorFileError& e) {
+    return Error{e.what()};
+  }
+}
+
+Result<VectorFile> parse_vector_text(std::string_view text, const std::string& name) {
   json document;
   try {
     document = json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
-    throw VectorFileError(name + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() +
-                          ")");
+    return Error{name + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")"};
   } catch (const json::exception& e) {
     // A number too large for a double ("1e99999") is out_of_range, not a parse_error (found by fuzzing).
-    throw VectorFileError(name + ": not valid JSON (" + std::string(e.what()) + ")");
+    return Error{name + ": not valid JSON (" + std::string(e.what()) + ")"};
   }
   return parse_vector_file(document, name);
 }
 
-VectorFile load_vector_file(const std::string& path) {
+Result<VectorFile> load_vector_file(const std::string& path) {
   const std::string name = fs::path(path).filename().string();
-  std::string text;
-  try {
-    text = read_input_file(path);
-  } catch (const std::invalid_argument& e) {
-    throw VectorFileError(e.what());
-  }
-  return parse_vector_text(text, name);
+  const Result<std::string> text = read_input_file(path);
+  if (!text) return text.error();
+  return parse_vector_text(*text, name);
 }
 
-std::vector<std::string> vector_files(const std::string& file_or_directory) {
+Result<std::vector<std::string>> vector_files(const std::string& file_or_directory) {
   std::error_code ec;
-  if (fs::is_regular_file(file_or_directory, ec)) return {file_or_directory};
+  if (fs::is_regular_file(file_or_directory, ec)) return std::vector<std::string>{file_or_directory};
   if (!fs::is_directory(file_or_directory, ec))
-    throw VectorFileError(file_or_directory +
-                          " does not exist (expected a Wycheproof .json file or a directory of them)");
+    return Error{file_or_directory +
+                 " does not exist (expected a Wycheproof .json file or a directory of them)"};
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(file_or_directory, ec))
     if (e.path().extension() == ".json" && e.is_regular_file(ec)) out.push_back(e.path().string());
-  if (ec) throw VectorFileError(file_or_directory + ": cannot be listed (" + ec.message() + ")");
-  if (out.empty()) throw VectorFileError(file_or_directory + " holds no .json file");
+  if (ec) return Error{file_or_directory + ": cannot be listed (" + ec.message() + ")"};
+  if (out.empty()) return Error{file_or_directory + " holds no .json file"};
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -1,7 +1,7 @@
 // Wycheproof test-vector files (github.com/C2SP/wycheproof, testvectors_v1): parsing and validation.
 //
 // A file is checked completely before any test runs: every field its schema declares must be present with
-// the right JSON type, and every byte field must be even-length hex. A problem becomes one VectorFileError
+// the right JSON type, and every byte field must be even-length hex. A problem becomes one Error
 // naming the file, the JSON pointer and, inside a test, its tcId — never a crash and never a half-run file.
 // Which fields a schema declares is data (known_schemas()), so a new schema is one row.
 #pragma once
@@ -17,14 +17,9 @@
 #include <vector>
 
 #include "util/bytes.hpp"
+#include "util/result.hpp"
 
 namespace ca::verify {
-
-/// A malformed vector file. what() is the whole one-line message ("x.json: /testGroups/0/tests/3/ct
-/// (tcId 4): 'zz' is not hex ...").
-struct VectorFileError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 /// Wycheproof's "result": valid must be accepted with the expected output, invalid must be rejected,
 /// acceptable may go either way (legacy or discouraged inputs).
@@ -92,15 +87,16 @@ struct VectorFile {
   size_t test_count() const;
 };
 
-/// Validates and decodes a parsed document. Throws VectorFileError.
-VectorFile parse_vector_file(const nlohmann::json& document, const std::string& name);
-/// Parses JSON text (syntax errors name the byte offset). Throws VectorFileError.
-VectorFile parse_vector_text(std::string_view text, const std::string& name);
-/// Reads and parses a file; the message names the file by its base name. Throws VectorFileError.
-VectorFile load_vector_file(const std::string& path);
+/// Validates and decodes a parsed document. A malformed file's Error is the whole one-line message
+/// ("x.json: /testGroups/0/tests/3/ct (tcId 4): 'zz' is not hex ...").
+Result<VectorFile> parse_vector_file(const nlohmann::json& document, const std::string& name);
+/// Parses JSON text (syntax errors name the byte offset).
+Result<VectorFile> parse_vector_text(std::string_view text, const std::string& name);
+/// Reads and parses a file; the message names the file by its base name.
+Result<VectorFile> load_vector_file(const std::string& path);
 
-/// The *.json files of a directory in name order, or the file itself. Throws VectorFileError when the path
-/// does not exist or holds no .json file.
-std::vector<std::string> vector_files(const std::string& file_or_directory);
+/// The *.json files of a directory in name order, or the file itself; an Error when the path does not exist
+/// or holds no .json file.
+Result<std::vector<std::string>> vector_files(const std::string& file_or_directory);
 
 }  // namespace ca::verify

@@ -158,12 +158,13 @@ VectorRun run_vector_files(const std::vector<std::string>& paths,
                            const std::vector<const Backend*>& backends) {
   VectorRun run;
   for (const std::string& path : paths) {
-    try {
-      run.files.push_back(run_vector_file(load_vector_file(path), backends));
-    } catch (const VectorFileError& e) {
+    Result<VectorFile> loaded = load_vector_file(path);
+    if (loaded) {
+      run.files.push_back(run_vector_file(*loaded, backends));
+    } else {
       FileResult bad;
       bad.file = std::filesystem::path(path).filename().string();
-      bad.error = e.what();
+      bad.error = loaded.error().message;
       run.files.push_back(std::move(bad));
     }
   }
