@@ -52,6 +52,8 @@ TEST(TextTable, ShortRowsLeaveTheirMissingCellsOut) {
   t.add_row({"algorithm", "1KB", "16KB"});
   t.add_row({"RSA"});
   EXPECT_EQ(t.text(), "algorithm  1KB  16KB\nRSA\n");
+  t.pad_last_cell(true);  // padded to its own column only, not to the table's width
+  EXPECT_EQ(t.text(), "algorithm  1KB  16KB\nRSA      \n");
 }
 
 TEST(TextTable, ARowWiderThanTheTableIsAProgrammingError) {
