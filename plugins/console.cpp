@@ -6,7 +6,6 @@
 // library ranking. docs/COMPAT.md lists what still differs from the original.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -17,17 +16,12 @@
 #include "ranking_text.hpp"
 #include "report.hpp"
 #include "stats/stats.hpp"
+#include "text_table.hpp"
 #include "timing_2004.hpp"
 #include "util/units.hpp"
 
 namespace ca {
 namespace {
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 // What the "Performing" line says an operation is, in cryptauditor's words ("encryption", "signature").
 std::string operation_words(const std::string& op) {
@@ -65,8 +59,8 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
                                          : "libraries interleaved, until the 95% CI of each ratio between "
                                            "them (of the median for one library) is within ±";
   std::string rounds = s.rounds ? std::to_string(*s.rounds) + (*s.rounds == 1 ? " round" : " rounds")
-                                : "adaptive rounds (" + until + fmt("%.3g", s.target_rel_ci * 100) + "% or " +
-                                      fmt("%.3g", s.budget_s) + " s per library)";
+                                : "adaptive rounds (" + until + format_number("%.3g", s.target_rel_ci * 100) +
+                                      "% or " + format_number("%.3g", s.budget_s) + " s per library)";
   std::vector<std::string> words;
   for (const auto& op : operations) words.push_back(operation_words(op));
   std::string line = "Performing " + rounds + " of " + std::string(a.line_name()) + " " + join_words(words);
@@ -132,26 +126,26 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
                              : ci_label(sm.ci_coverage) + " " + format_duration(sm.ci95.low, s.unit) + "–" +
                                    format_duration(sm.ci95.high, s.unit);
   if (r.data_bytes > 0 && is_data_operation(r.operation))
-    d += ", " + fmt("%.1f", r.throughput_mib_s()) + " MiB/s";
+    d += ", " + format_number("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
-    d += ", " + fmt("%.0f", r.ops_per_s()) + " ops/s";
+    d += ", " + format_number("%.0f", r.ops_per_s()) + " ops/s";
   d += ", " + std::to_string(r.measurement.timed_ops) +
        (r.measurement.timed_ops == 1 ? " op in " : " ops in ") + std::to_string(sm.n) +
        (sm.n == 1 ? " sample" : " samples");
   if (!r.measurement.repetition_samples.empty())
     d += " over " + std::to_string(r.measurement.repetition_samples.size()) + " repetitions";
   if (!r.process_samples.empty()) d += " in " + std::to_string(r.process_samples.size()) + " processes";
-  if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + fmt("%.1f", sm.mdape * 100) + "%";
+  if (!(sm.mdape < 0.05)) d += ", NOISY: MdAPE " + format_number("%.1f", sm.mdape * 100) + "%";
   if (!r.exact_rounds && !r.measurement.target_met) d += ", CI target not met within the budget";
   if (r.has_parallel()) {
     d += "; " + std::to_string(r.parallel.threads) + " threads: ";
     if (r.parallel_throughput_mib_s() > 0)
-      d += fmt("%.1f", r.parallel_throughput_mib_s()) + " MiB/s";
+      d += format_number("%.1f", r.parallel_throughput_mib_s()) + " MiB/s";
     else
-      d += fmt("%.0f", r.parallel_ops_per_s()) + " ops/s";
-    d += " together, scaling efficiency " + fmt("%.2f", r.scaling_efficiency());
+      d += format_number("%.0f", r.parallel_ops_per_s()) + " ops/s";
+    d += " together, scaling efficiency " + format_number("%.2f", r.scaling_efficiency());
     if (!(r.parallel_summary.mdape < 0.05))
-      d += " (NOISY: MdAPE " + fmt("%.1f", r.parallel_summary.mdape * 100) + "%)";
+      d += " (NOISY: MdAPE " + format_number("%.1f", r.parallel_summary.mdape * 100) + "%)";
   }
   return d;
 }
@@ -167,8 +161,13 @@ void print_library_table(const std::vector<Record>& records, const ReportSetting
     for (const Record* r : row.cells)
       if (r && r->ok()) medians.push_back(r->summary.median);
   const TimeUnit unit = s.unit_given ? s.unit : readable_unit(medians);
-  std::vector<std::vector<std::string>> table{{"algorithm", "key", "operation", "size"}};
-  for (const auto& b : grid.backends) table[0].push_back(b);
+  // Names and sizes left-aligned, figures right-aligned so their digits line up.
+  std::vector<TableColumn> columns(4);
+  columns.resize(4 + grid.backends.size(), {Align::Right});
+  TextTable table(std::move(columns));
+  std::vector<std::string> heading{"algorithm", "key", "operation", "size"};
+  heading.insert(heading.end(), grid.backends.begin(), grid.backends.end());
+  table.add_row(std::move(heading));
   for (const auto& row : grid.rows) {
     std::vector<std::string> line{row.algorithm, row.key_bits ? std::to_string(row.key_bits) : "-",
                                   row.operation, row.data_bytes ? format_size(row.data_bytes) : "-"};
@@ -177,24 +176,10 @@ void print_library_table(const std::vector<Record>& records, const ReportSetting
                      : r->status == Status::Failed          ? "FAILED"
                      : r->status == Status::Disputed        ? "DISPUTED"
                                                      : format_significant(from_ns(r->summary.median, unit)));
-    table.push_back(std::move(line));
+    table.add_row(std::move(line));
   }
-  std::vector<size_t> width(table[0].size(), 0);
-  for (const auto& line : table)
-    for (size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], line[c].size());
   out << "\nPer-library table (median time per operation, " << unit_name(unit) << "):\n";
-  for (const auto& line : table) {
-    std::string text;
-    for (size_t c = 0; c < line.size(); ++c) {
-      // Names and sizes left-aligned, figures right-aligned so their digits line up.
-      const size_t pad = width[c] - line[c].size();
-      if (c < 4)
-        text += line[c] + std::string(c + 1 < line.size() ? pad + 2 : 0, ' ');
-      else
-        text += std::string(pad, ' ') + line[c] + (c + 1 < line.size() ? "  " : "");
-    }
-    out << text << '\n';
-  }
+  table.print(out);
 }
 
 // The name an algorithm ranking gives an entry: the seed's ("EdDSA"), with the key size when the ranking

@@ -2,21 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "svg_chart.hpp"
+#include "text_table.hpp"
 
 namespace ca::leaks {
 namespace {
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 std::string column_name(const Result& r) {
   std::string c = r.algorithm + " " + r.test.name;
@@ -32,7 +26,7 @@ double max_t(const Result& r) {
 }
 
 std::string max_from(const stats::LeakStatistics& s) {
-  if (s.max_from == "cropped") return "cropped at " + fmt("%.4g", s.cropped_at * 100) + " %";
+  if (s.max_from == "cropped") return "cropped at " + format_number("%.4g", s.cropped_at * 100) + " %";
   return s.max_from;
 }
 
@@ -66,10 +60,11 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
   std::ostringstream o;
   o << "Timing-leak screen (dudect-style; evidence, not proof, in either direction: docs/LEAKS.md)\n";
   o << "Counter: " << ctx.counter.name << ", " << ctx.counter.unit;
-  if (ctx.counter.unit != "ns") o << " at " << fmt("%.4g", ctx.counter.ticks_per_ns) << " per ns";
-  o << "; " << ctx.plan.repetitions << " repetition(s) of at most " << fmt("%.3g", ctx.plan.budget_s)
-    << " s per test; leak when |t| > " << fmt("%.3g", ctx.plan.thresholds.leak_t)
-    << " in every repetition; pinned to CPU " << (ctx.pinned_cpus.empty() ? "none" : ctx.pinned_cpus) << "\n";
+  if (ctx.counter.unit != "ns") o << " at " << format_number("%.4g", ctx.counter.ticks_per_ns) << " per ns";
+  o << "; " << ctx.plan.repetitions << " repetition(s) of at most "
+    << format_number("%.3g", ctx.plan.budget_s) << " s per test; leak when |t| > "
+    << format_number("%.3g", ctx.plan.thresholds.leak_t) << " in every repetition; pinned to CPU "
+    << (ctx.pinned_cpus.empty() ? "none" : ctx.pinned_cpus) << "\n";
   for (const std::string& n : ctx.notes) o << "Note: " << n << '\n';
   // The matrix: one row per library, one column per algorithm x test.
   std::vector<std::string> columns, rows;
@@ -79,31 +74,27 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
     if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
     if (std::find(rows.begin(), rows.end(), r.backend) == rows.end()) rows.push_back(r.backend);
     std::string cell = outcome_text(r);
-    if (r.outcome == Outcome::Measured) cell += " (|t| " + fmt("%.3g", max_t(r)) + ")";
+    if (r.outcome == Outcome::Measured) cell += " (|t| " + format_number("%.3g", max_t(r)) + ")";
     cells[{r.backend, c}] = cell;
   }
-  size_t first = 7;
-  for (const auto& row : rows) first = std::max(first, row.size());
-  std::vector<size_t> widths;
-  for (const auto& c : columns) {
-    size_t w = c.size();
-    for (const auto& row : rows) w = std::max(w, cells[{row, c}].size());
-    widths.push_back(w);
-  }
-  auto pad = [](const std::string& s, size_t w) {
-    return s + std::string(w > s.size() ? w - s.size() : 0, ' ');
-  };
-  o << '\n' << pad("library", first);
-  for (size_t i = 0; i < columns.size(); ++i) o << "  " << pad(columns[i], widths[i]);
-  o << '\n';
+  // A fixed-width block: every cell padded to its column, the last one too.
+  TextTable matrix(std::vector<TableColumn>(1 + columns.size()));
+  matrix.pad_last_cell(true);
+  std::vector<std::string> heading{"library"};
+  heading.insert(heading.end(), columns.begin(), columns.end());
+  matrix.add_row(std::move(heading));
   for (const auto& row : rows) {
-    o << pad(row, first);
-    for (size_t i = 0; i < columns.size(); ++i) {
-      auto it = cells.find({row, columns[i]});
-      o << "  " << pad(it == cells.end() ? "-" : it->second, widths[i]);
+    std::vector<std::string> line{row};
+    for (const auto& c : columns) {
+      // A pair with no result prints blank, as before the shared printer (the old width pass inserted an
+      // empty cell for it, so its "-" was never reached); every backend gets a result per test today.
+      auto it = cells.find({row, c});
+      line.push_back(it == cells.end() ? "" : it->second);
     }
-    o << '\n';
+    matrix.add_row(std::move(line));
   }
+  o << '\n';
+  matrix.print(o);
   o << "\nDetails (t > 0: class 0 slower; effect in " << ctx.counter.unit << ", class 0 minus class 1):\n";
   for (const Result& r : results) {
     o << "  " << r.backend << " " << column_name(r) << ": " << outcome_text(r);
@@ -115,11 +106,11 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
     for (size_t i = 0; i < r.repetitions.size(); ++i) {
       const Repetition& rep = r.repetitions[i];
       const auto& s = rep.stats;
-      o << "    rep " << i + 1 << ": " << rep.calls << " calls in " << fmt("%.2f", rep.elapsed_s)
-        << " s, median " << fmt("%.6g", s.median_a) << " / " << fmt("%.6g", s.median_b) << ", max |t| "
-        << fmt("%.3g", s.max_t) << " (" << max_from(s) << "), effect " << fmt("%.3g", s.effect)
-        << ", detectable " << fmt("%.3g", s.detectable) << " of target " << fmt("%.3g", s.target_effect)
-        << "\n";
+      o << "    rep " << i + 1 << ": " << rep.calls << " calls in " << format_number("%.2f", rep.elapsed_s)
+        << " s, median " << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b)
+        << ", max |t| " << format_number("%.3g", s.max_t) << " (" << max_from(s) << "), effect "
+        << format_number("%.3g", s.effect) << ", detectable " << format_number("%.3g", s.detectable)
+        << " of target " << format_number("%.3g", s.target_effect) << "\n";
     }
   }
   return o.str();
@@ -263,7 +254,7 @@ std::string trace_svg(const Repetition& rep, const stats::LeakThresholds& th) {
   for (const auto& [n, t] : rep.trace)
     if (std::isfinite(t))
       o << "<circle cx=\"" << x(static_cast<double>(n)) << "\" cy=\"" << y(t) << "\" r=\"2.5\"><title>" << n
-        << " calls: |t| " << fmt("%.3g", t) << "</title></circle>";
+        << " calls: |t| " << format_number("%.3g", t) << "</title></circle>";
   o << "<line x1=\"" << left << "\" y1=\"" << h - bottom << "\" x2=\"" << w - right << "\" y2=\""
     << h - bottom << "\" stroke=\"#555\"/>";
   for (double t : svg::nice_ticks(0, tmax, 4))
@@ -291,8 +282,9 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
        "test, single calls timed in a random interleaved order, Welch's t on raw and cropped times and a "
        "decile test. <strong>Evidence, not proof, in either direction</strong> (docs/LEAKS.md). Counter: "
     << escape(ctx.counter.name) << " (" << escape(ctx.counter.unit) << "); " << ctx.plan.repetitions
-    << " repetition(s), at most " << fmt("%.3g", ctx.plan.budget_s) << " s each; leak when |t| &gt; "
-    << fmt("%.3g", ctx.plan.thresholds.leak_t) << " in every repetition.</p>\n";
+    << " repetition(s), at most " << format_number("%.3g", ctx.plan.budget_s)
+    << " s each; leak when |t| &gt; " << format_number("%.3g", ctx.plan.thresholds.leak_t)
+    << " in every repetition.</p>\n";
   for (const std::string& n : ctx.notes) o << "<p>Note: " << escape(n) << "</p>\n";
   std::vector<std::string> columns, rows;
   for (const Result& r : results) {
@@ -315,7 +307,7 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
       std::string cls = outcome_text(*it);
       cls.erase(std::remove(cls.begin(), cls.end(), ' '), cls.end());
       o << "<td class=\"" << cls << "\">" << escape(outcome_text(*it));
-      if (it->outcome == Outcome::Measured) o << " (|t| " << fmt("%.3g", max_t(*it)) << ")";
+      if (it->outcome == Outcome::Measured) o << " (|t| " << format_number("%.3g", max_t(*it)) << ")";
       o << "</td>";
     }
     o << "</tr>\n";
@@ -334,9 +326,9 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
       const Repetition& rep = r.repetitions[i];
       const auto& s = rep.stats;
       o << "<div><p>Repetition " << i + 1 << ": " << escape(stats::verdict_name(rep.verdict)) << ", "
-        << rep.calls << " calls, max |t| " << fmt("%.3g", s.max_t) << " (" << escape(max_from(s))
-        << "), effect " << fmt("%.3g", s.effect) << ' ' << escape(ctx.counter.unit) << ", medians "
-        << fmt("%.6g", s.median_a) << " / " << fmt("%.6g", s.median_b) << "</p>"
+        << rep.calls << " calls, max |t| " << format_number("%.3g", s.max_t) << " (" << escape(max_from(s))
+        << "), effect " << format_number("%.3g", s.effect) << ' ' << escape(ctx.counter.unit) << ", medians "
+        << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b) << "</p>"
         << distribution_svg(rep, ctx.counter.unit) << trace_svg(rep, ctx.plan.thresholds) << "</div>\n";
     }
     o << "</section>\n";

@@ -1,6 +1,6 @@
-// Report plugins: one file per output format, each registered by name. A reporter receives the records
-// and the environment and writes bytes to a stream; it never measures and never reorders the data's
-// meaning (rankings come from core/rank).
+// Report plugins: one file per output format, each registered by name. A reporter (the interface is
+// core/report/report.hpp's) receives the records and the environment and writes bytes to a stream; it never
+// measures and never reorders the data's meaning (rankings come from core/rank).
 #pragma once
 
 #include <functional>
@@ -11,28 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "run/environment.hpp"
-#include "run/record.hpp"
+#include "report/report.hpp"
 #include "util/units.hpp"
 
 namespace ca {
-
-/// What the user asked for, as far as a report needs to know it.
-struct ReportSettings {
-  TimeUnit unit = TimeUnit::Ms;
-  bool unit_given = false;  // -u or the config's "unit": tables use `unit`; else each picks a readable one
-  std::string layout = "default";  // --layout / the config's "layout": "default" or "2004" (docs/REPORTS.md)
-  std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
-  double budget_s = 0;
-  double target_rel_ci = 0;
-  size_t threads = 1;          // --threads N
-  bool cipher_stream = false;  // --cipher-mode stream
-  bool sequential = false;     // --order sequential (else interleaved)
-  size_t repetitions = 1;      // --repetitions N
-  size_t processes = 1;        // --processes N
-  std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
-  std::vector<std::string> command_line;
-};
 
 /// How each figure was measured, in one phrase for report headers: "exactly 1000 timed operations per
 /// measurement" or "adaptive: until ...", then repetitions and pinning when used.
@@ -45,18 +27,6 @@ bool valid_layout(std::string_view name);
 /// The unit of one table (Markdown, HTML, the 2004 layout): -u's when given, else the one its durations
 /// (ns) read best in (readable_unit).
 TimeUnit table_unit(const ReportSettings& s, const std::vector<double>& ns);
-
-struct ReportInput {
-  const std::vector<Record>& records;
-  const Environment& environment;
-  const ReportSettings& settings;
-};
-
-class Reporter {
- public:
-  virtual ~Reporter() = default;
-  virtual void write(const ReportInput& input, std::ostream& out) const = 0;
-};
 
 using ReporterFactory = std::function<std::unique_ptr<Reporter>()>;
 

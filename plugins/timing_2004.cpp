@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <tuple>
 
 #include "catalog/catalog.hpp"
 #include "library_grid.hpp"
 #include "svg_chart.hpp"
+#include "text_table.hpp"
 
 namespace ca {
 namespace {
@@ -25,11 +25,7 @@ bool counts_for(const AlgorithmInfo& a, const std::string& operation) {
 
 std::string speed_text(double mbit_s) {
   if (!(mbit_s > 0) || !std::isfinite(mbit_s)) return "-";
-  if (mbit_s >= 10) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f", mbit_s);
-    return buf;
-  }
+  if (mbit_s >= 10) return format_number("%.1f", mbit_s);
   return format_significant(mbit_s, 3);
 }
 
@@ -214,24 +210,14 @@ std::vector<Table2004> timing_2004_tables(const ReportInput& in) {
 
 void write_2004_text(const ReportInput& in, std::ostream& out) {
   for (const auto& t : timing_2004_tables(in)) {
-    std::vector<size_t> width(t.header.size(), 0);
-    for (size_t c = 0; c < t.header.size(); ++c) width[c] = t.header[c].size();
-    for (const auto& row : t.rows)
-      for (size_t c = 0; c < row.size() && c < width.size(); ++c)
-        width[c] = std::max(width[c], row[c].size());
-    auto print = [&](const std::vector<std::string>& cells) {
-      std::string line;
-      for (size_t c = 0; c < cells.size(); ++c) {
-        const std::string pad(width[c] - std::min(width[c], cells[c].size()), ' ');
-        if (c) line += "  ";
-        line += c < t.label_columns ? cells[c] + pad : pad + cells[c];
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out << line << '\n';
-    };
+    // Labels left-aligned, figures right-aligned.
+    std::vector<TableColumn> columns(std::min(t.label_columns, t.header.size()));
+    columns.resize(t.header.size(), {Align::Right});
+    TextTable table(std::move(columns));
+    table.add_row(t.header);
+    for (const auto& row : t.rows) table.add_row(row);
     out << '\n' << t.title << " (2004 timing test layout):\n" << t.note << '\n';
-    print(t.header);
-    for (const auto& row : t.rows) print(row);
+    table.print(out);
   }
 }
 

@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "compare/report_file.hpp"
+#include "plugins/compare_text.hpp"
 #include "run/record_json.hpp"
 #include "tests/support/run_program.hpp"
 

@@ -22,7 +22,7 @@
 #include "verify/mapping.hpp"
 #include "verify/vector_file.hpp"
 #include "verify/vector_runner.hpp"
-#include "verify/verify_report.hpp"
+#include "plugins/verify_report.hpp"
 
 namespace ca::verify {
 namespace {

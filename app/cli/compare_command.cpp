@@ -10,6 +10,7 @@
 #include "cli/common.hpp"
 #include "compare/compare.hpp"
 #include "compare/report_file.hpp"
+#include "plugins/compare_text.hpp"
 
 namespace ca {
 namespace {

@@ -11,7 +11,7 @@
 #include "verify/interop.hpp"
 #include "verify/isolated.hpp"
 #include "verify/vector_runner.hpp"
-#include "verify/verify_report.hpp"
+#include "plugins/verify_report.hpp"
 
 namespace ca {
 namespace {

@@ -4,10 +4,9 @@
 // ASLR), so the test is over per-process medians (reports made with --processes N): an exact two-sided
 // Mann–Whitney U test per row, Holm–Bonferroni across the testable rows, and a bootstrap interval of the
 // change. A row with one process on either side is not testable and never significant. Pure functions of
-// the records; print_comparison is the only formatting.
+// the records; the text report is plugins/compare_text.cpp's.
 #pragma once
 
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -69,9 +68,5 @@ std::vector<double> process_medians(const Record& r);
 /// Matches and tests. The records must outlive the result (rows point into them).
 Comparison compare_records(const std::vector<Record>& base, const std::vector<Record>& candidate,
                            const CompareSettings& settings);
-
-/// The text report: one line per row, then the geometric mean, how many rows were testable, the verdict.
-void print_comparison(const Comparison& comparison, const CompareSettings& settings, TimeUnit unit,
-                      const std::string& base_name, const std::string& candidate_name, std::ostream& out);
 
 }  // namespace ca

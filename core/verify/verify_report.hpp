@@ -1,8 +1,7 @@
-// Output of `cryptauditor verify`: a text table (verify_table.cpp) or a JSON document (verify_json.cpp,
-// nlohmann_json), for Wycheproof runs and for interop runs. Formats only; nothing here runs a backend.
+// What the reports of `cryptauditor verify` receive, for Wycheproof runs and for interop runs: data only. The
+// writers are report formats (plugins/verify_report.hpp: verify_table.cpp and verify_json.cpp).
 #pragma once
 
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -27,12 +26,25 @@ struct InteropReportInput {
   const InteropRun& run;
 };
 
-void write_vector_table(const VectorReportInput& in, std::ostream& out);
-void write_vector_json(const VectorReportInput& in, std::ostream& out);
-void write_interop_table(const InteropReportInput& in, std::ostream& out);
-void write_interop_json(const InteropReportInput& in, std::ostream& out);
+/// Tests x backends over every file of a run, as both reports' summaries give them.
+struct VectorTotals {
+  size_t passed = 0, failed = 0, skipped = 0, acceptable = 0, deviations = 0;
+};
 
-/// Version of the JSON documents above (docs/VERIFY.md), independent of the program's version.
+inline VectorTotals vector_totals(const VectorRun& run) {
+  VectorTotals t;
+  for (const FileResult& f : run.files)
+    for (const BackendTally& b : f.backends) {
+      t.passed += b.passed;
+      t.failed += b.failed;
+      t.skipped += b.skipped;
+      t.acceptable += b.acceptable;
+      t.deviations += b.deviations;
+    }
+  return t;
+}
+
+/// Version of the JSON documents (docs/VERIFY.md), independent of the program's version.
 inline constexpr int kVerifySchemaVersion = 1;
 
 }  // namespace ca::verify

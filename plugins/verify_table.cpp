@@ -3,19 +3,11 @@
 #include <algorithm>
 #include <map>
 
-#include "verify/verify_report.hpp"
+#include "text_table.hpp"
+#include "verify_report.hpp"
 
 namespace ca::verify {
 namespace {
-
-std::string pad(const std::string& s, size_t width) {
-  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
-}
-
-std::string right(size_t n, size_t width) {
-  std::string s = std::to_string(n);
-  return s.size() >= width ? " " + s : std::string(width - s.size(), ' ') + s;
-}
 
 // Reasons that differ only in their first number ("IV size 64 bits: ...", "IV size 128 bits: ...") print
 // as one line listing the numbers; the JSON report keeps every reason apart.
@@ -93,12 +85,21 @@ void print_file(const FileResult& f, std::ostream& out) {
     out << "  not run on any backend: " << n << (n == 1 ? " test\n" : " tests\n");
     print_reasons(f.skipped, "    ", out);
   }
-  size_t width = 9;
-  for (const auto& b : f.backends) width = std::max(width, b.backend.size() + 2);
-  out << "  " << pad("backend", width) << "  passed  failed  skipped  acceptable  deviations\n";
+  // The backend column keeps two blanks more than its longest name (and is at least 9 wide).
+  size_t name_width = 9;
+  for (const auto& b : f.backends) name_width = std::max(name_width, b.backend.size() + 2);
+  TextTable counts({{Align::Left, name_width},
+                    {Align::Right},
+                    {Align::Right},
+                    {Align::Right},
+                    {Align::Right},
+                    {Align::Right}});
+  counts.indent("  ");
+  counts.add_row({"backend", "passed", "failed", "skipped", "acceptable", "deviations"});
   for (const auto& b : f.backends)
-    out << "  " << pad(b.backend, width) << right(b.passed, 8) << right(b.failed, 8) << right(b.skipped, 9)
-        << right(b.acceptable, 12) << right(b.deviations, 12) << '\n';
+    counts.add_row({b.backend, std::to_string(b.passed), std::to_string(b.failed), std::to_string(b.skipped),
+                    std::to_string(b.acceptable), std::to_string(b.deviations)});
+  counts.print(out);
   for (const auto& b : f.backends) {
     ReasonCounts own;
     for (const auto& [reason, n] : b.skip_reasons.items)
@@ -148,18 +149,12 @@ void write_vector_table(const VectorReportInput& in, std::ostream& out) {
   for (const auto& b : in.backends) out << ' ' << b.name << " (" << b.library << ' ' << b.version << ')';
   out << (in.backends.empty() ? " none\n\n" : "\n\n");
 
-  size_t run_files = 0, passed = 0, failed = 0, skipped = 0, acceptable = 0, deviations = 0;
+  size_t run_files = 0;
   for (const FileResult& f : in.run.files) {
     print_file(f, out);
     if (!f.backends.empty()) ++run_files;
-    for (const auto& b : f.backends) {
-      passed += b.passed;
-      failed += b.failed;
-      skipped += b.skipped;
-      acceptable += b.acceptable;
-      deviations += b.deviations;
-    }
   }
+  const auto [passed, failed, skipped, acceptable, deviations] = vector_totals(in.run);
   const size_t errors = in.run.file_errors();
   out << "\nSummary: " << in.run.files.size() << (in.run.files.size() == 1 ? " file, " : " files, ")
       << run_files << " run on a backend, " << in.run.files.size() - run_files - errors << " not run, "
@@ -197,25 +192,24 @@ void write_interop_table(const InteropReportInput& in, std::ostream& out) {
   for (const auto& c : in.run.checks)
     if (rows.empty() || rows.back() != std::pair{c.algorithm, c.key_bits})
       rows.emplace_back(c.algorithm, c.key_bits);
-  size_t first = 10;
+  // The first column is as wide as "NAME BITS" would be for every row, even those printed without a key size,
+  // and at least 8; the pair columns are as wide as the widest heading, and at least 3.
+  size_t first = 8;
   for (const auto& [name, bits] : rows)
-    first = std::max(first, name.size() + 1 + std::to_string(bits).size() + 2);
+    first = std::max(first, name.size() + 1 + std::to_string(bits).size());
   std::vector<std::string> headings;
-  size_t col = 5;
+  size_t col = 3;
   for (const auto& [a, b] : pairs) {
     headings.push_back(abbr.at(a) + ">" + abbr.at(b));
-    col = std::max(col, headings.back().size() + 2);
+    col = std::max(col, headings.back().size());
   }
-  // Cells are padded to the column width; the last one is not, so lines carry no trailing blanks.
-  auto print_row = [&](const std::string& first_cell, const std::vector<std::string>& cells) {
-    std::string line = pad(first_cell, first);
-    for (const auto& c : cells) line += pad(c, col);
-    line.erase(line.find_last_not_of(' ') + 1);
-    out << line << '\n';
-  };
-  print_row("algorithm", headings);
+  std::vector<TableColumn> columns{{Align::Left, first}};
+  columns.resize(1 + pairs.size(), {Align::Left, col});
+  TextTable grid(std::move(columns));
+  headings.insert(headings.begin(), "algorithm");
+  grid.add_row(std::move(headings));
   for (const auto& [name, bits] : rows) {
-    std::vector<std::string> cells;
+    std::vector<std::string> cells{name + (bits ? " " + std::to_string(bits) : "")};
     for (const auto& [a, b] : pairs) {
       // Init-captures: clang 14 (the fuzzing build) cannot capture structured bindings directly.
       auto it = std::find_if(in.run.checks.begin(), in.run.checks.end(),
@@ -224,8 +218,9 @@ void write_interop_table(const InteropReportInput& in, std::ostream& out) {
                              });
       cells.push_back(it == in.run.checks.end() ? "-" : it->ok ? "ok" : "FAIL");
     }
-    print_row(name + (bits ? " " + std::to_string(bits) : ""), cells);
+    grid.add_row(std::move(cells));
   }
+  grid.print(out);
   out << "('-': not offered by both backends of the pair; the number after a name is the key size in bits)\n";
   for (const auto& c : in.run.checks)
     if (!c.ok)

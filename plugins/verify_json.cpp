@@ -1,7 +1,7 @@
 // The JSON form of verify's results (docs/VERIFY.md), built with nlohmann_json.
 #include <nlohmann/json.hpp>
 
-#include "verify/verify_report.hpp"
+#include "verify_report.hpp"
 
 namespace ca::verify {
 namespace {
@@ -61,17 +61,8 @@ json file_json(const FileResult& f) {
 
 void write_vector_json(const VectorReportInput& in, std::ostream& out) {
   json files = json::array();
-  size_t passed = 0, failed = 0, skipped = 0, acceptable = 0, deviations = 0;
-  for (const auto& f : in.run.files) {
-    files.push_back(file_json(f));
-    for (const auto& b : f.backends) {
-      passed += b.passed;
-      failed += b.failed;
-      skipped += b.skipped;
-      acceptable += b.acceptable;
-      deviations += b.deviations;
-    }
-  }
+  for (const auto& f : in.run.files) files.push_back(file_json(f));
+  const VectorTotals totals = vector_totals(in.run);
   json doc = {{"verify_schema_version", kVerifySchemaVersion},
               {"kind", "wycheproof"},
               {"vectors", in.vectors},
@@ -80,11 +71,11 @@ void write_vector_json(const VectorReportInput& in, std::ostream& out) {
               {"summary",
                {{"files", in.run.files.size()},
                 {"malformed_files", in.run.file_errors()},
-                {"passed", passed},
-                {"failed", failed},
-                {"skipped", skipped},
-                {"acceptable", acceptable},
-                {"deviations", deviations},
+                {"passed", totals.passed},
+                {"failed", totals.failed},
+                {"skipped", totals.skipped},
+                {"acceptable", totals.acceptable},
+                {"deviations", totals.deviations},
                 {"tests_run", in.run.tests_run()},
                 {"ok", in.run.ok()}}}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << '\n';

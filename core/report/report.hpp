@@ -1,0 +1,50 @@
+// The report interface: what core hands a report writer and what a writer implements. The writers (the
+// formats) live in plugins/, one file each; app/ (the composition root) picks one by name and calls it. Core
+// never includes a writer. The other commands' writers take core's result data the same way: compare's
+// Comparison (compare/compare.hpp), verify's VectorReportInput / InteropReportInput
+// (verify/verify_report.hpp), the leak screen's results (leaks/screen.hpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "run/environment.hpp"
+#include "run/record.hpp"
+#include "util/units.hpp"
+
+namespace ca {
+
+/// What the user asked for, as far as a report needs to know it.
+struct ReportSettings {
+  TimeUnit unit = TimeUnit::Ms;
+  bool unit_given = false;  // -u or the config's "unit": tables use `unit`; else each picks a readable one
+  std::string layout = "default";  // --layout / the config's "layout": "default" or "2004" (docs/REPORTS.md)
+  std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
+  double budget_s = 0;
+  double target_rel_ci = 0;
+  size_t threads = 1;          // --threads N
+  bool cipher_stream = false;  // --cipher-mode stream
+  bool sequential = false;     // --order sequential (else interleaved)
+  size_t repetitions = 1;      // --repetitions N
+  size_t processes = 1;        // --processes N
+  std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
+  std::vector<std::string> command_line;
+};
+
+struct ReportInput {
+  const std::vector<Record>& records;
+  const Environment& environment;
+  const ReportSettings& settings;
+};
+
+class Reporter {
+ public:
+  virtual ~Reporter() = default;
+  virtual void write(const ReportInput& input, std::ostream& out) const = 0;
+};
+
+}  // namespace ca

@@ -1,0 +1,36 @@
+# No report writer is left in core/ (docs/ARCHITECTURE.md): writers are report formats in plugins/, and core
+# only produces result data. Run by CTest as
+#   cmake -DROOT=<source dir> -P tests/core_writers.cmake
+# A writer is code that writes to a std::ostream (every writer in plugins/ takes one), so no file in core/
+# may name std::ostream, except the report interface that declares what a writer implements. core/sdk/ is
+# the plugins' SDK, not the engine, and is not checked.
+if(NOT ROOT)
+  message(FATAL_ERROR "usage: cmake -DROOT=<source dir> -P core_writers.cmake")
+endif()
+file(REAL_PATH "${ROOT}/core" core)
+set(interface "${core}/report/report.hpp")
+if(NOT EXISTS "${interface}")
+  message(FATAL_ERROR "core/report/report.hpp, the report interface, is missing")
+endif()
+file(GLOB_RECURSE sources "${core}/*.cpp" "${core}/*.hpp" "${core}/*.h" "${core}/*.c")
+set(bad "")
+set(count 0)
+foreach(source IN LISTS sources)
+  string(FIND "${source}" "${core}/sdk/" in_sdk)
+  if(in_sdk EQUAL 0 OR source STREQUAL interface)
+    continue()
+  endif()
+  math(EXPR count "${count} + 1")
+  file(STRINGS "${source}" lines REGEX "std::ostream[^a-z_]|<ostream>")
+  if(lines)
+    file(RELATIVE_PATH shown "${ROOT}" "${source}")
+    list(GET lines 0 first)
+    string(STRIP "${first}" first)
+    list(APPEND bad "${shown}: ${first}")
+  endif()
+endforeach()
+if(bad)
+  list(JOIN bad "\n" text)
+  message(FATAL_ERROR "report writers (code writing to a std::ostream) in core/; move them to plugins/:\n${text}")
+endif()
+message(STATUS "core/: ${count} files, no report writer outside core/report/report.hpp")
