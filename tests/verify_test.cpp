@@ -892,9 +892,10 @@ TEST(Deviations, VerifyAppliesOnlyTheReportedVersionsAndSaysWhenNot) {
   EXPECT_EQ(t.failed, 1u);
   ASSERT_EQ(t.failures.size(), 1u);
   EXPECT_EQ(t.failures[0].tc_id, 2);
-  EXPECT_EQ(t.failures[0].detail,
-            "accepted; a deviation is declared for Deviant (tests only) 0.1 and later, but the library "
-            "reports 0.0-test: not applied");
+  EXPECT_EQ(
+      t.failures[0].detail,
+      "decrypt accepted the invalid ciphertext and returned (empty); a deviation is declared for Deviant "
+      "(tests only) 0.1 and later, but the library reports 0.0-test: not applied");
 
   // The same file under another name: no entry names its tests, so both are plain failures.
   const FileResult other = run_vector_file(parse_vector_file(gcm_document(), "other.json"), {deviant});
@@ -913,7 +914,7 @@ TEST(Deviations, APluginWithoutTheEntryRunsAsBefore) {
   EXPECT_EQ(t.deviations, 0u);
   EXPECT_EQ(t.failed, 2u);
   ASSERT_EQ(t.failures.size(), 2u);
-  EXPECT_EQ(t.failures[1].detail, "accepted");
+  EXPECT_EQ(t.failures[1].detail, "decrypt accepted the invalid ciphertext and returned (empty)");
   EXPECT_EQ(t.failures[0].detail.find("deviation"), std::string::npos) << t.failures[0].detail;
 }
 
@@ -927,9 +928,11 @@ TEST(Deviations, VerifyPrintsBothAndFailsOnTheOneNotApplied) {
   EXPECT_EQ(cli.status, 1) << cli.out << cli.err;
   EXPECT_NE(cli.out.find("deviation (documented) mini.json tcId 1 deviant (valid): "), std::string::npos)
       << cli.out;
-  EXPECT_NE(cli.out.find("FAIL mini.json tcId 2 deviant (invalid): accepted; a deviation is declared for "
-                         "Deviant (tests only) 0.1 and later, but the library reports 0.0-test: not applied"),
-            std::string::npos)
+  EXPECT_NE(
+      cli.out.find("FAIL mini.json tcId 2 deviant (invalid): decrypt accepted the invalid ciphertext and "
+                   "returned (empty); a deviation is declared for Deviant (tests only) 0.1 and later, "
+                   "but the library reports 0.0-test: not applied"),
+      std::string::npos)
       << cli.out;
   Cli j = run_cli("--vectors " + file + " --no-default-plugins --plugin " + plugin + " --format json");
   EXPECT_EQ(j.status, 1) << j.err;
