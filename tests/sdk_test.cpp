@@ -291,6 +291,31 @@ TEST(SdkRepeat, ExceptionsBecomeTheirStatusWithTheMessage) {
   EXPECT_EQ(holder->ops[CA_OP_ENCRYPT](ctx, &ios[1]), CA_FAILED);
 }
 
+// Known deviations (CRYPTAUDITOR_DEVIATIONS): the list behind deviation_at, and the compile-time check that
+// every entry names a file, a reason and the versions it was seen in.
+constexpr ca_deviation kDeclared[] = {{"a_test.json", 1, {"2.19", "2.19"}, "lenient"},
+                                      {"a_test.json", 2, {nullptr, "3.0"}, "lenient up to 3.0"}};
+constexpr ca_deviation kNoVersion[] = {{"a_test.json", 1, {nullptr, nullptr}, "lenient"}};
+constexpr ca_deviation kNotAVersion[] = {{"a_test.json", 1, {"v2.19", nullptr}, "lenient"}};
+constexpr ca_deviation kNoReason[] = {{"a_test.json", 1, {"2.19", "2.19"}, ""}};
+constexpr ca_deviation kNoFile[] = {{nullptr, 1, {"2.19", "2.19"}, "lenient"}};
+static_assert(deviations_are_complete(kDeclared, 2));
+static_assert(!deviations_are_complete(kNoVersion, 1));
+static_assert(!deviations_are_complete(kNotAVersion, 1));
+static_assert(!deviations_are_complete(kNoReason, 1));
+static_assert(!deviations_are_complete(kNoFile, 1));
+
+TEST(SdkDeviations, TheListHandsOutEachEntryThenNull) {
+  using List = DeviationList<kDeclared, 2>;
+  const ca_deviation* (*at)(size_t) = List::entry();
+  ASSERT_NE(at, nullptr);
+  EXPECT_EQ(at(0), &kDeclared[0]);
+  EXPECT_EQ(at(1), &kDeclared[1]);
+  EXPECT_EQ(at(2), nullptr);
+  EXPECT_EQ(DeclaredDeviations<>::entry(), nullptr)
+      << "without CRYPTAUDITOR_DEVIATIONS a plugin declares none";
+}
+
 }  // namespace
 }  // namespace ca::sdk
 

@@ -10,12 +10,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
 #include "tests/support/run_program.hpp"
+#include "verify/deviations.hpp"
 #include "verify/ec_private_key.hpp"
 #include "verify/ecdsa_der.hpp"
 #include "verify/interop.hpp"
@@ -615,6 +617,27 @@ TEST(Wycheproof, EveryBuiltBackendPassesEveryVectorItTakes) {
     }
   }
   EXPECT_GT(passed, 1000u) << "suspiciously few tests ran";
+  // Every deviation a backend declares for the version its library reports is applied, unless the backend
+  // runs no test of that file (gcrypt's Ed448 row is withheld): an entry whose test passes is stale.
+  auto tally_of = [&run](const std::string& file, const std::string& backend) -> const BackendTally* {
+    for (const FileResult& f : run.files)
+      for (const BackendTally& b : f.backends)
+        if (f.file == file && b.backend == backend && b.skipped < f.tests) return &b;
+    return nullptr;
+  };
+  size_t total = 0;
+  for (const Backend* backend : all_backends()) {
+    size_t declared = 0, applied = 0;
+    for (const DeclaredDeviation& d : backend->deviations())
+      if (tally_of(d.file, backend->name()) != nullptr &&
+          version_in_range(backend->library_version(), d.first_version, d.last_version))
+        ++declared;
+    for (const FileResult& f : run.files)
+      if (const BackendTally* b = tally_of(f.file, backend->name())) applied += b->deviations;
+    EXPECT_EQ(applied, declared) << backend->name() << " " << backend->library_version();
+    total += applied;
+  }
+  std::cout << "[ note ] " << total << " declared deviations applied\n";
 }
 
 // The one runnable group with this (ivSize, keySize) and its first valid test, for tampering.
@@ -752,6 +775,167 @@ TEST(Wycheproof, JsonOutputAndUsageErrors) {
   EXPECT_EQ(backend.status, 2);
   EXPECT_NE(backend.err.find("'nosuchlib' is not a loaded backend"), std::string::npos) << backend.err;
   EXPECT_EQ(run_cli("--vectors " + file + " --interop").status, 2);
+  fs::remove_all(dir);
+}
+
+// ---- known deviations, declared by the plugins ------------------------------------------------------------
+
+TEST(Deviations, VersionRangesCompareNumberByNumber) {
+  EXPECT_EQ(version_numbers("3.0.22"), (std::vector<uint64_t>{3, 0, 22}));
+  EXPECT_EQ(version_numbers("OpenSSL 3.0.2 15 Mar 2022"), (std::vector<uint64_t>{3, 0, 2}));
+  EXPECT_EQ(version_numbers("0.0-test"), (std::vector<uint64_t>{0, 0}));
+  EXPECT_EQ(version_numbers("1.2."), (std::vector<uint64_t>{1, 2}));
+  EXPECT_TRUE(version_numbers("unknown").empty());
+  // "2.19" to "2.19": the 2.19 series.
+  EXPECT_TRUE(version_in_range("2.19", "2.19", "2.19"));
+  EXPECT_TRUE(version_in_range("2.19.3", "2.19", "2.19"));
+  EXPECT_TRUE(version_in_range("2.19.0", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("2.190", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("2.20.0", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("2.1", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("3.1.0", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("2", "2.19", "2.19"));
+  // Numbers, not text: 2.9 < 2.10.
+  EXPECT_TRUE(version_in_range("2.10.1", "2.9", "2.10"));
+  EXPECT_FALSE(version_in_range("2.11", "2.9", "2.10"));
+  // Open sides; no bound at all, or no number, covers nothing.
+  EXPECT_TRUE(version_in_range("9.0", "5.5.4", ""));
+  EXPECT_FALSE(version_in_range("5.5.3", "5.5.4", ""));
+  EXPECT_TRUE(version_in_range("1.0", "", "5.5.4"));
+  EXPECT_FALSE(version_in_range("5.5.40", "", "5.5.4"));
+  EXPECT_FALSE(version_in_range("2.19", "", ""));
+  EXPECT_FALSE(version_in_range("unknown", "2.19", "2.19"));
+  EXPECT_FALSE(version_in_range("2.19", "x", ""));
+  EXPECT_EQ(describe_range("2.19", "2.19"), "2.19");
+  EXPECT_EQ(describe_range("2.19", "2.21"), "2.19 to 2.21");
+  EXPECT_EQ(describe_range("0.1", ""), "0.1 and later");
+  EXPECT_EQ(describe_range("", "3.0"), "up to 3.0");
+}
+
+TEST(Deviations, AnEntryAppliesOnlyToTheVersionsItDeclares) {
+  const std::vector<DeclaredDeviation> declared = {
+      {"a_test.json", 7, "2.19", "2.19", "lenient in 2.19"},
+      {"a_test.json", 8, "2.19", "2.19", "lenient in 2.19"},
+      {"a_test.json", 8, "3.0", "3.1", "lenient again in 3.0"},
+  };
+  auto applied = match_deviation(declared, "Lib", "2.19.3", "a_test.json", 7);
+  ASSERT_TRUE(applied);
+  EXPECT_TRUE(applied->applies);
+  EXPECT_EQ(applied->note, "documented deviation: lenient in 2.19");
+  auto later = match_deviation(declared, "Lib", "3.1.2", "a_test.json", 8);
+  ASSERT_TRUE(later);
+  EXPECT_TRUE(later->applies);
+  EXPECT_EQ(later->note, "documented deviation: lenient again in 3.0");
+  auto not_applied = match_deviation(declared, "Lib", "2.20.0", "a_test.json", 8);
+  ASSERT_TRUE(not_applied);
+  EXPECT_FALSE(not_applied->applies);
+  EXPECT_EQ(not_applied->note,
+            "a deviation is declared for Lib 2.19, 3.0 to 3.1, but the library reports 2.20.0: not applied");
+  EXPECT_FALSE(match_deviation(declared, "Lib", "2.19.3", "a_test.json", 9));
+  EXPECT_FALSE(match_deviation(declared, "Lib", "2.19.3", "b_test.json", 7));
+}
+
+const Backend* deviation_plugin(const std::string& name) {
+  static PluginScan scan = load_plugins(CRYPTAUDITOR_DEVIATION_PLUGIN_DIR);
+  for (const auto& b : scan.backends)
+    if (b->name() == name) return b.get();
+  return nullptr;
+}
+
+TEST(Deviations, APluginDeclaresThemInItsTable) {
+  const Backend* deviant = deviation_plugin("deviant");
+  ASSERT_NE(deviant, nullptr) << "ca-backend-deviant.so did not load";
+  const std::vector<DeclaredDeviation> declared = deviant->deviations();
+  ASSERT_EQ(declared.size(), 2u);
+  EXPECT_EQ(declared[0].file, "mini.json");
+  EXPECT_EQ(declared[0].tc_id, 1);
+  EXPECT_EQ(declared[0].first_version, "0.0");
+  EXPECT_EQ(declared[0].last_version, "0.0");
+  EXPECT_EQ(declared[0].reason, "writes zeros (declared for 0.0)");
+  EXPECT_EQ(declared[1].tc_id, 2);
+  EXPECT_EQ(declared[1].first_version, "0.1");
+  EXPECT_EQ(declared[1].last_version, "") << "a NULL bound is open";
+  // A plugin that declares none (its entry is NULL), and one whose table ends before the entry: the same
+  // plugin as deviant, with its deviation_at filled in but outside its struct_size.
+  PluginScan fake = load_plugins(CRYPTAUDITOR_TEST_PLUGIN_DIR);
+  bool saw_fake = false;
+  for (const auto& b : fake.backends)
+    if (b->name() == "fake") {
+      saw_fake = true;
+      EXPECT_TRUE(b->deviations().empty());
+    }
+  EXPECT_TRUE(saw_fake) << "ca-backend-fake.so did not load";
+  const Backend* old_table = deviation_plugin("olddeviant");
+  ASSERT_NE(old_table, nullptr) << "a table ending before deviation_at must still load";
+  EXPECT_TRUE(old_table->deviations().empty());
+}
+
+// verify applies a declared deviation only for the version the library reports, and says when it does not.
+TEST(Deviations, VerifyAppliesOnlyTheReportedVersionsAndSaysWhenNot) {
+  const Backend* deviant = deviation_plugin("deviant");
+  ASSERT_NE(deviant, nullptr) << "ca-backend-deviant.so did not load";
+  const FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), {deviant});
+  ASSERT_EQ(r.backends.size(), 1u);
+  const BackendTally& t = r.backends[0];
+  EXPECT_EQ(t.deviations, 1u);
+  ASSERT_EQ(t.deviation_outcomes.size(), 1u);
+  EXPECT_EQ(t.deviation_outcomes[0].tc_id, 1);
+  EXPECT_EQ(t.deviation_outcomes[0].verdict, Verdict::Deviation);
+  EXPECT_NE(t.deviation_outcomes[0].detail.find("; documented deviation: writes zeros (declared for 0.0)"),
+            std::string::npos)
+      << t.deviation_outcomes[0].detail;
+  EXPECT_EQ(t.failed, 1u);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_EQ(t.failures[0].tc_id, 2);
+  EXPECT_EQ(
+      t.failures[0].detail,
+      "decrypt accepted the invalid ciphertext and returned (empty); a deviation is declared for Deviant "
+      "(tests only) 0.1 and later, but the library reports 0.0-test: not applied");
+
+  // The same file under another name: no entry names its tests, so both are plain failures.
+  const FileResult other = run_vector_file(parse_vector_file(gcm_document(), "other.json"), {deviant});
+  ASSERT_EQ(other.backends.size(), 1u);
+  EXPECT_EQ(other.backends[0].failed, 2u);
+  EXPECT_EQ(other.backends[0].deviations, 0u);
+}
+
+// A plugin built before deviation_at existed runs as before: its failures are failures, with nothing added.
+TEST(Deviations, APluginWithoutTheEntryRunsAsBefore) {
+  const Backend* old_table = deviation_plugin("olddeviant");
+  ASSERT_NE(old_table, nullptr) << "ca-backend-olddeviant.so did not load";
+  const FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), {old_table});
+  ASSERT_EQ(r.backends.size(), 1u);
+  const BackendTally& t = r.backends[0];
+  EXPECT_EQ(t.deviations, 0u);
+  EXPECT_EQ(t.failed, 2u);
+  ASSERT_EQ(t.failures.size(), 2u);
+  EXPECT_EQ(t.failures[1].detail, "decrypt accepted the invalid ciphertext and returned (empty)");
+  EXPECT_EQ(t.failures[0].detail.find("deviation"), std::string::npos) << t.failures[0].detail;
+}
+
+// The command line: the applied deviation and the one not applied, in the table and in the JSON.
+TEST(Deviations, VerifyPrintsBothAndFailsOnTheOneNotApplied) {
+  const std::string dir = temp_dir("deviations");
+  const std::string file = dir + "/mini.json";
+  std::ofstream(file) << gcm_document().dump();
+  const std::string plugin = std::string(CRYPTAUDITOR_DEVIATION_PLUGIN_DIR) + "/ca-backend-deviant.so";
+  Cli cli = run_cli("--vectors " + file + " --no-default-plugins --plugin " + plugin);
+  EXPECT_EQ(cli.status, 1) << cli.out << cli.err;
+  EXPECT_NE(cli.out.find("deviation (documented) mini.json tcId 1 deviant (valid): "), std::string::npos)
+      << cli.out;
+  EXPECT_NE(
+      cli.out.find("FAIL mini.json tcId 2 deviant (invalid): decrypt accepted the invalid ciphertext and "
+                   "returned (empty); a deviation is declared for Deviant (tests only) 0.1 and later, "
+                   "but the library reports 0.0-test: not applied"),
+      std::string::npos)
+      << cli.out;
+  Cli j = run_cli("--vectors " + file + " --no-default-plugins --plugin " + plugin + " --format json");
+  EXPECT_EQ(j.status, 1) << j.err;
+  const json doc = json::parse(j.out);
+  const json& b = doc["files"][0]["backends"][0];
+  EXPECT_EQ(b["deviations"], 1);
+  EXPECT_EQ(b["failed"], 1);
+  EXPECT_NE(b["failures"][0]["detail"].get<std::string>().find(": not applied"), std::string::npos) << b;
   fs::remove_all(dir);
 }
 

@@ -4,6 +4,7 @@
 #include <botan/version.h>
 
 #include "botan_backend.hpp"
+#include "deviations.hpp"
 
 namespace ca::backend_botan {
 namespace {
@@ -145,5 +146,6 @@ const ca::sdk::Row kRows[] = {
 
 }  // namespace ca::backend_botan
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_botan::kDeviations)
 CRYPTAUDITOR_BACKEND("botan", "Botan", ca::backend_botan::library_version, ca::backend_botan::acceleration,
                      ca::backend_botan::kRows)

@@ -48,6 +48,7 @@
 #include <utility>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "deviations.hpp"
 #include "kdf_kex.hpp"
 #include "public_key.hpp"
 #include "symmetric.hpp"
@@ -218,4 +219,5 @@ const char* acceleration() {
 
 }  // namespace
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_cryptopp::kDeviations)
 CRYPTAUDITOR_BACKEND("cryptopp", "Crypto++", library_version, acceleration, kRows)

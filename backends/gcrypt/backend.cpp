@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "deviations.hpp"
 #include "gcrypt_backend.hpp"
 
 namespace ca::backend_gcrypt {
@@ -142,5 +143,6 @@ const char* acceleration() {
 }  // namespace
 }  // namespace ca::backend_gcrypt
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_gcrypt::kDeviations)
 CRYPTAUDITOR_BACKEND("gcrypt", "libgcrypt", ca::backend_gcrypt::library_version,
                      ca::backend_gcrypt::acceleration, ca::backend_gcrypt::kRows)

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "deviations.hpp"
 #include "nettle_backend.hpp"
 
 namespace ca::backend_nettle {
@@ -98,5 +99,6 @@ const char* acceleration() { return ""; }
 }  // namespace
 }  // namespace ca::backend_nettle
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_nettle::kDeviations)
 CRYPTAUDITOR_BACKEND("nettle", "Nettle", ca::backend_nettle::library_version,
                      ca::backend_nettle::acceleration, ca::backend_nettle::kRows)

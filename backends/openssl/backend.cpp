@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 
+#include "deviations.hpp"
 #include "openssl_backend.hpp"
 
 namespace ca::backend_openssl {
@@ -218,5 +219,6 @@ const sdk::Row kRows[] = {
 }  // namespace
 }  // namespace ca::backend_openssl
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_openssl::kDeviations)
 CRYPTAUDITOR_BACKEND("openssl", "OpenSSL", &ca::backend_openssl::library_version,
                      &ca::backend_openssl::acceleration, ca::backend_openssl::kRows)

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "cryptauditor/backend_sdk.hpp"
+#include "deviations.hpp"
 #include "symmetric.hpp"
 #include "wolfssl_backend.hpp"
 
@@ -166,4 +167,5 @@ const char* acceleration() {
 
 }  // namespace
 
+CRYPTAUDITOR_DEVIATIONS(ca::backend_wolfssl::kDeviations)
 CRYPTAUDITOR_BACKEND("wolfssl", "wolfSSL", library_version, acceleration, kRows)

@@ -70,6 +70,21 @@ std::vector<std::string> Backend::row_algorithms() const {
   return names;
 }
 
+std::vector<DeclaredDeviation> Backend::deviations() const {
+  std::vector<DeclaredDeviation> out;
+  if (api_->struct_size < offsetof(ca_backend, deviation_at) + sizeof(api_->deviation_at) ||
+      api_->deviation_at == nullptr)
+    return out;
+  auto text = [](const char* s) { return s != nullptr ? std::string(s) : std::string(); };
+  for (size_t i = 0; i < 100000; ++i) {  // a bound, as for algorithm_at
+    const ca_deviation* d = api_->deviation_at(i);
+    if (d == nullptr) break;
+    if (d->file == nullptr) continue;
+    out.push_back({d->file, d->tc_id, text(d->versions.first), text(d->versions.last), text(d->reason)});
+  }
+  return out;
+}
+
 std::optional<std::string> Backend::unsupported_reason(const std::string& algorithm,
                                                        uint32_t key_bits) const {
   char reason[512] = {};

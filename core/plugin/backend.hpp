@@ -44,6 +44,15 @@ class Context {
   ca_context* ctx_;
 };
 
+/// A known deviation the plugin declares (plugin_abi.h ca_deviation), copied out of the plugin. An absent
+/// version bound is empty.
+struct DeclaredDeviation {
+  std::string file;  // "ed25519_test.json"
+  int64_t tc_id = 0;
+  std::string first_version, last_version;  // the versions it was seen in: "2.19", "2.19"
+  std::string reason;
+};
+
 /// A loaded backend plugin.
 class Backend {
  public:
@@ -64,6 +73,9 @@ class Backend {
   /// The algorithm names of the plugin's rows (ca_backend.algorithm_at); empty when the plugin does not
   /// list them.
   std::vector<std::string> row_algorithms() const;
+  /// The known deviations the plugin declares (ca_backend.deviation_at), in its order; empty when it
+  /// declares none or its table ends before the entry (an older plugin). An entry without a file is left out.
+  std::vector<DeclaredDeviation> deviations() const;
 
   /// nullopt when supported, otherwise the backend's reason.
   std::optional<std::string> unsupported_reason(const std::string& algorithm, uint32_t key_bits) const;

@@ -14,7 +14,14 @@ TestOutcome outcome_of(const VectorTest& t, Verdict verdict, const Observation& 
   return {t.tc_id, t.result, verdict, o.accepted, o.detail, t.comment, t.flags};
 }
 
-void record(BackendTally& tally, const std::string& file, const VectorTest& t, const Observation& o) {
+// The backend's declared deviations and the version its library reports, read once per file.
+struct DeclaredFor {
+  std::vector<DeclaredDeviation> deviations;
+  std::string library, version;
+};
+
+void record(BackendTally& tally, const DeclaredFor& declared, const std::string& file, const VectorTest& t,
+            const Observation& o) {
   if (o.skipped) {
     ++tally.skipped;
     tally.skip_reasons.add(*o.skipped);
@@ -39,16 +46,19 @@ void record(BackendTally& tally, const std::string& file, const VectorTest& t, c
       }
       break;
   }
-  if (const Deviation* d = find_deviation(tally.backend, file, t.tc_id)) {
+  const std::optional<DeviationMatch> deviation =
+      match_deviation(declared.deviations, declared.library, declared.version, file, t.tc_id);
+  if (deviation && deviation->applies) {
     ++tally.deviations;
     TestOutcome out = outcome_of(t, Verdict::Deviation, o);
-    out.detail += "; documented deviation: " + std::string(d->reason);
+    out.detail += "; " + deviation->note;
     tally.deviation_outcomes.push_back(std::move(out));
     return;
   }
   ++tally.failed;
   TestOutcome out = outcome_of(t, Verdict::Fail, o);
   if (out.detail.empty()) out.detail = t.result == Expected::Valid ? "not accepted" : "accepted";
+  if (deviation) out.detail += "; " + deviation->note;  // declared for other versions: not applied
   tally.failures.push_back(std::move(out));
 }
 
@@ -130,6 +140,7 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
     tally.backend = backend->name();
     tally.skip_reasons = result.skipped;
     tally.skipped = result.skipped.total();
+    const DeclaredFor declared{backend->deviations(), backend->library(), backend->library_version()};
     for (size_t i = 0; i < file.groups.size(); ++i) {
       const GroupPlan& plan = plans[i];
       const VectorGroup& group = file.groups[i];
@@ -138,7 +149,7 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
       if (auto reason = backend->unsupported_reason(std::string(plan.algorithm->name), plan.key_bits)) {
         if (!plan.outside_range.empty()) {  // a key size outside the catalog's range, refused: rejected
           for (size_t t = 0; t < group.tests.size(); ++t)
-            if (runs[i][t]) record(tally, file.name, group.tests[t], GroupRunner::refused(*reason));
+            if (runs[i][t]) record(tally, declared, file.name, group.tests[t], GroupRunner::refused(*reason));
           continue;
         }
         tally.skipped += runnable;
@@ -147,7 +158,7 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
       }
       GroupRunner runner(*backend, plan, group);
       for (size_t t = 0; t < group.tests.size(); ++t)
-        if (runs[i][t]) record(tally, file.name, group.tests[t], runner.run(group.tests[t]));
+        if (runs[i][t]) record(tally, declared, file.name, group.tests[t], runner.run(group.tests[t]));
     }
     result.backends.push_back(std::move(tally));
   }

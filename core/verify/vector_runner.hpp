@@ -18,7 +18,7 @@ enum class Verdict {
   Fail,        // the opposite
   Skip,        // not run: outside our catalog's definition, or the backend cannot take it (CA_UNSUPPORTED)
   Acceptable,  // Wycheproof "acceptable": either outcome is fine; counted apart
-  Deviation,   // a failure listed in deviations.cpp as the library's documented behaviour
+  Deviation,   // a failure its plugin declares as the library's behaviour in this version (deviations.hpp)
 };
 
 /// Skip reasons with their numbers of tests, in the order they first occurred.
@@ -37,7 +37,8 @@ struct TestOutcome {
   Expected expected = Expected::Valid;
   Verdict verdict = Verdict::Pass;
   bool accepted = false;  // what the backend did (for acceptable tests and deviations)
-  std::string detail;     // what happened; for deviations, the documented reason too
+  std::string detail;     // what happened; for deviations, the documented reason too; for a failure that
+                          // a deviation declared for other library versions names, that it was not applied
   std::string comment;    // the vector's comment
   std::vector<std::string> flags;
 };

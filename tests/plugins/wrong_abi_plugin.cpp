@@ -8,6 +8,7 @@ extern "C" __attribute__((visibility("default"))) const ca_backend* cryptauditor
                                      nullptr,     nullptr,
                                      nullptr,     nullptr,
                                      nullptr,     nullptr,
-                                     nullptr,     nullptr};
+                                     nullptr,     nullptr,
+                                     nullptr};
   return &backend;
 }

@@ -12,6 +12,13 @@
 //   const ca::sdk::Row kRows[] = {{"AES-GCM", ca::sdk::make_factory<MyGcm>()}};  // the catalog's key sizes
 //   CRYPTAUDITOR_BACKEND("mylib", "MyLib", my_version, my_acceleration, kRows)
 //
+// A library that decides some Wycheproof tests differently from the vector, by its own behaviour, declares
+// them with the versions they were seen in (docs/VERIFY.md), before CRYPTAUDITOR_BACKEND:
+//
+//   inline constexpr ca_deviation kDeviations[] = {
+//       {"ed25519_test.json", 63, {"2.19", "2.19"}, "does not check S < L (RFC 8032 5.1.7)"}};
+//   CRYPTAUDITOR_DEVIATIONS(kDeviations)
+//
 // The header turns each context's member functions into plain function pointers, one per operation, and into
 // repeat loops (ca_repeat_fn) that call the method directly, so a timed batch is one call into the plugin and
 // no virtual dispatch or std::function sits on top.
@@ -1105,6 +1112,42 @@ struct Table {
   }
 };
 
+// ---- known deviations of the library (CRYPTAUDITOR_DEVIATIONS) ------------------------------------------
+
+/// Whether a version bound of a ca_version_range is usable: non-empty, a digit first.
+constexpr bool is_version_bound(const char* bound) {
+  return bound != nullptr && bound[0] >= '0' && bound[0] <= '9';
+}
+
+/// Whether every entry names its file, its reason and at least one version bound, each bound a version:
+/// checked at compile time, so a deviation cannot be declared without the versions it was seen in.
+constexpr bool deviations_are_complete(const ca_deviation* deviations, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const ca_deviation& d = deviations[i];
+    if (d.file == nullptr || d.file[0] == '\0' || d.reason == nullptr || d.reason[0] == '\0') return false;
+    if (d.versions.first == nullptr && d.versions.last == nullptr) return false;
+    if (d.versions.first != nullptr && !is_version_bound(d.versions.first)) return false;
+    if (d.versions.last != nullptr && !is_version_bound(d.versions.last)) return false;
+  }
+  return true;
+}
+
+/// ca_backend.deviation_at over a constexpr namespace-scope array of ca_deviation.
+template <const ca_deviation* Deviations, size_t N>
+struct DeviationList {
+  static_assert(deviations_are_complete(Deviations, N),
+                "every ca_deviation needs a file, a reason and a version range with at least one bound, "
+                "each bound a version (\"2.19\")");
+  static const ca_deviation* at(size_t index) noexcept { return index < N ? &Deviations[index] : nullptr; }
+  static constexpr const ca_deviation* (*entry())(size_t) { return &at; }
+};
+
+/// The plugin's deviations: none unless CRYPTAUDITOR_DEVIATIONS, before CRYPTAUDITOR_BACKEND, specialises it.
+template <typename = void>
+struct DeclaredDeviations {
+  static constexpr const ca_deviation* (*entry())(size_t) { return nullptr; }
+};
+
 /// The init hook of CRYPTAUDITOR_BACKEND_INIT: runs once, the first time the core asks for the table
 /// (thread-safe: a function-local static). A hook that returns false makes the entry point return NULL, so
 /// the loader skips the plugin with one line.
@@ -1139,6 +1182,16 @@ using InitHook = bool (*)();
                                        &TableT::export_key,                                              \
                                        &TableT::last_error,                                              \
                                        &TableT::repeat,                                                  \
-                                       &TableT::algorithm_at};                                           \
+                                       &TableT::algorithm_at,                                            \
+                                       ::ca::sdk::DeclaredDeviations<>::entry()};                        \
     return &backend;                                                                                     \
   }
+
+/// Declares the library's known deviations (plugin_abi.h ca_deviation; docs/VERIFY.md): DEVIATIONS is a
+/// constexpr namespace-scope array of ca_deviation, each entry with the library versions it was seen in.
+/// Outside any namespace, in the file that invokes CRYPTAUDITOR_BACKEND and before it; a plugin without it
+/// declares none.
+#define CRYPTAUDITOR_DEVIATIONS(DEVIATIONS) \
+  template <>                               \
+  struct ca::sdk::DeclaredDeviations<void>  \
+      : ::ca::sdk::DeviationList<DEVIATIONS, sizeof(DEVIATIONS) / sizeof(DEVIATIONS[0])> {};

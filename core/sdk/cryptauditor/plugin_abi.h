@@ -124,6 +124,27 @@ typedef int (*ca_operation_fn)(ca_context* context, ca_io* io);
  * hand-written loop would (docs/METHODOLOGY.md). */
 typedef int (*ca_repeat_fn)(ca_context* context, ca_io* ios, size_t n_ios, size_t* cursor, uint64_t count);
 
+/* Versions of a library, inclusive at both ends, as library_version() reports them; compared number by
+ * number over the bound's own numbers ("2.19" as `last` covers 2.19.3; 2.19 < 2.20 < 2.190 < 3.0). A NULL
+ * bound leaves that side open; a range with neither bound covers no version. */
+typedef struct ca_version_range {
+  const char* first; /* the earliest version covered: "2.19" */
+  const char* last;  /* the latest: "2.19" (only what was seen: a later version may have fixed it) */
+} ca_version_range;
+
+/* A known deviation of the library: one Wycheproof test (file name and tcId) that the library itself
+ * decides differently from the vector, a leniency or limit of the library rather than of the plugin.
+ * `cryptauditor verify` reports a failure of that test as "deviation (documented)" with the reason instead
+ * of a failure, and only while library_version() lies in `versions`; for any other version it stays a
+ * failure whose detail says the declared entry was not applied (docs/VERIFY.md). The layout is fixed: a
+ * newer field would come with a new entry in ca_backend, never by growing this struct. */
+typedef struct ca_deviation {
+  const char* file;          /* "ed25519_test.json" */
+  int64_t tc_id;             /* the test's tcId in that file */
+  ca_version_range versions; /* the library versions it was seen in */
+  const char* reason;        /* what the library does, and why that is the library's behaviour */
+} ca_deviation;
+
 typedef struct ca_backend {
   uint32_t abi_version; /* CA_PLUGIN_ABI_VERSION the plugin was built against */
   uint32_t struct_size; /* sizeof(ca_backend) of the plugin */
@@ -149,6 +170,11 @@ typedef struct ca_backend {
    * row `index` (0, 1, ...), NULL past the last row. The core only reads it to warn about a row whose name
    * is not a catalog name (an alias such as "SHA-256"), which it would never ask for. */
   const char* (*algorithm_at)(size_t index);
+  /* Optional, NULL allowed, and absent from tables whose struct_size ends before it (added without a new
+   * abi_version: older plugins lack it and still load, and an older core never reads it): the library's
+   * known deviation `index` (0, 1, ...), NULL past the last one. The entry and its strings live as long as
+   * the plugin. */
+  const ca_deviation* (*deviation_at)(size_t index);
 } ca_backend;
 
 typedef const ca_backend* (*ca_backend_entry_fn)(void);
