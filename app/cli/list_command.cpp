@@ -87,8 +87,9 @@ void print_matrix(const PluginScan& scan, std::ostream& out) {
       line += row[c] + (c + 1 < row.size() ? std::string(width[c] + 2 - row[c].size(), ' ') : "");
     out << line << '\n';
   }
-  out << "(key lengths in bits; for RSA 1024/2048/3072/4096 are probed, '+' = up to 16384; '-' = not "
-         "offered)\n";
+  out << "(key lengths in bits; '+' = the catalog's range goes on: RSA 1024/2048/3072/4096 are probed, up to "
+         "16384 allowed; HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed; "
+         "'-' = not offered)\n";
 }
 
 // --format json (docs/REPORTS.md, "cryptauditor list --format json"): schema_version 1.
