@@ -12,6 +12,7 @@
 
 #include "catalog/catalog.hpp"
 #include "library_grid.hpp"
+#include "params_text.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
@@ -231,6 +232,13 @@ class ConsoleReporter : public Reporter {
           operations.push_back(r.operation);
       const AlgorithmInfo* info = find_algorithm(alg);
       out << '\n' << (info ? performing_line(*info, bits, size, operations, s) : alg) << '\n';
+      // Parameters other than the catalog's defaults (--param, config "params"), once per block.
+      for (const auto& r : in.records)
+        if (info && r.algorithm == alg && r.key_bits == bits && r.data_bytes == size) {
+          if (const std::string p = non_default_params(*info, r.params); !p.empty())
+            out << "Parameters (not the catalog's defaults): " << p << '\n';
+          break;
+        }
       std::vector<std::string> said;
       for (const auto& r : in.records) {
         if (r.algorithm != alg || r.key_bits != bits || r.data_bytes != size) continue;

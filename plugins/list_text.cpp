@@ -53,8 +53,9 @@ void write_capability_matrix(const CapabilityMatrix& matrix, std::ostream& out) 
     totals.push_back(std::to_string(n) + " of " + std::to_string(matrix.rows.size()));
   table.add_row(std::move(totals));
   table.print(out);
-  out << "(key lengths in bits; for RSA 1024/2048/3072/4096 are probed, '+' = up to 16384; '-' = not "
-         "offered)\n";
+  out << "(key lengths in bits; '+' = the catalog's range goes on: RSA 1024/2048/3072/4096 are probed, up to "
+         "16384 allowed; HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed; "
+         "'-' = not offered)\n";
 }
 
 }  // namespace ca

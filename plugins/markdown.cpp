@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "library_grid.hpp"
+#include "params_text.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
@@ -71,8 +72,17 @@ void write_grid(const ReportInput& in, std::ostream& out) {
          "that library.\n";
   for (const auto& block : grid_blocks(grid)) {
     const TimeUnit unit = table_unit(in.settings, medians(block.rows));
-    out << "\n### " << escape(algorithm_title(block.algorithm, block.key_bits)) << ", "
-        << format_size(block.data_bytes) << "\n\n| operation |";
+    // Parameters other than the catalog's defaults (--param, config "params") after the title.
+    std::string params;
+    if (const AlgorithmInfo* info = find_algorithm(block.algorithm))
+      for (const Record* r : block.rows.front()->cells)
+        if (r != nullptr) {
+          params = non_default_params(*info, r->params);
+          break;
+        }
+    out << "\n### " << escape(algorithm_title(block.algorithm, block.key_bits))
+        << (params.empty() ? "" : " (" + escape(params) + ")") << ", " << format_size(block.data_bytes)
+        << "\n\n| operation |";
     for (const auto& b : grid.backends) out << ' ' << escape(b) << " |";
     out << "\n|---|";
     for (size_t i = 0; i < grid.backends.size(); ++i) out << "---:|";

@@ -386,6 +386,13 @@ TEST(Cli, ListShowsTheCapabilityMatrix) {
   EXPECT_NE(r.out.find("AES-GCM"), std::string::npos);
   Result b = run("list --backends");
   EXPECT_NE(b.out.find("OpenSSL 3"), std::string::npos) << b.out;
+  // Every '+' in the matrix is explained by the legend: RSA's and HMAC's (issue #13).
+  const size_t hmac = r.out.find("\nHMAC-SHA2-256 ");
+  ASSERT_NE(hmac, std::string::npos) << r.out;
+  EXPECT_NE(r.out.substr(hmac, r.out.find('\n', hmac + 1) - hmac).find("256+"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed"),
+            std::string::npos)
+      << r.out;
 }
 
 }  // namespace

@@ -338,6 +338,24 @@ TEST(ConsoleReport, PerLibraryTableComesLastWhenSeveralBackendsRan) {
             "ECDSA      256  verify     1KB    90.0   90.0    45.0\n");
 }
 
+// Issue #13: parameters other than the catalog's defaults (--param) are shown next to the entry; the
+// defaults are not.
+TEST(TextReports, ShowParametersThatDifferFromTheDefaults) {
+  auto records = fixture_records();
+  for (auto& r : records)
+    if (r.algorithm == "AES-GCM") r.params = "tag=12,nonce=8";
+  const std::string console = render("table", records);
+  EXPECT_NE(console.find("Parameters (not the catalog's defaults): tag=12, nonce=8\n"), std::string::npos)
+      << console;
+  const std::string md = render("markdown", records);
+  EXPECT_NE(md.find("### AES-GCM 256-bit (tag=12, nonce=8), 1KB"), std::string::npos) << md;
+  // Defaults, spelled out or left out, say nothing.
+  for (auto& r : records)
+    if (r.algorithm == "AES-GCM") r.params = "tag=16";
+  EXPECT_EQ(render("table", records).find("Parameters"), std::string::npos);
+  EXPECT_EQ(render("markdown", records).find("(tag="), std::string::npos);
+}
+
 TEST(ConsoleReport, NoPerLibraryTableForOneBackend) {
   std::vector<Record> one{measured("alpha", "SHA2-256", 0, "hash", 1024, 1000)};
   EXPECT_EQ(render("table", one).find("Per-library table"), std::string::npos);

@@ -264,6 +264,69 @@ TEST(SdkLengths, ALengthTheRowDoesNotTakeIsUnsupportedNamingTheValue) {
   LengthTable::destroy(ctx);
 }
 
+// ---- flags (issue #13): "empty_ad=1" and "p1363=1" reach only rows that declare them -------------------
+
+bool flag_seen = false;
+const Row kFlagRows[] = {
+    {"AES-SIV",
+     [](const ca_key_spec& s) -> std::unique_ptr<ContextBase> {
+       flag_seen = empty_ad_component(s);
+       return std::make_unique<ContextBase>();
+     },
+     Takes{.tags = {}, .nonces = {}, .empty_ad_component = true}},
+    {"ECDSA",
+     [](const ca_key_spec& s) -> std::unique_ptr<ContextBase> {
+       flag_seen = p1363_signatures(s);
+       return std::make_unique<ContextBase>();
+     },
+     Takes{.tags = {}, .nonces = {}, .empty_ad_component = false, .p1363_signatures = true}},
+    {"AES-GCM",
+     [](const ca_key_spec&) -> std::unique_ptr<ContextBase> { return std::make_unique<ContextBase>(); }},
+    {"ECDSA-P384",
+     [](const ca_key_spec&) -> std::unique_ptr<ContextBase> { return std::make_unique<ContextBase>(); }},
+};
+using FlagTable = Table<kFlagRows, std::size(kFlagRows)>;
+
+int create_flagged(const char* algorithm, uint32_t bits, const char* params, std::string& error) {
+  static const uint8_t key[32] = {};
+  ca_key_spec spec{};
+  spec.struct_size = sizeof spec;
+  spec.algorithm = algorithm;
+  spec.key_bits = bits;
+  spec.secret_key = key;
+  spec.secret_key_len = 32;
+  spec.params = params;
+  char buffer[256] = "";
+  ca_context* ctx = nullptr;
+  flag_seen = false;
+  const int st = FlagTable::create(&spec, &ctx, buffer, sizeof buffer);
+  error = buffer;
+  if (ctx != nullptr) FlagTable::destroy(ctx);
+  return st;
+}
+
+TEST(SdkFlags, EmptyAdAndP1363ReachOnlyTheRowsThatDeclareThem) {
+  std::string error;
+  ASSERT_EQ(create_flagged("AES-SIV", 128, "empty_ad=1", error), CA_OK) << error;
+  EXPECT_TRUE(flag_seen);
+  ASSERT_EQ(create_flagged("AES-SIV", 128, "", error), CA_OK) << error;
+  EXPECT_FALSE(flag_seen);
+  ASSERT_EQ(create_flagged("ECDSA", 256, "p1363=1", error), CA_OK) << error;
+  EXPECT_TRUE(flag_seen);
+  EXPECT_EQ(create_flagged("AES-GCM", 256, "empty_ad=1", error), CA_UNSUPPORTED);
+  EXPECT_EQ(error,
+            "AES-GCM with empty_ad=1 not offered by this backend: its library cannot give S2V one empty AD "
+            "component (RFC 5297 section 3)");
+  EXPECT_EQ(create_flagged("ECDSA-P384", 384, "p1363=1", error), CA_UNSUPPORTED);
+  EXPECT_EQ(error,
+            "ECDSA-P384 with p1363=1 not offered by this backend: its library takes DER or r and s as "
+            "integers, not P1363 r || s bytes");
+  EXPECT_EQ(create_flagged("ECDSA", 256, "p1363=2", error), CA_FAILED);
+  EXPECT_EQ(error, "parameter p1363=2 must be 0 or 1");
+  // 0 is the default, which every row takes.
+  EXPECT_EQ(create_flagged("ECDSA-P384", 384, "p1363=0", error), CA_OK) << error;
+}
+
 bool init_called = false;
 bool refuse() {
   init_called = true;

@@ -640,6 +640,58 @@ TEST(Wycheproof, EveryBuiltBackendPassesEveryVectorItTakes) {
   std::cout << "[ note ] " << total << " declared deviations applied\n";
 }
 
+std::string reasons(const ReasonCounts& r) {
+  std::string out;
+  for (const auto& [why, n] : r.items) out += "[" + std::to_string(n) + "x " + why + "] ";
+  return out;
+}
+
+// Issue #13: Wycheproof's AES-SIV tests with an empty aad mean one empty AD component (RFC 5297 section 3).
+// verify asks for it with "empty_ad=1"; every backend offering AES-SIV takes it and must pass them.
+TEST(Wycheproof, AesSivWithAnEmptyAadRunsAsOneEmptyAdComponent) {
+  REQUIRE_WYCHEPROOF();
+  size_t offering = 0;
+  for (const char* name : {"aes_siv_cmac_test.json", "aead_aes_siv_cmac_test.json"}) {
+    const FileResult f = run_vector_file(load_vector_file(kVectors + "/" + name), all_backends());
+    EXPECT_TRUE(f.skipped.empty()) << name << " has tests no backend runs: " << reasons(f.skipped);
+    for (const BackendTally& b : f.backends) {
+      if (b.skipped == f.tests) continue;  // the backend does not offer AES-SIV
+      ++offering;
+      EXPECT_EQ(b.failed, 0u) << name << " " << b.backend << ": "
+                              << (b.failures.empty() ? "" : b.failures[0].detail);
+      for (const auto& [why, n] : b.skip_reasons.items) {
+        EXPECT_EQ(why.find("empty_ad"), std::string::npos) << name << " " << b.backend << ": " << why;
+        // What a backend may still skip is its library's own limit: OpenSSL's empty plaintext.
+        EXPECT_NE(why.find("empty plaintext"), std::string::npos) << name << " " << b.backend << ": " << why;
+      }
+    }
+  }
+  EXPECT_GT(offering, 0u) << "no backend offers AES-SIV";
+}
+
+// Issue #13: a P1363 signature of the wrong length goes, as it is, to a backend whose library takes P1363
+// ("p1363=1": Botan), which must reject it; the backends whose libraries take DER skip it with that reason.
+TEST(Wycheproof, P1363SignaturesOfAnyLengthReachALibraryThatTakesP1363) {
+  REQUIRE_WYCHEPROOF();
+  const FileResult f =
+      run_vector_file(load_vector_file(kVectors + "/ecdsa_secp256r1_sha256_p1363_test.json"), all_backends());
+  EXPECT_TRUE(f.skipped.empty()) << "tests no backend runs: " << reasons(f.skipped);
+  size_t raw = 0;
+  for (const BackendTally& b : f.backends) {
+    if (b.skipped == f.tests) continue;  // the backend does not offer ECDSA
+    EXPECT_EQ(b.failed, 0u) << b.backend << ": " << (b.failures.empty() ? "" : b.failures[0].detail);
+    if (b.skipped == 0) ++raw;
+    for (const auto& [why, n] : b.skip_reasons.items)
+      EXPECT_NE(why.find("with p1363=1 not offered by this backend"), std::string::npos)
+          << b.backend << ": " << why;
+  }
+  bool botan = false;
+  for (const auto& b : plugins().backends) botan = botan || std::string(b->name()) == "botan";
+  if (botan) {
+    EXPECT_GT(raw, 0u) << "botan should run every P1363 test";
+  }
+}
+
 // The one runnable group with this (ivSize, keySize) and its first valid test, for tampering.
 struct Target {
   size_t group = 0, test = 0;

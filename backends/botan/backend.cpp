@@ -23,6 +23,9 @@ const char* library_version() noexcept { return Botan::short_version_cstr(); }
 
 }  // namespace
 
+// ECDSA rows also take "p1363=1" signatures (r || s), Botan's IEEE_1363 format, checked by Botan itself.
+const ca::sdk::Takes kP1363{.tags = {}, .nonces = {}, .empty_ad_component = false, .p1363_signatures = true};
+
 const ca::sdk::Row kRows[] = {
     // AES; "{bits}" becomes the key size.
     {"AES-ECB", aes_ecb_factory()},
@@ -48,7 +51,7 @@ const ca::sdk::Row kRows[] = {
                           .aead = true,
                           .buffers_message = true,
                           .empty_aad_is_absent = true}),
-     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+     ca::sdk::Takes{.tags = {}, .nonces = ca::sdk::Lengths::catalog(), .empty_ad_component = true}},
     {"AES-OCB", cipher_mode_factory({.botan_name = "AES-{bits}/OCB(16)", .nonce_len = 12, .aead = true})},
     // The nonce is the tweak, encrypted with the second key half; ciphertext stealing in finish().
     {"AES-XTS", cipher_mode_factory({.botan_name = "AES-{bits}/XTS", .nonce_len = 16, .key_multiple = 2})},
@@ -109,11 +112,11 @@ const ca::sdk::Row kRows[] = {
     {"RSA-PKCS1V15-SHA256", signature_factory(KeyKind::Rsa, "EMSA3(SHA-256)", false)},
     {"RSA-PKCS1V15-SHA512", signature_factory(KeyKind::Rsa, "EMSA3(SHA-512)", false)},
     {"RSA-PSS-SHA512", signature_factory(KeyKind::Rsa, "PSSR(SHA-512,MGF1,64)", false)},
-    {"ECDSA", signature_factory(KeyKind::EcdsaP256, "EMSA1(SHA-256)", true)},
+    {"ECDSA", signature_factory(KeyKind::EcdsaP256, "EMSA1(SHA-256)", true), kP1363},
     {"EDDSA", signature_factory(KeyKind::Ed25519, "Pure", false)},
-    {"ECDSA-P384", signature_factory(KeyKind::EcdsaP384, "EMSA1(SHA-384)", true)},
-    {"ECDSA-P521", signature_factory(KeyKind::EcdsaP521, "EMSA1(SHA-512)", true)},
-    {"ECDSA-SECP256K1", signature_factory(KeyKind::EcdsaSecp256k1, "EMSA1(SHA-256)", true)},
+    {"ECDSA-P384", signature_factory(KeyKind::EcdsaP384, "EMSA1(SHA-384)", true), kP1363},
+    {"ECDSA-P521", signature_factory(KeyKind::EcdsaP521, "EMSA1(SHA-512)", true), kP1363},
+    {"ECDSA-SECP256K1", signature_factory(KeyKind::EcdsaSecp256k1, "EMSA1(SHA-256)", true), kP1363},
     // Not in Botan 2.19: Ed448 and X448 (Botan 3.4+).
 
     {"PBKDF2-SHA256", kdf_factory("PBKDF2(SHA-256)")},
@@ -125,6 +128,7 @@ const ca::sdk::Row kRows[] = {
     {"X25519", key_agreement_factory(KeyKind::X25519)},
     {"ECDH-P256", key_agreement_factory(KeyKind::EcdhP256)},
     {"ECDH-P384", key_agreement_factory(KeyKind::EcdhP384)},
+    {"ECDH-P521", key_agreement_factory(KeyKind::EcdhP521)},
     {"FFDHE2048", key_agreement_factory(KeyKind::Ffdhe2048)},
 
     // MACs. Not in Botan 2: KMAC128 / KMAC256 (and, above, RC2, RC5, RC6, BLAKE2s), all Botan 3 additions.

@@ -57,6 +57,7 @@ enum class KeyKind {
   X25519,
   EcdhP256,
   EcdhP384,
+  EcdhP521,
   Ffdhe2048
 };
 

@@ -42,6 +42,7 @@ const char* curve_of(KeyKind kind) {
     case KeyKind::EcdhP384:
       return "secp384r1";
     case KeyKind::EcdsaP521:
+    case KeyKind::EcdhP521:
       return "secp521r1";
     case KeyKind::EcdsaSecp256k1:
       return "secp256k1";
@@ -50,7 +51,9 @@ const char* curve_of(KeyKind kind) {
   }
 }
 
-bool is_ecdh(KeyKind kind) { return kind == KeyKind::EcdhP256 || kind == KeyKind::EcdhP384; }
+bool is_ecdh(KeyKind kind) {
+  return kind == KeyKind::EcdhP256 || kind == KeyKind::EcdhP384 || kind == KeyKind::EcdhP521;
+}
 
 const Botan::DL_Group& ffdhe2048() {
   static const Botan::DL_Group group("ffdhe/ietf/2048");  // RFC 7919
@@ -317,10 +320,17 @@ struct SignatureSpec {
   Botan::Signature_Format format;
 };
 
+SignatureSpec with_format(SignatureSpec sig, const ca_key_spec& spec) {
+  if (ca::sdk::p1363_signatures(spec)) sig.format = Botan::IEEE_1363;
+  return sig;
+}
+
 class SignatureContext : public KeyedContext {
  public:
+  // "p1363=1" (ECDSA rows, backend.cpp): Botan's own IEEE 1363 form (r || s) instead of DER; its ECDSA
+  // verification refuses a signature that is not twice the order's size.
   SignatureContext(const ca_key_spec& spec, const SignatureSpec& sig)
-      : KeyedContext(spec, sig.kind), m_spec(sig), m_verifier(make_verifier()) {
+      : KeyedContext(spec, sig.kind), m_spec(with_format(sig, spec)), m_verifier(make_verifier()) {
     if (const auto* key = m_keys.private_key())
       m_signer = std::make_unique<Botan::PK_Signer>(*key, m_rng, sig.padding, sig.format);
   }

@@ -151,6 +151,7 @@ class CipherModeContext {
  public:
   CipherModeContext(const ca_key_spec& spec, const ModeSpec& mode)
       : m_mode(mode),
+        m_empty_ad_component(ca::sdk::empty_ad_component(spec)),
         m_algorithm(spec.algorithm),
         m_encryptor(create_mode(spec, mode, Botan::ENCRYPTION)),
         m_decryptor(create_mode(spec, mode, Botan::DECRYPTION)) {
@@ -213,7 +214,9 @@ class CipherModeContext {
       // set after finish()), and for SIV it drops the previous AD components.
       auto& aead = static_cast<Botan::AEAD_Mode&>(cipher);
       aead.reset();
-      if (io.aad_len != 0 || !m_mode.empty_aad_is_absent) aead.set_associated_data(io.aad, io.aad_len);
+      // SIV with "empty_ad=1": set_associated_data of 0 bytes is one empty AD component in Botan's S2V.
+      if (io.aad_len != 0 || !m_mode.empty_aad_is_absent || m_empty_ad_component)
+        aead.set_associated_data(io.aad, io.aad_len);
     }
     cipher.start(io.nonce, io.nonce_len);
 
@@ -241,6 +244,7 @@ class CipherModeContext {
   }
 
   ModeSpec m_mode;
+  bool m_empty_ad_component;  // AES-SIV's "empty_ad=1"
   std::string m_algorithm;
   std::unique_ptr<Botan::Cipher_Mode> m_encryptor;
   std::unique_ptr<Botan::Cipher_Mode> m_decryptor;

@@ -34,7 +34,7 @@ const Row kRows[] = {
     {"AES-EAX", aead({kAes, GCRY_CIPHER_MODE_EAX}),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
     {"AES-SIV", aead({kAes, GCRY_CIPHER_MODE_SIV, 2}),
-     ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+     ca::sdk::Takes{.tags = {}, .nonces = ca::sdk::Lengths::catalog(), .empty_ad_component = true}},
     {"AES-OCB", aead({kAes, GCRY_CIPHER_MODE_OCB})},  // 16-byte tag by default
     {"AES-GCM-SIV", aead({kAes, GCRY_CIPHER_MODE_GCM_SIV})},
     // A 12-byte IV selects the IETF layout: 32-bit block counter from 0, then the 96-bit nonce.

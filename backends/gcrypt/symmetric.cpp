@@ -134,6 +134,7 @@ class Aead {
   Aead(const ca_key_spec& spec, CipherRow row)
       : row_(with_catalog_facts(row, spec)),
         tag_bytes_(ca::sdk::tag_length(spec)),
+        empty_ad_component_(ca::sdk::empty_ad_component(spec)),
         handle_(open_keyed(spec, row_)) {}
 
   int encrypt(ca_io& io) {
@@ -189,7 +190,12 @@ class Aead {
       uint64_t lengths[3] = {len, io.aad_len, tag_bytes_};
       check(gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, lengths, sizeof lengths), what("CCM lengths"));
     }
-    if (io.aad_len != 0) check(gcry_cipher_authenticate(h, io.aad, io.aad_len), what("associated data"));
+    // SIV with "empty_ad=1": an authenticate call of 0 bytes is one empty AD component in libgcrypt's S2V.
+    if (io.aad_len != 0 || empty_ad_component_) {
+      static const uint8_t none = 0;
+      check(gcry_cipher_authenticate(h, io.aad_len != 0 ? io.aad : &none, io.aad_len),
+            what("associated data"));
+    }
     // Nonce-based SIV (RFC 5297 section 3): libgcrypt takes the nonce with setiv, after the AD, as the last
     // AD component.
     if (siv() && io.nonce_len != 0) check(gcry_cipher_setiv(h, io.nonce, io.nonce_len), what("nonce"));
@@ -198,6 +204,7 @@ class Aead {
 
   CipherRow row_;
   size_t tag_bytes_;
+  bool empty_ad_component_;  // AES-SIV's "empty_ad=1"
   CipherHandle handle_;
 };
 

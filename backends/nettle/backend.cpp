@@ -64,6 +64,8 @@ const Row kRows[] = {
     {"RSA-PSS", rsa_pss_sha256_factory()},  // MGF1-SHA-256, 32-byte salt
     {"RSA-PKCS1V15-SHA1", rsa_pkcs1_sha1_factory()},
     {"RSA-PKCS1V15-SHA256", rsa_pkcs1_sha256_factory()},
+    {"RSA-PKCS1V15-SHA512", rsa_pkcs1_sha512_factory()},
+    {"RSA-PSS-SHA512", rsa_pss_sha512_factory()},  // MGF1-SHA-512, 64-byte salt
     {"ECDSA", ecdsa_factory()},
     {"EDDSA", ed25519_factory()},
     {"PBKDF2-SHA256", pbkdf2_sha256_factory()},

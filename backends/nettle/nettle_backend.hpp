@@ -50,6 +50,9 @@ sdk::Factory rsa_pss_sha256_factory();
 /// RSASSA-PKCS1-v1_5 with SHA-1 / SHA-256.
 sdk::Factory rsa_pkcs1_sha1_factory();
 sdk::Factory rsa_pkcs1_sha256_factory();
+/// RSASSA-PSS with SHA-512, MGF1-SHA-512, 64-byte salt; RSASSA-PKCS1-v1_5 with SHA-512.
+sdk::Factory rsa_pss_sha512_factory();
+sdk::Factory rsa_pkcs1_sha512_factory();
 
 /// KDFs and X25519 / X448 (kdf_kex.cpp).
 sdk::Factory pbkdf2_sha256_factory();

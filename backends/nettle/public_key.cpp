@@ -158,7 +158,7 @@ class RsaKeys {
   bool has_private_ = false;
 };
 
-enum class RsaScheme { PssSha256, Pkcs1Sha1, Pkcs1Sha256 };
+enum class RsaScheme { PssSha256, Pkcs1Sha1, Pkcs1Sha256, PssSha512, Pkcs1Sha512 };
 
 class RsaSignature {
  public:
@@ -170,7 +170,7 @@ class RsaSignature {
   int sign(ca_io& io) {
     const size_t k = keys_.pub().size;
     if (io.output_cap < k) return CA_BUFFER_TOO_SMALL;
-    std::array<uint8_t, SHA256_DIGEST_SIZE> digest{};
+    std::array<uint8_t, SHA512_DIGEST_SIZE> digest{};
     hash(io, digest.data());
     int ok = 0;
     switch (scheme_) {
@@ -181,6 +181,17 @@ class RsaSignature {
                                            salt.data(), digest.data(), s_.get());
         break;
       }
+      case RsaScheme::PssSha512: {
+        std::array<uint8_t, kSalt512Bytes> salt{};
+        kernel_random(nullptr, salt.size(), salt.data());
+        ok = rsa_pss_sha512_sign_digest_tr(&keys_.pub(), &keys_.priv(), nullptr, kernel_random, salt.size(),
+                                           salt.data(), digest.data(), s_.get());
+        break;
+      }
+      case RsaScheme::Pkcs1Sha512:
+        ok = rsa_sha512_sign_digest_tr(&keys_.pub(), &keys_.priv(), nullptr, kernel_random, digest.data(),
+                                       s_.get());
+        break;
       case RsaScheme::Pkcs1Sha1:
         ok = rsa_sha1_sign_digest_tr(&keys_.pub(), &keys_.priv(), nullptr, kernel_random, digest.data(),
                                      s_.get());
@@ -200,12 +211,18 @@ class RsaSignature {
     // RFC 8017 8.1.2 / 8.2.2 step 1: the signature is exactly k bytes.
     if (io.signature_len != keys_.pub().size) return CA_REJECTED;
     nettle_mpz_set_str_256_u(s_.get(), io.signature_len, io.signature);
-    std::array<uint8_t, SHA256_DIGEST_SIZE> digest{};
+    std::array<uint8_t, SHA512_DIGEST_SIZE> digest{};
     hash(io, digest.data());
     int ok = 0;
     switch (scheme_) {
       case RsaScheme::PssSha256:
         ok = rsa_pss_sha256_verify_digest(&keys_.pub(), kSaltBytes, digest.data(), s_.get());
+        break;
+      case RsaScheme::PssSha512:
+        ok = rsa_pss_sha512_verify_digest(&keys_.pub(), kSalt512Bytes, digest.data(), s_.get());
+        break;
+      case RsaScheme::Pkcs1Sha512:
+        ok = rsa_sha512_verify_digest(&keys_.pub(), digest.data(), s_.get());
         break;
       case RsaScheme::Pkcs1Sha1:
         ok = rsa_sha1_verify_digest(&keys_.pub(), digest.data(), s_.get());
@@ -218,7 +235,8 @@ class RsaSignature {
   }
 
  private:
-  static constexpr size_t kSaltBytes = 32;
+  static constexpr size_t kSaltBytes = 32;     // RSA-PSS: the salt is as long as SHA-256's digest
+  static constexpr size_t kSalt512Bytes = 64;  // RSA-PSS-SHA512: as long as SHA-512's digest
 
   // The message is hashed here, inside the operation (Nettle's *_digest functions take the digest).
   void hash(const ca_io& io, uint8_t* digest) const {
@@ -227,6 +245,11 @@ class RsaSignature {
       sha1_init(&ctx);
       sha1_update(&ctx, io.input_len, io.input);
       sha1_digest(&ctx, SHA1_DIGEST_SIZE, digest);
+    } else if (scheme_ == RsaScheme::PssSha512 || scheme_ == RsaScheme::Pkcs1Sha512) {
+      sha512_ctx ctx;
+      sha512_init(&ctx);
+      sha512_update(&ctx, io.input_len, io.input);
+      sha512_digest(&ctx, SHA512_DIGEST_SIZE, digest);
     } else {
       sha256_ctx ctx;
       sha256_init(&ctx);
@@ -412,5 +435,7 @@ sdk::Factory ecdsa_factory() { return sdk::make_factory<Ecdsa>(); }
 sdk::Factory rsa_pss_sha256_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::PssSha256); }
 sdk::Factory rsa_pkcs1_sha1_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::Pkcs1Sha1); }
 sdk::Factory rsa_pkcs1_sha256_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::Pkcs1Sha256); }
+sdk::Factory rsa_pss_sha512_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::PssSha512); }
+sdk::Factory rsa_pkcs1_sha512_factory() { return sdk::make_factory<RsaSignature>(RsaScheme::Pkcs1Sha512); }
 
 }  // namespace ca::backend_nettle

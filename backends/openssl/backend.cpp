@@ -125,12 +125,12 @@ const sdk::Row kRows[] = {
      sdk::Takes{.tags = sdk::Lengths::catalog(), .nonces = sdk::Lengths::catalog()}},
     {"AES-GCM", aead({.cipher = {"AES-*-GCM"}}),
      sdk::Takes{.tags = sdk::Lengths::catalog(), .nonces = sdk::Lengths::range(1, 128)}},
-    // AES-SIV takes a nonce as its last AD component (RFC 5297 section 3).
+    // AES-SIV takes a nonce as its last AD component (RFC 5297 section 3), and an empty AD component.
     {"AES-SIV",
      aead({.cipher = {.evp_name = "AES-*-SIV", .one_message_per_key = true},
            .tag_first = true,
            .needs_plaintext = true}),
-     sdk::Takes::nonce_lengths(sdk::Lengths::catalog())},
+     sdk::Takes{.tags = {}, .nonces = sdk::Lengths::catalog(), .empty_ad_component = true}},
     {"AES-OCB", aead({.cipher = {"AES-*-OCB"}, .set_tag_length = true, .stream_in_whole_blocks = true})},
     {"CHACHA20", unauthenticated_cipher({"ChaCha20"})},
     {"CHACHA20-POLY1305", aead({.cipher = {"ChaCha20-Poly1305"}})},

@@ -191,6 +191,7 @@ class Aead {
   Aead(const ca_key_spec& spec, AeadRow row)
       : row_(with_catalog_row(row, spec)),
         tag_bytes_(sdk::tag_length(spec)),
+        empty_ad_component_(sdk::empty_ad_component(spec)),
         keyed_(key_both_directions(spec, row_.cipher, [&](EVP_CIPHER_CTX* ctx) { configure(ctx); })) {
     if (row_.cipher.one_message_per_key) {
       work_.reset(EVP_CIPHER_CTX_new());
@@ -323,12 +324,14 @@ class Aead {
   }
 
   // CCM's total message length, then the associated data as one component (none when empty, which for
-  // SIV means no AD component at all, as docs/CATALOG.md specifies).
+  // SIV means no AD component at all, as docs/CATALOG.md specifies; with "empty_ad=1" one empty component:
+  // OpenSSL 3.0's SIV feeds an AAD update of length 0 to S2V as a component).
   bool declare_and_authenticate(EVP_CIPHER_CTX* ctx, int input_len, const ca_io& io) {
     int ignored = 0;
     if (row_.declare_message_length && !EVP_CipherUpdate(ctx, nullptr, &ignored, nullptr, input_len))
       return false;
-    if (io.aad_len != 0 && !EVP_CipherUpdate(ctx, nullptr, &ignored, io.aad, evp_length(io.aad_len)))
+    if ((io.aad_len != 0 || empty_ad_component_) &&
+        !EVP_CipherUpdate(ctx, nullptr, &ignored, bytes_or_empty(io.aad), evp_length(io.aad_len)))
       return false;
     // Nonce-based SIV (RFC 5297 section 3): the nonce is the last AD component.
     return !row_.tag_first || io.nonce_len == 0 ||
@@ -337,6 +340,7 @@ class Aead {
 
   AeadRow row_;
   size_t tag_bytes_;
+  bool empty_ad_component_;  // AES-SIV's "empty_ad=1"
   KeyedContexts keyed_;
   CipherCtxPtr work_;    // SIV only
   CipherCtxPtr stream_;  // encrypt_stream, once started

@@ -64,7 +64,8 @@ const Row kRows[] = {
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
     {"AES-GCM", make_factory<ws::AesAead<ws::AesAeadMode::Gcm>>(),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::range(12, 16), .nonces = ca::sdk::Lengths::catalog()}},
-    {"AES-SIV", make_factory<ws::AesSiv>(), ca::sdk::Takes::nonce_lengths(ca::sdk::Lengths::catalog())},
+    {"AES-SIV", make_factory<ws::AesSiv>(),
+     ca::sdk::Takes{.tags = {}, .nonces = ca::sdk::Lengths::catalog(), .empty_ad_component = true}},
     {"AES-XTS", KeyBits::list({128, 256}),
      make_factory<ws::AesXts>()},  // wc_AesXtsSetKey: 32- or 64-byte keys
     {"CHACHA20", make_factory<ws::ChaCha20>()},

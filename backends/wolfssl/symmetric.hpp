@@ -275,21 +275,25 @@ using AesXts = sdk::StreamMode<AesXtsOps>;
 /// catalog's AES-SIV has no AD component at all (S2V over the plaintext alone), which wolfSSL 5.5's one-shot
 /// functions cannot express: they still take the empty aad as one component, and their output differed from
 /// Botan's, libgcrypt's and OpenSSL's from byte 0 (found by the agreement check at the measured size). So an
-/// empty aad is unsupported here.
+/// empty aad is unsupported here, except with "empty_ad=1" (plugin_abi.h), which asks for exactly the one
+/// empty component wolfSSL computes.
 class AesSiv {
  public:
   explicit AesSiv(const ca_key_spec& spec)
-      : algorithm_(sdk::checked_key(spec)), nonce_len_(sdk::nonce_length(spec)), key_(spec) {}
+      : algorithm_(sdk::checked_key(spec)),
+        nonce_len_(sdk::nonce_length(spec)),
+        empty_ad_component_(sdk::empty_ad_component(spec)),
+        key_(spec) {}
 
   // Nonce-based SIV (RFC 5297 section 3): wc_AesSiv* take the nonce as the AD component after aad.
   int encrypt(ca_io& io) {
     no_empty_aad(io);
     sdk::require_nonce(io, nonce_len_, algorithm_.c_str());
     sdk::require_output(io, io.input_len + 16);
-    check(
-        wc_AesSivEncrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io), w32(io.nonce_len),
-                         bytes_or_empty(io.input), w32(io.input_len), io.output, io.output + 16),
-        algorithm_);
+    check(wc_AesSivEncrypt(key_.data(), w32(key_.size()), bytes_or_empty(io.aad), w32(io.aad_len), nonce(io),
+                           w32(io.nonce_len), bytes_or_empty(io.input), w32(io.input_len), io.output,
+                           io.output + 16),
+          algorithm_);
     io.output_len = io.input_len + 16;
     return CA_OK;
   }
@@ -301,8 +305,9 @@ class AesSiv {
     sdk::require_output(io, length);
     std::array<byte, 16> v;  // wc_AesSivDecrypt takes the synthetic IV through a non-const pointer
     std::memcpy(v.data(), io.input, 16);
-    const int ret = wc_AesSivDecrypt(key_.data(), w32(key_.size()), io.aad, w32(io.aad_len), nonce(io),
-                                     w32(io.nonce_len), io.input + 16, w32(length), v.data(), io.output);
+    const int ret =
+        wc_AesSivDecrypt(key_.data(), w32(key_.size()), bytes_or_empty(io.aad), w32(io.aad_len), nonce(io),
+                         w32(io.nonce_len), io.input + 16, w32(length), v.data(), io.output);
     if (ret == AES_SIV_AUTH_E) return CA_REJECTED;
     check(ret, algorithm_);
     io.output_len = length;
@@ -311,14 +316,15 @@ class AesSiv {
 
  private:
   static const byte* nonce(const ca_io& io) { return io.nonce_len != 0 ? io.nonce : nullptr; }
-  static void no_empty_aad(const ca_io& io) {
-    if (io.aad_len == 0)
+  void no_empty_aad(const ca_io& io) const {
+    if (io.aad_len == 0 && !empty_ad_component_)
       throw sdk::Unsupported(
           "AES-SIV without associated data: wolfSSL 5.5's wc_AesSivEncrypt takes an empty aad as one AD "
           "component, not none");
   }
   std::string algorithm_;
   size_t nonce_len_;
+  bool empty_ad_component_;  // "empty_ad=1"
   sdk::RawKey key_;
 };
 

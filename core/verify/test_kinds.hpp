@@ -49,11 +49,15 @@ class GroupRunner {
   Observation derivation(const VectorTest& test);
   /// The group's keyed context (public-key kinds), created on first use.
   const KeyedContext& group_key();
+  /// EcdsaP1363 groups: the group's public key in a context that takes P1363 signatures ("p1363=1");
+  /// unsupported where the backend's library does not.
+  const KeyedContext& p1363_key();
 
   const Backend& backend_;
   const GroupPlan& plan_;
   const VectorGroup& group_;
   std::optional<KeyedContext> group_key_;
+  std::optional<KeyedContext> p1363_key_;
 };
 
 }  // namespace ca::verify

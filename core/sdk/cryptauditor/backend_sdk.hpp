@@ -144,6 +144,12 @@ struct Lengths {
 struct Takes {
   Lengths tags;
   Lengths nonces;
+  /// AES-SIV: "empty_ad=1" (plugin_abi.h), an empty aad is one empty AD component (RFC 5297 section 3),
+  /// which the row's library can express.
+  bool empty_ad_component = false;
+  /// ECDSA: "p1363=1" (plugin_abi.h), signatures as IEEE P1363 r || s, which the row's library takes and
+  /// checks itself (its length included), with no conversion in the adapter.
+  bool p1363_signatures = false;
 
   /// Other nonce lengths only, or other tag lengths only (the other parameter: the default alone).
   static Takes nonce_lengths(Lengths n) { return Takes{Lengths{}, n}; }
@@ -449,6 +455,11 @@ inline size_t tag_length(const ca_key_spec& s) {
 inline size_t nonce_length(const ca_key_spec& s) {
   return static_cast<size_t>(param_u64(s, "nonce", nonce_bytes(s.algorithm)));
 }
+
+/// "empty_ad=1" (plugin_abi.h): an empty aad is one empty AES-SIV AD component, not none.
+inline bool empty_ad_component(const ca_key_spec& s) { return param_u64(s, "empty_ad", 0) == 1; }
+/// "p1363=1" (plugin_abi.h): ECDSA signatures are IEEE P1363 r || s instead of DER.
+inline bool p1363_signatures(const ca_key_spec& s) { return param_u64(s, "p1363", 0) == 1; }
 
 /// Throws unless the symmetric key has exactly the given length.
 inline void require_key_bytes(const ca_key_spec& s, size_t expected) {
@@ -1049,6 +1060,10 @@ struct Table {
       const Row& row = *find(spec->algorithm);
       check_length(full, "tag", default_tag_bytes(full.algorithm), row.takes.tags, &allows_tag);
       check_length(full, "nonce", nonce_bytes(full.algorithm), row.takes.nonces, &allows_nonce);
+      check_flag(full, "empty_ad", row.takes.empty_ad_component,
+                 "its library cannot give S2V one empty AD component (RFC 5297 section 3)");
+      check_flag(full, "p1363", row.takes.p1363_signatures,
+                 "its library takes DER or r and s as integers, not P1363 r || s bytes");
       auto ctx = row.factory(full);
       *out = reinterpret_cast<ca_context*>(ctx.release());
       return CA_OK;
@@ -1076,6 +1091,18 @@ struct Table {
     if (!takes.allows(chosen, catalog_default))
       throw Unsupported(value + " not offered by this backend (it takes " + takes.describe(catalog_default) +
                         ")");
+  }
+  // A flag parameter (0 or 1): 1 only where the row declares it (Takes), CA_UNSUPPORTED otherwise; a
+  // backend that ignored it would compute something else.
+  static void check_flag(const ca_key_spec& spec, const char* name, bool takes, const char* what) {
+    const uint64_t value = param_u64(spec, name, 0);
+    if (value == 0) return;
+    if (value != 1)
+      throw std::runtime_error("parameter " + std::string(name) + "=" + std::to_string(value) +
+                               " must be 0 or 1");
+    if (!takes)
+      throw Unsupported(std::string(spec.algorithm) + " with " + name +
+                        "=1 not offered by this backend: " + what);
   }
   static void destroy(ca_context* c) noexcept { delete reinterpret_cast<ContextBase*>(c); }
   static ca_operation_fn operation(ca_context* c, int op) noexcept {

@@ -91,7 +91,14 @@ typedef struct ca_key_spec {
    * catalog's declared range and present only when it differs from the catalog's default. A backend that
    * does not take a value answers CA_UNSUPPORTED with its reason (the SDK does so for rows that do not
    * declare it); one that ignored it would compute something else. A symmetric key's length is
-   * secret_key_len (HMAC and KMAC: any whole number of bytes in the catalog's range). */
+   * secret_key_len (HMAC and KMAC: any whole number of bytes in the catalog's range).
+   * Flags (same ABI version, `verify` sends them; absent means 0): "empty_ad=1" (AES-SIV): an empty aad is
+   * one empty associated-data component given to S2V (RFC 5297 section 3, as Wycheproof's vectors mean it),
+   * not none as by default. "p1363=1" (ECDSA): signatures (sign's output, verify's ca_io.signature) are
+   * IEEE P1363 r || s, each the curve order's size, instead of DER, handed to the library as they are: a
+   * backend sets it only where its library takes that form and checks it, length included. A backend
+   * that does not take a flag answers CA_UNSUPPORTED with its reason (the SDK does so for rows that do not
+   * declare it: Takes::empty_ad_component, Takes::p1363_signatures). */
   const char* params;
 } ca_key_spec;
 
