@@ -2,7 +2,6 @@
 // an entry (issue #13).
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -13,15 +12,11 @@ namespace ca {
 /// The items of a record's params string that differ from the algorithm's defaults, ", "-separated
 /// ("tag=12, nonce=8", "iterations=600000"); empty when every value is the default.
 inline std::string non_default_params(const AlgorithmInfo& a, std::string_view resolved) {
-  const std::string defaults = "," + resolve_params(a, "") + ",";
+  const std::string defaults = "," + resolve_params(a, "").value() + ",";  // the defaults always resolve
   // resolve_params leaves out lengths at their default ("tag=16" for AES-GCM); a string it refuses is
   // shown as it is.
-  std::string normal;
-  try {
-    normal = resolve_params(a, resolved);
-  } catch (const std::invalid_argument&) {
-    normal = std::string(resolved);
-  }
+  const Result<std::string> normalised = resolve_params(a, resolved);
+  const std::string normal = normalised ? *normalised : std::string(resolved);
   std::string out;
   std::string_view text = normal;
   while (!text.empty()) {

@@ -652,7 +652,7 @@ TEST(Wycheproof, AesSivWithAnEmptyAadRunsAsOneEmptyAdComponent) {
   REQUIRE_WYCHEPROOF();
   size_t offering = 0;
   for (const char* name : {"aes_siv_cmac_test.json", "aead_aes_siv_cmac_test.json"}) {
-    const FileResult f = run_vector_file(load_vector_file(kVectors + "/" + name), all_backends());
+    const FileResult f = run_vector_file(*load_vector_file(kVectors + "/" + name), all_backends());
     EXPECT_TRUE(f.skipped.empty()) << name << " has tests no backend runs: " << reasons(f.skipped);
     for (const BackendTally& b : f.backends) {
       if (b.skipped == f.tests) continue;  // the backend does not offer AES-SIV
@@ -674,7 +674,7 @@ TEST(Wycheproof, AesSivWithAnEmptyAadRunsAsOneEmptyAdComponent) {
 TEST(Wycheproof, P1363SignaturesOfAnyLengthReachALibraryThatTakesP1363) {
   REQUIRE_WYCHEPROOF();
   const FileResult f =
-      run_vector_file(load_vector_file(kVectors + "/ecdsa_secp256r1_sha256_p1363_test.json"), all_backends());
+      run_vector_file(*load_vector_file(kVectors + "/ecdsa_secp256r1_sha256_p1363_test.json"), all_backends());
   EXPECT_TRUE(f.skipped.empty()) << "tests no backend runs: " << reasons(f.skipped);
   size_t raw = 0;
   for (const BackendTally& b : f.backends) {
@@ -926,7 +926,7 @@ TEST(Deviations, APluginDeclaresThemInItsTable) {
 TEST(Deviations, VerifyAppliesOnlyTheReportedVersionsAndSaysWhenNot) {
   const Backend* deviant = deviation_plugin("deviant");
   ASSERT_NE(deviant, nullptr) << "ca-backend-deviant.so did not load";
-  const FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), {deviant});
+  const FileResult r = run_vector_file(*parse_vector_file(gcm_document(), "mini.json"), {deviant});
   ASSERT_EQ(r.backends.size(), 1u);
   const BackendTally& t = r.backends[0];
   EXPECT_EQ(t.deviations, 1u);
@@ -945,7 +945,7 @@ TEST(Deviations, VerifyAppliesOnlyTheReportedVersionsAndSaysWhenNot) {
       "(tests only) 0.1 and later, but the library reports 0.0-test: not applied");
 
   // The same file under another name: no entry names its tests, so both are plain failures.
-  const FileResult other = run_vector_file(parse_vector_file(gcm_document(), "other.json"), {deviant});
+  const FileResult other = run_vector_file(*parse_vector_file(gcm_document(), "other.json"), {deviant});
   ASSERT_EQ(other.backends.size(), 1u);
   EXPECT_EQ(other.backends[0].failed, 2u);
   EXPECT_EQ(other.backends[0].deviations, 0u);
@@ -955,7 +955,7 @@ TEST(Deviations, VerifyAppliesOnlyTheReportedVersionsAndSaysWhenNot) {
 TEST(Deviations, APluginWithoutTheEntryRunsAsBefore) {
   const Backend* old_table = deviation_plugin("olddeviant");
   ASSERT_NE(old_table, nullptr) << "ca-backend-olddeviant.so did not load";
-  const FileResult r = run_vector_file(parse_vector_file(gcm_document(), "mini.json"), {old_table});
+  const FileResult r = run_vector_file(*parse_vector_file(gcm_document(), "mini.json"), {old_table});
   ASSERT_EQ(r.backends.size(), 1u);
   const BackendTally& t = r.backends[0];
   EXPECT_EQ(t.deviations, 0u);
