@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run -> README's second command -> this script):
 #   1. Release build (warnings are errors) in build/, every CTest test;
-#   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/;
+#   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, each test
+#      program as CRYPTAUDITOR_ASAN_SHARDS (default 4) GoogleTest shards;
 #   3. the libFuzzer targets built with clang in build-fuzz/, each run for CRYPTAUDITOR_FUZZ_SECONDS
 #      (default 30) from the seed corpus in fuzz/corpus/ (plus configs/ and, when ../shared/wycheproof
 #      exists, its vector files). A crash stops the script; save the input into fuzz/regressions/<target>/.
