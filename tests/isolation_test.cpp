@@ -20,19 +20,12 @@
 #include <vector>
 
 #include "plugin/backend.hpp"
+#include "tests/support/load_plugin.hpp"
 #include "tests/support/run_program.hpp"
 
 extern char** environ;
 
 namespace {
-
-// load_plugin's backend, or nullptr with its Error's message in `problem`.
-std::unique_ptr<ca::Backend> load_or_say(const std::string& path, std::string& problem) {
-  auto loaded = ca::load_plugin(path);
-  if (loaded) return std::move(*loaded);
-  problem = loaded.error().message;
-  return nullptr;
-}
 
 namespace fs = std::filesystem;
 using ca::test::ProgramResult;
@@ -390,7 +383,7 @@ std::string load_problem(const fs::path& plugin, mode_t folder_mode, mode_t file
   ::chmod(copy.c_str(), file_mode);
   ::chmod(dir.c_str(), folder_mode);
   std::string problem;
-  const bool loaded = load_or_say(copy.string(), problem) != nullptr;
+  const bool loaded = ca::test::load_or_say(copy.string(), problem) != nullptr;
   fs::remove_all(dir);
   return loaded ? "loaded" : problem;
 }
@@ -593,18 +586,18 @@ TEST(RefusedPlugin, EveryFolderUpToTheRootAndSymlinkTargetsAreChecked) {
   fs::copy_file(fake, inner / fake.filename());
   ::chmod((inner / fake.filename()).c_str(), 0755);
   std::string problem;
-  EXPECT_EQ(load_or_say((inner / fake.filename()).string(), problem), nullptr);
+  EXPECT_EQ(ca::test::load_or_say((inner / fake.filename()).string(), problem), nullptr);
   EXPECT_NE(problem.find(open.string() + " is writable by group or others"), std::string::npos) << problem;
 
   fs::create_symlink(inner / fake.filename(), safe / fake.filename());
   problem.clear();
-  EXPECT_EQ(load_or_say((safe / fake.filename()).string(), problem), nullptr);
+  EXPECT_EQ(ca::test::load_or_say((safe / fake.filename()).string(), problem), nullptr);
   EXPECT_NE(problem.find(open.string() + " is writable by group or others"), std::string::npos) << problem;
 
   // The control: the same folders, none writable by others, load.
   ::chmod(open.c_str(), 0755);
   problem.clear();
-  EXPECT_NE(load_or_say((safe / fake.filename()).string(), problem), nullptr) << problem;
+  EXPECT_NE(ca::test::load_or_say((safe / fake.filename()).string(), problem), nullptr) << problem;
   fs::remove_all(root);
 }
 

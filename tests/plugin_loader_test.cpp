@@ -7,23 +7,16 @@
 #include "plugin/backend.hpp"
 #include "rank/ranking.hpp"
 #include "run/runner.hpp"
+#include "tests/support/load_plugin.hpp"
 
 namespace ca {
 namespace {
-
-// load_plugin's backend, or nullptr with its Error's message in `problem`.
-std::unique_ptr<ca::Backend> load_or_say(const std::string& path, std::string& problem) {
-  auto loaded = ca::load_plugin(path);
-  if (loaded) return std::move(*loaded);
-  problem = loaded.error().message;
-  return nullptr;
-}
 
 const std::string kTestPlugins = CRYPTAUDITOR_TEST_PLUGIN_DIR;
 
 TEST(PluginLoader, WrongAbiVersionIsRefusedWithAClearMessage) {
   std::string problem;
-  auto b = load_or_say(kTestPlugins + "/ca-backend-wrong_abi.so", problem);
+  auto b = ca::test::load_or_say(kTestPlugins + "/ca-backend-wrong_abi.so", problem);
   EXPECT_EQ(b, nullptr);
   EXPECT_NE(problem.find("ABI version 999"), std::string::npos) << problem;
   EXPECT_NE(problem.find("needs 1"), std::string::npos) << problem;
@@ -31,7 +24,7 @@ TEST(PluginLoader, WrongAbiVersionIsRefusedWithAClearMessage) {
 
 TEST(PluginLoader, MissingFileIsReportedNotFatal) {
   std::string problem;
-  EXPECT_EQ(load_or_say(kTestPlugins + "/ca-backend-nonexistent.so", problem), nullptr);
+  EXPECT_EQ(ca::test::load_or_say(kTestPlugins + "/ca-backend-nonexistent.so", problem), nullptr);
   EXPECT_NE(problem.find("not loaded"), std::string::npos) << problem;
 }
 
@@ -58,14 +51,14 @@ TEST(PluginLoader, WorldWritablePluginIsRefused) {
   fs::copy_file(kTestPlugins + "/ca-backend-fake.so", copy, fs::copy_options::overwrite_existing);
   ::chmod(copy.c_str(), 0777);
   std::string problem;
-  EXPECT_EQ(load_or_say(copy.string(), problem), nullptr);
+  EXPECT_EQ(ca::test::load_or_say(copy.string(), problem), nullptr);
   EXPECT_NE(problem.find("writable by group or others"), std::string::npos) << problem;
   fs::remove_all(dir);
 }
 
 TEST(PluginLoader, UnsupportedAlgorithmHasAReason) {
   std::string problem;
-  auto fake = load_or_say(kTestPlugins + "/ca-backend-fake.so", problem);
+  auto fake = ca::test::load_or_say(kTestPlugins + "/ca-backend-fake.so", problem);
   ASSERT_NE(fake, nullptr) << problem;
   EXPECT_FALSE(fake->unsupported_reason("AES-CTR", 256).has_value());
   auto reason = fake->unsupported_reason("AES-GCM", 256);
@@ -79,7 +72,7 @@ TEST(PluginLoader, UnsupportedAlgorithmHasAReason) {
 // Correctness before timing: a backend whose output is wrong is recorded as failed and never ranked.
 TEST(CorrectnessGate, WrongOutputIsNeverTimedOrRanked) {
   std::string problem;
-  auto fake = load_or_say(kTestPlugins + "/ca-backend-fake.so", problem);
+  auto fake = ca::test::load_or_say(kTestPlugins + "/ca-backend-fake.so", problem);
   ASSERT_NE(fake, nullptr) << problem;
   RunPlan plan;
   plan.jobs = {{find_algorithm("AES-CTR"), 128}, {find_algorithm("SHA2-256"), 0}};

@@ -16,6 +16,7 @@
 
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
+#include "plugins/verify_report.hpp"
 #include "tests/support/run_program.hpp"
 #include "verify/deviations.hpp"
 #include "verify/ec_private_key.hpp"
@@ -24,7 +25,6 @@
 #include "verify/mapping.hpp"
 #include "verify/vector_file.hpp"
 #include "verify/vector_runner.hpp"
-#include "plugins/verify_report.hpp"
 
 namespace ca::verify {
 namespace {
@@ -673,8 +673,8 @@ TEST(Wycheproof, AesSivWithAnEmptyAadRunsAsOneEmptyAdComponent) {
 // ("p1363=1": Botan), which must reject it; the backends whose libraries take DER skip it with that reason.
 TEST(Wycheproof, P1363SignaturesOfAnyLengthReachALibraryThatTakesP1363) {
   REQUIRE_WYCHEPROOF();
-  const FileResult f =
-      run_vector_file(*load_vector_file(kVectors + "/ecdsa_secp256r1_sha256_p1363_test.json"), all_backends());
+  const FileResult f = run_vector_file(
+      *load_vector_file(kVectors + "/ecdsa_secp256r1_sha256_p1363_test.json"), all_backends());
   EXPECT_TRUE(f.skipped.empty()) << "tests no backend runs: " << reasons(f.skipped);
   size_t raw = 0;
   for (const BackendTally& b : f.backends) {

@@ -8,10 +8,10 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "plugins/verify_report.hpp"
 #include "verify/interop.hpp"
 #include "verify/isolated.hpp"
 #include "verify/vector_runner.hpp"
-#include "plugins/verify_report.hpp"
 
 namespace ca {
 namespace {

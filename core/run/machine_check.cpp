@@ -14,6 +14,13 @@
 namespace ca {
 namespace {
 
+// A CPU list the kernel wrote, or nullopt: a malformed one is treated as not said.
+std::optional<std::vector<int>> cpus_or_none(std::string_view text) {
+  auto cpus = parse_cpu_list(text);
+  if (!cpus) return std::nullopt;
+  return std::move(*cpus);
+}
+
 /// Above this load average per CPU the other work on the host competes with the measurement.
 constexpr double kMaxLoadPerCpu = 0.5;
 /// An SMT sibling busier than this share of the sample shares the core's execution units with us.
@@ -45,9 +52,7 @@ class Files {
   std::optional<std::vector<int>> cpu_list(const std::string& path) const {
     auto text = line(path);
     if (!text) return std::nullopt;
-    auto cpus = parse_cpu_list(*text);
-    if (!cpus) return std::nullopt;
-    return std::move(*cpus);
+    return cpus_or_none(*text);
   }
 
  private:
@@ -79,9 +84,7 @@ std::optional<std::vector<int>> allowed(const Files& f) {
     if (l.rfind("Cpus_allowed_list:", 0) != 0) continue;
     std::string value = l.substr(l.find(':') + 1);
     value.erase(0, value.find_first_not_of(" \t"));
-    auto cpus = parse_cpu_list(value);
-    if (!cpus) return std::nullopt;
-    return std::move(*cpus);
+    return cpus_or_none(value);
   }
   return std::nullopt;
 }
