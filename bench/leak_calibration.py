@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""Does the leak screen find the calibration leaks every time, and never accuse their twins? (issue #17)
+"""How often does the leak screen accuse constant-time code, and how often does it find leaks of known size?
 
-Runs `cryptauditor leaks --mac HMAC-SHA2-256` on the four calibration plugins (tests/plugins/leak_plugin.cpp:
-leakytag, cttag, leakykey, ctkey) RUNS times with the default budget and repetitions, optionally while the
-load generator of bench/ranking_stability.py competes for every CPU, and counts per plugin and test how
-often each verdict came out, with the smallest and largest max |t|.
+Three sets of screens, each run RUNS times with the default budget and repetitions (issues #17 and #25),
+optionally while the load generator of bench/ranking_stability.py competes for every CPU:
 
-Rerun (the issue's "Done when" case; each run takes a few seconds):
-    python3 bench/leak_calibration.py --runs 10
+- calibration: the four plugins of tests/plugins/leak_plugin.cpp (leakytag, leakykey: leaks of about 10 %
+  of a call; cttag, ctkey: their constant-time twins), `leaks --mac HMAC-SHA2-256`.
+- graded: the plugins leak1pct, leak2pct, leak5pct (build/leak-plugins-graded: a constant-time tag check
+  plus extra work when the forged tag's first byte matches, about 1, 2 and 5 % of a call): detection rates.
+- reference: real implementations known to be constant time (docs/LEAKS.md, "Reference set"): OpenSSL and
+  libsodium ChaCha20-Poly1305, OpenSSL AES-GCM (AES-NI), libsodium X25519. Every `leak` here is a false one.
+
+Rerun (issue #25's "Done when"; a screen takes 5 to 25 s):
+    python3 bench/leak_calibration.py --runs 20
     python3 bench/leak_calibration.py --runs 10 --load
-Exit status: 0 when every expectation held in every run (leakytag's tag test and leakykey's key test are
-`leak` with |t| > 10; the twins' same tests are never `leak`), 1 otherwise, 2 for bad usage.
+    python3 bench/leak_calibration.py --runs 10 --set graded
+Exit status: 0 when every expectation held (calibration: leakytag's tag test and leakykey's key test are
+`leak` in every run and the twins' never; graded: leak2pct and leak5pct are `leak` in at least 90 % of runs;
+reference: no `leak` at all), 1 otherwise, 2 for bad usage.
 """
 import argparse
 import collections
@@ -20,66 +27,132 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ranking_stability import LoadGenerator  # noqa: E402
 
-EXPECT = {("leakytag", "tag-first-vs-last"): "leak", ("leakykey", "key-leading-zeros"): "leak",
-          ("cttag", "tag-first-vs-last"): "not leak", ("ctkey", "key-leading-zeros"): "not leak"}
+# set -> (plugin folder or None for the built-in backends, list of command argument lists, expectations)
+# Expectations: (backend, algorithm, test) -> "leak" (every run), "detect" (>= 90 % of runs), "not leak" (never),
+# or "rate" (reported only).
+SETS = {
+    "calibration": ("leak-plugins",
+                    [["--mac", "HMAC-SHA2-256", "-b", "leakytag,cttag,leakykey,ctkey"]],
+                    {("leakytag", "HMAC-SHA2-256", "tag-first-vs-last"): "leak",
+                     ("leakykey", "HMAC-SHA2-256", "key-leading-zeros"): "leak",
+                     ("cttag", "HMAC-SHA2-256", "tag-first-vs-last"): "not leak",
+                     ("ctkey", "HMAC-SHA2-256", "key-leading-zeros"): "not leak"}),
+    "graded": ("leak-plugins-graded",
+               [["--mac", "HMAC-SHA2-256", "-b", "leak1pct,leak2pct,leak5pct"]],
+               {("leak1pct", "HMAC-SHA2-256", "tag-first-vs-last"): "rate",
+                ("leak2pct", "HMAC-SHA2-256", "tag-first-vs-last"): "detect",
+                ("leak5pct", "HMAC-SHA2-256", "tag-first-vs-last"): "detect"}),
+    "reference": (None,
+                  [["-c", "CHACHA20-POLY1305", "-b", "openssl,libsodium"],
+                   ["-c", "AES-GCM", "-b", "openssl"],
+                   ["--kex", "X25519", "-b", "libsodium"]],
+                  {("openssl", "CHACHA20-POLY1305", "fixed-vs-random"): "not leak",
+                   ("openssl", "CHACHA20-POLY1305", "tag-first-vs-last"): "not leak",
+                   ("libsodium", "CHACHA20-POLY1305", "fixed-vs-random"): "not leak",
+                   ("libsodium", "CHACHA20-POLY1305", "tag-first-vs-last"): "not leak",
+                   ("openssl", "AES-GCM", "fixed-vs-random"): "not leak",
+                   ("openssl", "AES-GCM", "tag-first-vs-last"): "not leak",
+                   ("libsodium", "X25519", "key-leading-zeros"): "not leak"}),
+}
+
+
+def screen(program, build, plugin_dir, args, extra):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "leaks.json")
+        cmd = [program, "leaks", *args, "--format", "json", "-o", out, "--quiet", *extra]
+        if plugin_dir:
+            cmd += ["--no-default-plugins", "--plugin-dir", os.path.join(build, plugin_dir)]
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.strip()}")
+        with open(out) as f:
+            return json.load(f)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=10, help="runs (default 10)")
+    ap.add_argument("--runs", type=int, default=10, help="runs of each set (default 10)")
     ap.add_argument("--build", default="build", help="build folder (default build)")
+    ap.add_argument("--set", default="calibration,graded,reference",
+                    help="comma-separated sets: calibration, graded, reference (default all three)")
     ap.add_argument("--load", action="store_true", help="run the load generator of ranking_stability.py")
     ap.add_argument("--seed", type=int, default=1, help="seed of the load generator (default 1)")
     ap.add_argument("--json", metavar="OUT", help="also write the counts as JSON to OUT")
-    args = ap.parse_args()
+    args, extra = ap.parse_known_args()  # anything else goes to `cryptauditor leaks` (--budget, --pin, ...)
     if args.runs < 1:
         ap.error(f"--runs {args.runs}: expected a whole number >= 1")
+    sets = [s for s in args.set.split(",") if s]
+    for s in sets:
+        if s not in SETS:
+            ap.error(f"--set {s}: expected calibration, graded or reference")
     program = os.path.join(args.build, "cryptauditor")
-    plugins = os.path.join(args.build, "leak-plugins")
     counts = collections.defaultdict(collections.Counter)
-    t_range = {}
-    failures = 0
+    # Per run, % of the median: a leak's smallest effect over the repetitions; for no evidence, the largest
+    # significant effect below the target, else the largest effect the screen could have missed.
+    effects = collections.defaultdict(list)
+    expect = {}
+    started = time.monotonic()
     with LoadGenerator(args.seed) if args.load else contextlib.nullcontext():
         for run in range(args.runs):
-            with tempfile.TemporaryDirectory() as tmp:
-                out = os.path.join(tmp, "leaks.json")
-                cmd = [program, "leaks", "--mac", "HMAC-SHA2-256", "--no-default-plugins", "--plugin-dir", plugins,
-                       "-b", "leakytag,cttag,leakykey,ctkey", "--format", "json", "-o", out, "--quiet"]
-                p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-                if p.returncode != 0:
-                    print(f"run {run + 1}: exit {p.returncode}: {p.stderr.strip()}", file=sys.stderr)
-                    return 1
-                with open(out) as f:
-                    report = json.load(f)
-            for r in report["results"]:
-                key = (r["backend"], r["test"])
-                counts[key][r["verdict"] or r["outcome"]] += 1
-                ts = [rep["max_t"] for rep in r["repetitions"] if rep["max_t"] is not None]
-                if ts:
-                    lo, hi = t_range.get(key, (min(ts), max(ts)))
-                    t_range[key] = (min(lo, min(ts)), max(hi, max(ts)))
-                want = EXPECT.get(key)
-                if want == "leak" and (r["verdict"] != "leak" or min(ts, default=0) <= 10):
-                    failures += 1
-                if want == "not leak" and r["verdict"] == "leak":
-                    failures += 1
-    print(f"{args.runs} runs, load generator {'on' if args.load else 'off'}")
-    print(f"{'plugin':10} {'test':20} {'expected':9} verdicts (max |t| over repetitions: min..max)")
+            for s in sets:
+                plugin_dir, commands, expectations = SETS[s]
+                expect.update(expectations)
+                for cmd in commands:
+                    try:
+                        report = screen(program, args.build, plugin_dir, cmd, extra)
+                    except RuntimeError as e:
+                        print(e, file=sys.stderr)
+                        return 1
+                    for r in report["results"]:
+                        key = (r["backend"], r["algorithm"], r["test"])
+                        if key not in expectations:
+                            continue
+                        counts[key][r["verdict"] or r["outcome"]] += 1
+                        reps = r["repetitions"]
+                        if r["verdict"] == "leak":
+                            effects[key].append(min(abs(x["sized_effect_percent"]) for x in reps))
+                        elif r["verdict"] == "no evidence":
+                            effects[key].append(max(abs(x["effect_percent"]) if x["significant_below_target"]
+                                                    else x["detectable_percent"] for x in reps))
+    wall = time.monotonic() - started
+    failures = []
+    print(f"{args.runs} runs of {', '.join(sets)}, load generator {'on' if args.load else 'off'}, "
+          f"{wall:.0f} s, load average at the end {os.getloadavg()[0]:.2f}")
+    print(f"{'backend':10} {'algorithm':18} {'test':18} {'expected':9} verdicts; % of median (min..max): leak's effect, "
+          f"or what no evidence could have missed")
     for key in sorted(counts):
-        lo, hi = t_range.get(key, (float("nan"), float("nan")))
-        verdicts = ", ".join(f"{v} {n}/{args.runs}" for v, n in sorted(counts[key].items()))
-        print(f"{key[0]:10} {key[1]:20} {EXPECT.get(key, '-'):9} {verdicts} ({lo:.3g}..{hi:.3g})")
+        c = counts[key]
+        want = expect[key]
+        leaks = c.get("leak", 0)
+        if want == "leak" and leaks != args.runs:
+            failures.append(f"{key}: leak in {leaks} of {args.runs}")
+        if want == "detect" and leaks < 0.9 * args.runs:
+            failures.append(f"{key}: leak in {leaks} of {args.runs} (expected >= 90 %)")
+        if want == "not leak" and leaks > 0:
+            failures.append(f"{key}: a false leak in {leaks} of {args.runs}")
+        e = effects[key]
+        span = f"{min(e):.2g}..{max(e):.2g}" if e else "-"
+        verdicts = ", ".join(f"{v} {n}/{args.runs}" for v, n in sorted(c.items()))
+        print(f"{key[0]:10} {key[1]:18} {key[2]:18} {want:9} {verdicts}; {span}")
+    reference = [k for k in counts if expect[k] == "not leak"]
+    if reference:
+        cells = sum(sum(counts[k].values()) for k in reference)
+        false = sum(counts[k].get("leak", 0) for k in reference)
+        print(f"false leak rate over the constant-time cells: {false} of {cells}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"runs": args.runs, "load": args.load,
-                       "counts": {f"{b} {t}": dict(c) for (b, t), c in counts.items()},
-                       "max_t_range": {f"{b} {t}": v for (b, t), v in t_range.items()}}, f, indent=2)
-    print("every expectation held" if failures == 0 else f"{failures} expectation(s) failed")
-    return 0 if failures == 0 else 1
+            json.dump({"runs": args.runs, "load": args.load, "sets": sets, "wall_s": wall,
+                       "counts": {" ".join(k): dict(c) for k, c in counts.items()},
+                       "effect_percent": {" ".join(k): v for k, v in effects.items()}}, f, indent=2)
+    for line in failures:
+        print("FAILED:", line)
+    print("every expectation held" if not failures else f"{len(failures)} expectation(s) failed")
+    return 0 if not failures else 1
 
 
 if __name__ == "__main__":

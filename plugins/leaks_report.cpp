@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -25,9 +26,23 @@ double max_t(const Result& r) {
   return t;
 }
 
-std::string max_from(const stats::LeakStatistics& s) {
-  if (s.max_from == "cropped") return "cropped at " + format_number("%.4g", s.cropped_at * 100) + " %";
-  return s.max_from;
+// x as a percentage of the median (NaN without a median).
+double percent(double x, double median) {
+  return median > 0 ? 100 * x / median : std::numeric_limits<double>::quiet_NaN();
+}
+std::string pct(double p) { return std::isfinite(p) ? format_number("%.2g", p) + "%" : "?"; }
+
+// An effect in the counter's unit, in ns and as a percentage of the median: the one way effects are written.
+std::string effect_text(double effect, double median, const CounterInfo& c) {
+  std::string t = format_number("%.3g", effect) + " " + c.unit;
+  if (c.unit != "ns") t += " = " + format_number("%.3g", effect / c.ticks_per_ns) + " ns";
+  return t + " = " + pct(percent(effect, median)) + " of the median";
+}
+
+bool any_significant_below_target(const Result& r, const stats::LeakThresholds& th) {
+  for (const Repetition& rep : r.repetitions)
+    if (stats::significant_below_target(rep.stats, th)) return true;
+  return false;
 }
 
 std::string repetition_verdicts(const Result& r) {
@@ -56,14 +71,42 @@ std::string outcome_text(const Result& r) {
   return r.outcome == Outcome::Measured ? stats::verdict_name(r.verdict) : outcome_name(r.outcome);
 }
 
+std::string cell_text(const Result& r, const stats::LeakThresholds& th) {
+  if (r.outcome != Outcome::Measured) return outcome_name(r.outcome);
+  // Over the repetitions, the figure least favourable to the verdict: a leak's smallest effect, the largest
+  // effect no evidence could have missed, the largest significant effect below the target.
+  double smallest_leak = std::numeric_limits<double>::infinity(), detectable = 0, target = 0, small = 0;
+  for (const Repetition& rep : r.repetitions) {
+    const auto& s = rep.stats;
+    smallest_leak = std::min(smallest_leak, std::fabs(percent(s.sized_effect, s.median())));
+    detectable = std::max(detectable, percent(s.detectable, s.median()));
+    target = std::max(target, percent(s.target_effect, s.median()));
+    if (stats::significant_below_target(s, th))
+      small = std::max(small, std::fabs(percent(s.effect, s.median())));
+  }
+  switch (r.verdict) {
+    case stats::Verdict::Leak:
+      return "leak " + pct(smallest_leak);
+    case stats::Verdict::NoEvidence:
+      if (any_significant_below_target(r, th))
+        return "no leak >=" + pct(target) + ": " + pct(small) + " (significant)";
+      return "no evidence (sees >=" + pct(detectable) + ")";
+    case stats::Verdict::Inconclusive:
+      break;
+  }
+  return "inconclusive (|t| " + format_number("%.3g", max_t(r)) + ")";
+}
+
 std::string console_report(const std::vector<Result>& results, const ReportContext& ctx) {
   std::ostringstream o;
   o << "Timing-leak screen (dudect-style; evidence, not proof, in either direction: docs/LEAKS.md)\n";
   o << "Counter: " << ctx.counter.name << ", " << ctx.counter.unit;
   if (ctx.counter.unit != "ns") o << " at " << format_number("%.4g", ctx.counter.ticks_per_ns) << " per ns";
   o << "; " << ctx.plan.repetitions << " repetition(s) of at most "
-    << format_number("%.3g", ctx.plan.budget_s) << " s per test; leak when |t| > "
-    << format_number("%.3g", ctx.plan.thresholds.leak_t) << " in every repetition; pinned to CPU "
+    << format_number("%.3g", ctx.plan.budget_s) << " s per test; leak when an effect of at least "
+    << pct(100 * ctx.plan.thresholds.effect_rel) << " of the median (and one counter step) has |t| > "
+    << format_number("%.3g", ctx.plan.thresholds.leak_t)
+    << " in every repetition, in one direction; pinned to CPU "
     << (ctx.pinned_cpus.empty() ? "none" : ctx.pinned_cpus) << "\n";
   for (const std::string& n : ctx.notes) o << "Note: " << n << '\n';
   // The matrix: one row per library, one column per algorithm x test.
@@ -73,9 +116,7 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
     const std::string c = column_name(r);
     if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
     if (std::find(rows.begin(), rows.end(), r.backend) == rows.end()) rows.push_back(r.backend);
-    std::string cell = outcome_text(r);
-    if (r.outcome == Outcome::Measured) cell += " (|t| " + format_number("%.3g", max_t(r)) + ")";
-    cells[{r.backend, c}] = cell;
+    cells[{r.backend, c}] = cell_text(r, ctx.plan.thresholds);
   }
   // A fixed-width block: every cell padded to its column, the last one too.
   TextTable matrix(std::vector<TableColumn>(1 + columns.size()));
@@ -95,7 +136,7 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
   }
   o << '\n';
   matrix.print(o);
-  o << "\nDetails (t > 0: class 0 slower; effect in " << ctx.counter.unit << ", class 0 minus class 1):\n";
+  o << "\nDetails (effects are class 0 minus class 1: > 0 when class 0 is slower):\n";
   for (const Result& r : results) {
     o << "  " << r.backend << " " << column_name(r) << ": " << outcome_text(r);
     if (r.outcome != Outcome::Measured) {
@@ -106,11 +147,16 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
     for (size_t i = 0; i < r.repetitions.size(); ++i) {
       const Repetition& rep = r.repetitions[i];
       const auto& s = rep.stats;
-      o << "    rep " << i + 1 << ": " << rep.calls << " calls in " << format_number("%.2f", rep.elapsed_s)
-        << " s, median " << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b)
-        << ", max |t| " << format_number("%.3g", s.max_t) << " (" << max_from(s) << "), effect "
-        << format_number("%.3g", s.effect) << ", detectable " << format_number("%.3g", s.detectable)
-        << " of target " << format_number("%.3g", s.target_effect) << "\n";
+      o << "    rep " << i + 1 << ": " << stats::verdict_name(rep.verdict) << ", " << rep.calls
+        << " calls in " << format_number("%.2f", rep.elapsed_s) << " s, medians "
+        << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b) << ' '
+        << ctx.counter.unit << "; max |t| " << format_number("%.3g", s.max_t) << " (" << s.max_from
+        << ") for an effect of " << effect_text(s.effect, s.median(), ctx.counter);
+      if (s.sized_t > 0)
+        o << "; max |t| " << format_number("%.3g", s.sized_t) << " (" << s.sized_from
+          << ") among effects of the target size, " << effect_text(s.sized_effect, s.median(), ctx.counter);
+      o << "; target " << effect_text(s.target_effect, s.median(), ctx.counter) << "; could see "
+        << effect_text(s.detectable, s.median(), ctx.counter) << "\n";
     }
   }
   return o.str();
@@ -119,7 +165,7 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
 std::string json_report(const std::vector<Result>& results, const ReportContext& ctx) {
   using nlohmann::json;
   json j;
-  j["schema"] = "cryptauditor-leaks/1";
+  j["schema"] = "cryptauditor-leaks/2";
   j["counter"] = {
       {"name", ctx.counter.name}, {"unit", ctx.counter.unit}, {"ticks_per_ns", ctx.counter.ticks_per_ns}};
   const auto& th = ctx.plan.thresholds;
@@ -149,7 +195,8 @@ std::string json_report(const std::vector<Result>& results, const ReportContext&
         {"class0", r.test.class0},
         {"class1", r.test.class1},
         {"outcome", outcome_name(r.outcome)},
-        {"verdict", r.outcome == Outcome::Measured ? json(stats::verdict_name(r.verdict)) : json(nullptr)}};
+        {"verdict", r.outcome == Outcome::Measured ? json(stats::verdict_name(r.verdict)) : json(nullptr)},
+        {"summary", cell_text(r, ctx.plan.thresholds)}};
     if (!r.reason.empty()) x["reason"] = r.reason;
     json reps = json::array();
     for (const Repetition& rep : r.repetitions) {
@@ -164,15 +211,25 @@ std::string json_report(const std::vector<Result>& results, const ReportContext&
            {"median0", s.median_a},
            {"median1", s.median_b},
            {"max_t", s.max_t},
-           {"max_from", max_from(s)},
+           {"max_from", s.max_from},
            {"effect", s.effect},
+           {"effect_ns", s.effect / ctx.counter.ticks_per_ns},
+           {"effect_percent", percent(s.effect, s.median())},
+           {"sized_t", s.sized_t},
+           {"sized_from", s.sized_from},
+           {"sized_effect", s.sized_effect},
+           {"sized_effect_percent", percent(s.sized_effect, s.median())},
+           {"significant_below_target", stats::significant_below_target(s, ctx.plan.thresholds)},
+           {"step", s.step},
            {"raw_t", s.raw.t},
            {"cropped_t", s.cropped.t},
            {"cropped_at", s.cropped_at},
            {"decile_max_z", s.deciles.max_abs_z},
            {"decile_at", s.deciles.at},
            {"detectable", s.detectable},
+           {"detectable_percent", percent(s.detectable, s.median())},
            {"target_effect", s.target_effect},
+           {"target_percent", percent(s.target_effect, s.median())},
            {"elapsed_s", rep.elapsed_s},
            {"stopped_early", rep.stopped_early},
            {"overhead_ticks", rep.overhead_ticks},
@@ -189,6 +246,8 @@ std::string json_report(const std::vector<Result>& results, const ReportContext&
 }
 
 namespace {
+
+std::string anchor(size_t k) { return "result-" + std::to_string(k + 1); }
 
 // Two overlaid step histograms (class 0 and class 1) of one repetition.
 std::string distribution_svg(const Repetition& rep, const std::string& unit) {
@@ -283,8 +342,10 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
        "decile test. <strong>Evidence, not proof, in either direction</strong> (docs/LEAKS.md). Counter: "
     << escape(ctx.counter.name) << " (" << escape(ctx.counter.unit) << "); " << ctx.plan.repetitions
     << " repetition(s), at most " << format_number("%.3g", ctx.plan.budget_s)
-    << " s each; leak when |t| &gt; " << format_number("%.3g", ctx.plan.thresholds.leak_t)
-    << " in every repetition.</p>\n";
+    << " s each; leak when an effect of at least " << pct(100 * ctx.plan.thresholds.effect_rel)
+    << " of the median (and one counter step) has |t| &gt; "
+    << format_number("%.3g", ctx.plan.thresholds.leak_t)
+    << " in every repetition, in one direction. A leak links to its distributions.</p>\n";
   for (const std::string& n : ctx.notes) o << "<p>Note: " << escape(n) << "</p>\n";
   std::vector<std::string> columns, rows;
   for (const Result& r : results) {
@@ -306,16 +367,23 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
       }
       std::string cls = outcome_text(*it);
       cls.erase(std::remove(cls.begin(), cls.end(), ' '), cls.end());
-      o << "<td class=\"" << cls << "\">" << escape(outcome_text(*it));
-      if (it->outcome == Outcome::Measured) o << " (|t| " << format_number("%.3g", max_t(*it)) << ")";
+      const std::string text = escape(cell_text(*it, ctx.plan.thresholds));
+      o << "<td class=\"" << cls << "\">";
+      if (it->outcome == Outcome::Measured && it->verdict == stats::Verdict::Leak)
+        o << "<a href=\"#" << anchor(static_cast<size_t>(it - results.begin())) << "\">" << text << "</a>";
+      else
+        o << text;
       o << "</td>";
     }
     o << "</tr>\n";
   }
   o << "</table>\n";
-  for (const Result& r : results) {
-    o << "<section><h2>" << escape(r.backend + " " + r.library_version + ": " + column_name(r)) << " &mdash; "
-      << escape(outcome_text(r)) << "</h2>\n<p><span class=\"k0\">class 0: " << escape(r.test.class0)
+  for (size_t k = 0; k < results.size(); ++k) {
+    const Result& r = results[k];
+    o << "<section id=\"" << anchor(k) << "\"><h2>"
+      << escape(r.backend + " " + r.library_version + ": " + column_name(r)) << " &mdash; "
+      << escape(cell_text(r, ctx.plan.thresholds))
+      << "</h2>\n<p><span class=\"k0\">class 0: " << escape(r.test.class0)
       << "</span>; <span class=\"k1\">class 1: " << escape(r.test.class1) << "</span>; screens for "
       << escape(r.test.why) << ".</p>\n";
     if (r.outcome != Outcome::Measured) {
@@ -326,10 +394,16 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
       const Repetition& rep = r.repetitions[i];
       const auto& s = rep.stats;
       o << "<div><p>Repetition " << i + 1 << ": " << escape(stats::verdict_name(rep.verdict)) << ", "
-        << rep.calls << " calls, max |t| " << format_number("%.3g", s.max_t) << " (" << escape(max_from(s))
-        << "), effect " << format_number("%.3g", s.effect) << ' ' << escape(ctx.counter.unit) << ", medians "
-        << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b) << "</p>"
-        << distribution_svg(rep, ctx.counter.unit) << trace_svg(rep, ctx.plan.thresholds) << "</div>\n";
+        << rep.calls << " calls, max |t| " << format_number("%.3g", s.max_t) << " (" << escape(s.max_from)
+        << "), effect " << escape(effect_text(s.effect, s.median(), ctx.counter));
+      if (s.sized_t > 0)
+        o << "; among effects of the target size max |t| " << format_number("%.3g", s.sized_t) << " ("
+          << escape(s.sized_from) << "), " << escape(effect_text(s.sized_effect, s.median(), ctx.counter));
+      o << "; target " << escape(effect_text(s.target_effect, s.median(), ctx.counter)) << "; could see "
+        << escape(effect_text(s.detectable, s.median(), ctx.counter)) << "; medians "
+        << format_number("%.6g", s.median_a) << " / " << format_number("%.6g", s.median_b) << ' '
+        << escape(ctx.counter.unit) << "</p>" << distribution_svg(rep, ctx.counter.unit)
+        << trace_svg(rep, ctx.plan.thresholds) << "</div>\n";
     }
     o << "</section>\n";
   }

@@ -23,7 +23,13 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
 std::string json_report(const std::vector<Result>& results, const ReportContext& ctx);
 std::string html_report(const std::vector<Result>& results, const ReportContext& ctx);
 
-/// The cell text of a result: "leak", "no evidence", "inconclusive", "unsupported", "not offered", "failed".
+/// The verdict of a result: "leak", "no evidence", "inconclusive", "unsupported", "not offered", "failed".
 std::string outcome_text(const Result& r);
+
+/// The matrix cell of a result: the verdict with its effect size, as a percentage of the median. A leak
+/// gives its smallest effect over the repetitions ("leak 5.2%"); no evidence the largest effect it could
+/// have missed ("no evidence (sees >=0.3%)"), or, when an effect below the target was significant, "no leak
+/// >=1.6%: 0.1% (significant)"; inconclusive its max |t|.
+std::string cell_text(const Result& r, const stats::LeakThresholds& th);
 
 }  // namespace ca::leaks

@@ -160,18 +160,56 @@ TEST(LeakStatsTest, StoppingRule) {
   s.n_a = s.n_b = 20000;
   s.target_effect = 5;
   s.detectable = 1;
-  s.max_t = 11;
+  s.max_t = s.sized_t = 11;  // an effect of the target size at |t| 11
   EXPECT_EQ(decide(s, th), Verdict::Leak);
-  s.max_t = 3;
+  s.max_t = s.sized_t = 3;
   EXPECT_EQ(decide(s, th), Verdict::NoEvidence);
   s.detectable = 6;  // the test could not yet see an effect of the target size
   EXPECT_EQ(decide(s, th), Verdict::Inconclusive);
   s.detectable = 1;
-  s.max_t = 6;  // suspicious, not decided
+  s.max_t = s.sized_t = 6;  // suspicious, not decided
   EXPECT_EQ(decide(s, th), Verdict::Inconclusive);
-  s.max_t = 11;
+  s.max_t = s.sized_t = 11;
   s.n_b = 9999;  // too few calls for any decision
   EXPECT_EQ(decide(s, th), Verdict::Inconclusive);
+  s.n_b = 20000;
+  // Highly significant, but no effect of the target size: not a leak, and no evidence of one.
+  s.max_t = 40;
+  s.sized_t = 0;
+  EXPECT_EQ(decide(s, th), Verdict::NoEvidence);
+  EXPECT_TRUE(significant_below_target(s, th));
+  s.max_t = 3;
+  EXPECT_FALSE(significant_below_target(s, th));
+}
+
+// The false leak of issue #25: OpenSSL's constant-time tag check, an effect of 1.5 counter units on a
+// 1274-unit median (0.1 %), under one step of a counter that moves by 21, found significant after
+// hundreds of thousands of calls. A leak must be an effect of the stated size.
+TEST(LeakStatsTest, ASignificantEffectBelowTheTargetIsNotALeak) {
+  const LeakThresholds th;  // 1 % of the median, 5 units, and one counter step
+  // A counter with a step of 21: class a sits one step higher in 7 % of calls more than class b.
+  Lcg g{42};
+  std::vector<double> a(300000), b(300000);
+  for (double& x : a) x = 1260 + 21 * (g.next() < 0.57 ? 1 : 0) + (g.next() < 0.01 ? 2100 : 0);
+  for (double& x : b) x = 1260 + 21 * (g.next() < 0.50 ? 1 : 0) + (g.next() < 0.01 ? 2100 : 0);
+  const LeakStatistics s = leak_statistics(a, b, th, 1);
+  EXPECT_GT(s.max_t, 10) << "the difference is significant";
+  EXPECT_NEAR(s.step, 21, 1e-9);
+  EXPECT_NEAR(s.target_effect, 21, 1e-9);  // one step: more than 1 % of 1270
+  EXPECT_LT(std::fabs(s.effect), s.target_effect);
+  EXPECT_NE(decide(s, th), Verdict::Leak) << "max |t| " << s.max_t << " from " << s.max_from;
+  EXPECT_EQ(decide(s, th), Verdict::NoEvidence);
+  EXPECT_TRUE(significant_below_target(s, th));
+}
+
+// A leak of 3 % of the median in a noisy sample is found by a statistic whose effect is of the target size.
+TEST(LeakStatsTest, AnEffectOfTheTargetSizeIsALeak) {
+  const LeakThresholds th;
+  const auto s = leak_statistics(noisy(50000, 1030, 12), noisy(50000, 1000, 13), th, 1);
+  EXPECT_GT(s.sized_t, 10);
+  EXPECT_GE(std::fabs(s.sized_effect), s.target_effect);
+  EXPECT_GT(s.sized_effect, 0);  // class a is slower
+  EXPECT_EQ(decide(s, th), Verdict::Leak);
 }
 
 TEST(LeakStatsTest, RepetitionsMustAgree) {
@@ -182,6 +220,10 @@ TEST(LeakStatsTest, RepetitionsMustAgree) {
   EXPECT_EQ(combine_repetitions(std::vector<V>{V::Leak, V::Inconclusive}), V::Inconclusive);
   EXPECT_EQ(combine_repetitions(std::vector<V>{}), V::Inconclusive);
   EXPECT_EQ(verdict_name(V::NoEvidence), "no evidence");
+  // A leak keeps its direction: repetitions whose effects change sign are a layout artefact, not a leak.
+  const std::vector<V> three{V::Leak, V::Leak, V::Leak};
+  EXPECT_EQ(combine_repetitions(three, std::vector<double>{-30, -28, -31}), V::Leak);
+  EXPECT_EQ(combine_repetitions(three, std::vector<double>{-30, 28, -31}), V::Inconclusive);
 }
 
 }  // namespace

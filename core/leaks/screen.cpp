@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 #include <memory>
+#include <random>
 
+#include "leaks/placement.hpp"
 #include "measure/per_call.hpp"
 #include "run/job_parts.hpp"
 #include "util/bytes.hpp"
@@ -34,6 +37,11 @@ std::string_view ec_curve(const AlgorithmInfo& a) {
 
 // Everything one test's calls point into, made before timing; deques keep addresses stable.
 struct Prepared {
+  // Allocated first, of a random size: the keyed contexts the library allocates after it land at other heap
+  // addresses in each repetition (place_randomly() does the same for the buffers).
+  std::vector<uint8_t> spacer;
+  // Every buffer the timed calls read or write, copied here at random offsets (leaks/placement.hpp).
+  std::vector<uint8_t> arena;
   std::vector<std::unique_ptr<Context>> contexts;
   std::deque<Bytes> buffers;
   std::deque<ca_io> ios;
@@ -295,14 +303,20 @@ Result run_test(const Plan& plan, const Backend& backend, const Job& job, size_t
   }
   const TestContext t{backend, *job.algorithm, job.key_bits, size};
   std::vector<stats::Verdict> verdicts;
+  std::vector<double> effects;
   for (size_t rep = 0; rep < std::max<size_t>(1, plan.repetitions); ++rep) {
-    Prepared p;  // fresh keys and inputs each repetition
+    std::mt19937_64 placement(++seed * 0xbf58476d1ce4e5b9ull);
+    Prepared p;  // fresh keys and inputs each repetition, at fresh addresses
+    p.spacer.resize(1 + placement() % 65536);
     if (!prepare(t, test, p)) {
       r.outcome = p.outcome;
       r.reason = p.error;
       r.repetitions.clear();
       return r;
     }
+    std::vector<ca_io*> ios;
+    for (ca_io& io : p.ios) ios.push_back(&io);
+    place_randomly(ios, p.arena, placement);
     Repetition out;
     const uint64_t stats_seed = ++seed * 0x9e3779b97f4a7c15ull;
     std::vector<double> a, b;
@@ -334,9 +348,10 @@ Result run_test(const Plan& plan, const Backend& backend, const Job& job, size_t
     out.overhead_ticks = m.overhead_ticks;
     histograms(a, b, out);
     verdicts.push_back(out.verdict);
+    effects.push_back(out.stats.sized_effect);
     r.repetitions.push_back(std::move(out));
   }
-  r.verdict = stats::combine_repetitions(verdicts);
+  r.verdict = stats::combine_repetitions(verdicts, effects);
   return r;
 }
 

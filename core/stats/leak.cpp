@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <limits>
 #include <random>
@@ -179,9 +180,27 @@ LeakStatistics leak_statistics(std::span<const double> a, std::span<const double
   s.median_a = sorted_quantile(sa, 0.5);
   s.median_b = sorted_quantile(sb, 0.5);
   s.raw = welch_t(a, b);
-  s.max_t = std::fabs(s.raw.t);
+  s.step = resolution(sa, sb);
+  const double pooled_median = s.median();
+  s.target_effect = std::max({th.effect_rel * pooled_median, th.effect_abs, s.step});
+  // Every statistic is a candidate twice: for max_t (the most significant difference of any size) and, when
+  // its effect reaches the target, for sized_t (the most significant difference that would be a leak).
+  auto consider = [&](double t, double diff, const std::string& from) {
+    if (std::isnan(t)) return;
+    if (std::fabs(t) > s.max_t) {
+      s.max_t = std::fabs(t);
+      s.max_from = from;
+      s.effect = diff;
+    }
+    if (std::fabs(diff) >= s.target_effect && std::fabs(t) > s.sized_t) {
+      s.sized_t = std::fabs(t);
+      s.sized_from = from;
+      s.sized_effect = diff;
+    }
+  };
   s.max_from = "raw";
   s.effect = s.raw.diff;
+  consider(s.raw.t, s.raw.diff, "raw");
   // The power figure: a shift of the whole distribution by d gives |t| ~ d / se. The raw test's se counts
   // the interrupt tail; the crops at 99 % and above drop that tail but shrink a shift hardly at all, unlike
   // the low crops (which keep a narrow slice of the fastest calls and compress any shift), so only these
@@ -199,36 +218,38 @@ LeakStatistics leak_statistics(std::span<const double> a, std::span<const double
       s.cropped_at = ps[i];
       have_crop = true;
     }
-  }
-  if (have_crop && std::fabs(s.cropped.t) > s.max_t) {
-    s.max_t = std::fabs(s.cropped.t);
-    s.max_from = "cropped";
-    s.effect = s.cropped.diff;
+    char at[48];
+    std::snprintf(at, sizeof at, "cropped at %.4g %%", ps[i] * 100);
+    consider(w.t, w.diff, at);
   }
   s.deciles = decile_test(sa, sb, seed);
-  if (s.deciles.max_abs_z > s.max_t) {
-    s.max_t = s.deciles.max_abs_z;
-    s.max_from = "decile " + std::to_string(s.deciles.at);
-    s.effect = s.deciles.diff[s.deciles.at - 1];
-  }
+  for (size_t k = 0; k < s.deciles.z.size(); ++k)
+    consider(s.deciles.z[k], s.deciles.diff[k], "decile " + std::to_string(k + 1));
   s.detectable = th.leak_t * min_se;
-  const double pooled_median = (s.median_a + s.median_b) / 2;
-  s.target_effect = std::max(th.effect_rel * pooled_median, th.effect_abs);
   return s;
 }
 
 Verdict decide(const LeakStatistics& s, const LeakThresholds& th) {
   if (s.n_a < th.min_per_class || s.n_b < th.min_per_class) return Verdict::Inconclusive;
-  if (s.max_t > th.leak_t) return Verdict::Leak;
-  if (s.max_t < th.quiet_t && s.detectable <= s.target_effect) return Verdict::NoEvidence;
+  if (s.sized_t > th.leak_t) return Verdict::Leak;
+  if (s.sized_t < th.quiet_t && s.detectable <= s.target_effect) return Verdict::NoEvidence;
   return Verdict::Inconclusive;
 }
 
-Verdict combine_repetitions(std::span<const Verdict> verdicts) {
+bool significant_below_target(const LeakStatistics& s, const LeakThresholds& th) {
+  return s.max_t >= th.quiet_t && s.sized_t < th.quiet_t;
+}
+
+Verdict combine_repetitions(std::span<const Verdict> verdicts, std::span<const double> effects) {
   if (verdicts.empty()) return Verdict::Inconclusive;
   const Verdict first = verdicts.front();
   for (Verdict v : verdicts)
     if (v != first) return Verdict::Inconclusive;
+  if (first == Verdict::Leak && !effects.empty()) {
+    const bool slower0 = effects.front() > 0;
+    for (double e : effects)
+      if ((e > 0) != slower0 || e == 0) return Verdict::Inconclusive;  // a leak keeps its direction
+  }
   return first;
 }
 

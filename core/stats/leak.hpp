@@ -68,6 +68,11 @@ struct LeakThresholds {
 };
 
 /// Everything the screen reports about one set of samples.
+///
+/// Every statistic (the raw Welch's t, each of dudect's crops, each decile) gives an effect (a difference of
+/// the classes, in counter units) and its |t|. A leak is an effect *of a stated size*: `sized_t` is the
+/// largest |t| among the statistics whose effect is at least `target_effect`, so a highly significant
+/// effect far below the target (0.1 % of the median, under one step of the counter) is not a leak.
 struct LeakStatistics {
   size_t n_a = 0, n_b = 0;
   double median_a = 0, median_b = 0;
@@ -76,22 +81,35 @@ struct LeakStatistics {
   double cropped_at = 0;  // its percentile
   DecileTest deciles;
   double max_t = 0;          // max of |raw.t|, |cropped.t|, deciles.max_abs_z
-  std::string max_from;      // "raw", "cropped at p", "decile k"
+  std::string max_from;      // "raw", "cropped at 99.3 %", "decile k"
   double effect = 0;         // the effect behind max_t, in counter units (mean or decile difference)
   double detectable = 0;     // leak_t * the smallest se of the raw test and the crops at >= 99 %
-  double target_effect = 0;  // max(effect_rel * median, effect_abs)
+  double step = 0;           // the counter's step as the data show it (resolution())
+  double target_effect = 0;  // max(effect_rel * median, effect_abs, step)
+  double sized_t = 0;        // max |t| over the statistics whose |effect| >= target_effect (0: none)
+  std::string sized_from;    // where sized_t came from ("" when none)
+  double sized_effect = 0;   // the effect behind sized_t, in counter units
+  double median() const { return (median_a + median_b) / 2; }
 };
 /// The statistics of class a against class b (unsorted times in counter units).
 LeakStatistics leak_statistics(std::span<const double> a, std::span<const double> b, const LeakThresholds& th,
                                uint64_t seed);
 
-/// The stopping rule. Leak: max_t > leak_t with min_per_class calls in each class. No evidence: every
-/// |t| < quiet_t and detectable <= target_effect, with min_per_class calls each. Otherwise Inconclusive
-/// (at a check point: go on sampling).
+/// The stopping rule, with min_per_class calls in each class (fewer: Inconclusive).
+///  - Leak: an effect of at least the target with |t| > leak_t (sized_t > leak_t).
+///  - No evidence (of a leak of the target size): no effect of the target size reaches |t| >= quiet_t
+///    (sized_t < quiet_t), and the test could have seen one (detectable <= target_effect). A significant
+///    effect below the target is allowed here and reported as such (significant_below_target()).
+///  - Otherwise Inconclusive (at a check point: go on sampling).
 Verdict decide(const LeakStatistics& s, const LeakThresholds& th);
 
-/// Verdicts of independent repetitions: leak only when every one is a leak; no evidence only when every one
-/// is; otherwise inconclusive (a leak that does not reproduce is not reported as one).
-Verdict combine_repetitions(std::span<const Verdict> verdicts);
+/// True when some statistic is significant (max_t >= quiet_t) although no effect of the target size is:
+/// "no leak of >= 1 %: effect 0.1 % (significant)".
+bool significant_below_target(const LeakStatistics& s, const LeakThresholds& th);
+
+/// Verdicts of independent repetitions: leak only when every one is a leak and, when `effects` are given
+/// (one per repetition: the sized effect of each), all of them have the same sign; no evidence only when
+/// every one is; otherwise inconclusive (a leak that does not reproduce is not reported as one).
+Verdict combine_repetitions(std::span<const Verdict> verdicts, std::span<const double> effects = {});
 
 }  // namespace ca::stats

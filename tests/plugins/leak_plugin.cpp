@@ -3,7 +3,10 @@
 //  - LEAK_TAG  (leakytag): the tag check returns at the first differing byte;
 //  - LEAK_KEY  (leakykey): each MAC does work in proportion to the key's bit length (its leading zero bits
 //    shorten it), as a scalar multiplication that skips leading zeros would;
-//  - neither   (cttag, ctkey): the constant-time twins (every byte compared; work for all 256 key bits).
+//  - neither   (cttag, ctkey): the constant-time twins (every byte compared; work for all 256 key bits);
+//  - LEAK_GRADED=N (leak1pct, leak2pct, leak5pct): the constant-time tag check plus a spin of N when the
+//    tag's first byte matches (a forged tag wrong in its last byte), a leak of about 1, 2 or 5 % of a call:
+//    small leaks of known size, for bench/leak_calibration.py's detection rates.
 // The leaks are exaggerated on purpose (each compared byte and each key bit costs a short spin of a few
 // dozen cycles), so that tests/leaks_test.cpp can expect them to be seen in every run on a noisy machine.
 #include <algorithm>
@@ -13,6 +16,15 @@
 #include "cryptauditor/backend_sdk.hpp"
 
 namespace {
+
+// The spins per compared tag byte and per key bit. The four plugins of tests/leaks_test.cpp make them large
+// (leaks of about 10 % of a call, found in every run on a busy machine); the graded ones keep the base
+// small, so that their extra spin is the stated fraction of a call.
+#if defined(LEAK_GRADED)
+constexpr int kSpinPerByte = 8, kSpinPerKeyBit = 2;
+#else
+constexpr int kSpinPerByte = 32, kSpinPerKeyBit = 16;
+#endif
 
 // A short spin the compiler cannot remove: its cost is what the leaks are made of.
 void spin(int n) {
@@ -122,16 +134,19 @@ class HmacSha256 {
     if (io.signature_len != sizeof tag) return CA_REJECTED;
 #ifdef LEAK_TAG
     for (size_t i = 0; i < sizeof tag; ++i) {
-      spin(8);
+      spin(kSpinPerByte);
       if (tag[i] != io.signature[i]) return CA_REJECTED;
     }
     return CA_OK;
 #else
     uint8_t diff = 0;
     for (size_t i = 0; i < sizeof tag; ++i) {
-      spin(8);
+      spin(kSpinPerByte);
       diff |= static_cast<uint8_t>(tag[i] ^ io.signature[i]);
     }
+#ifdef LEAK_GRADED
+    if (tag[0] == io.signature[0]) spin(LEAK_GRADED);
+#endif
     return diff == 0 ? CA_OK : CA_REJECTED;
 #endif
   }
@@ -139,9 +154,9 @@ class HmacSha256 {
  private:
   void compute(const ca_io& io, uint8_t tag[32]) {
 #ifdef LEAK_KEY
-    for (int i = 0; i < bit_length_; ++i) spin(2);
+    for (int i = 0; i < bit_length_; ++i) spin(kSpinPerKeyBit);
 #else
-    for (int i = 0; i < 256; ++i) spin(2);
+    for (int i = 0; i < 256; ++i) spin(kSpinPerKeyBit);
 #endif
     Sha256 inner;
     inner.update(ipad_, 64);
@@ -168,7 +183,10 @@ const ca::sdk::Row kRows[] = {
 
 }  // namespace
 
-#if defined(LEAK_TAG)
+#if defined(LEAK_GRADED)
+CRYPTAUDITOR_BACKEND(LEAK_NAME, "Calibration: a small graded leak in the tag check", version, acceleration,
+                     kRows)
+#elif defined(LEAK_TAG)
 CRYPTAUDITOR_BACKEND("leakytag", "Calibration: tag check exits at the first differing byte", version,
                      acceleration, kRows)
 #elif defined(LEAK_KEY)
