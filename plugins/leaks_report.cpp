@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "svg_chart.hpp"
@@ -97,46 +98,147 @@ std::string cell_text(const Result& r, const stats::LeakThresholds& th) {
   return "inconclusive (|t| " + format_number("%.3g", max_t(r)) + ")";
 }
 
+std::string taint_cell_text(const TaintResult& r) {
+  using O = TaintResult::Outcome;
+  switch (r.outcome) {
+    case O::NotScreened:
+      return "not screened";
+    case O::Unsupported:
+      return "unsupported";
+    case O::Failed:
+      return "failed";
+    case O::Screened:
+      break;
+  }
+  const size_t n = r.sites.size();
+  if (r.op.verdict)
+    return std::to_string(n) + " site" + (n == 1 ? "" : "s") + " (verdict operation, not judged)";
+  if (n == 0) return "clean";
+  std::string t = std::to_string(n) + " site" + (n == 1 ? "" : "s") + ": " +
+                  std::to_string(r.count("branch")) + " branches, " + std::to_string(r.count("index")) +
+                  " indices";
+  if (r.ours() > 0) t += ", " + std::to_string(r.ours()) + " in core or adapter";
+  return t;
+}
+
+namespace {
+
+std::string op_column(const std::string& algorithm, const std::string& operation, size_t bytes) {
+  std::string c = algorithm + " " + operation;
+  if (bytes > 0 && operation != "agree") c += " " + std::to_string(bytes) + "B";
+  return c;
+}
+
+// The matrix of the console and the HTML: one row per library; one column per algorithm x test (timing
+// alone), or per algorithm x operation with the timing verdict and the taint counts in one cell.
+struct Matrix {
+  struct Cell {
+    std::string text, css;
+    std::optional<size_t> link;  // the timing result a leak links to (HTML)
+  };
+  std::vector<std::string> columns, rows;
+  std::map<std::pair<std::string, std::string>, Cell> cells;
+
+  void add(const std::string& row, const std::string& column, const std::string& text, const std::string& css,
+           std::optional<size_t> link) {
+    if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
+    if (std::find(rows.begin(), rows.end(), row) == rows.end()) rows.push_back(row);
+    auto [it, fresh] = cells.try_emplace({row, column});
+    Cell& c = it->second;
+    c.text += (fresh ? "" : " | ") + text;
+    if (c.css.empty()) c.css = css;
+    if (!c.link) c.link = link;
+  }
+};
+
+std::string css_class(std::string verdict) {
+  verdict.erase(std::remove(verdict.begin(), verdict.end(), ' '), verdict.end());
+  return verdict;
+}
+
+Matrix build_matrix(const std::vector<Result>& results, const ReportContext& ctx) {
+  Matrix m;
+  const bool both = ctx.timing && ctx.taint;
+  for (size_t k = 0; k < results.size(); ++k) {
+    const Result& r = results[k];
+    const bool leak = r.outcome == Outcome::Measured && r.verdict == stats::Verdict::Leak;
+    m.add(r.backend, both ? op_column(r.algorithm, r.test.operation, r.data_bytes) : column_name(r),
+          (both ? "timing: " : "") + cell_text(r, ctx.plan.thresholds), css_class(outcome_text(r)),
+          leak ? std::optional<size_t>(k) : std::nullopt);
+  }
+  for (const TaintResult& t : ctx.taint_results) {
+    const bool flagged = t.outcome == TaintResult::Outcome::Screened && !t.op.verdict && !t.sites.empty();
+    m.add(t.backend, op_column(t.algorithm, t.op.operation, t.data_bytes),
+          (both ? "taint: " : "") + taint_cell_text(t), flagged ? "leak" : "", std::nullopt);
+  }
+  return m;
+}
+
+std::string basename_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The sites of one taint result, grouped by (where, object, function, kind), largest groups first; sites in
+// code without symbols are grouped per object, with their first address.
+std::vector<std::pair<std::string, size_t>> site_groups(const TaintResult& r) {
+  std::map<std::string, size_t> groups;
+  std::map<std::string, std::string> first;
+  for (const TaintSite& s : r.sites) {
+    const std::string key = s.where + " " + basename_of(s.object) + " " +
+                            (s.function.empty() ? "(no symbol)" : s.function) + " (" + s.kind + ")";
+    if (++groups[key] == 1) first[key] = s.location;
+  }
+  std::vector<std::pair<std::string, size_t>> out;
+  for (const auto& [key, n] : groups)
+    out.emplace_back(key.find("(no symbol)") != std::string::npos ? key + " from " + first[key] : key, n);
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
+std::string taint_method_text() {
+  return "taint: the secrets marked undefined for Valgrind's memcheck before the call (key before create, "
+         "plaintext of an encryption, private scalar), outputs and status marked defined after it; counted: "
+         "distinct secret-dependent branches and memory indices";
+}
+
+}  // namespace
+
 std::string console_report(const std::vector<Result>& results, const ReportContext& ctx) {
   std::ostringstream o;
-  o << "Timing-leak screen (dudect-style; evidence, not proof, in either direction: docs/LEAKS.md)\n";
-  o << "Counter: " << ctx.counter.name << ", " << ctx.counter.unit;
-  if (ctx.counter.unit != "ns") o << " at " << format_number("%.4g", ctx.counter.ticks_per_ns) << " per ns";
-  o << "; " << ctx.plan.repetitions << " repetition(s) of at most "
-    << format_number("%.3g", ctx.plan.budget_s) << " s per test; leak when an effect of at least "
-    << pct(100 * ctx.plan.thresholds.effect_rel) << " of the median (and one counter step) has |t| > "
-    << format_number("%.3g", ctx.plan.thresholds.leak_t)
-    << " in every repetition, in one direction; pinned to CPU "
-    << (ctx.pinned_cpus.empty() ? "none" : ctx.pinned_cpus) << "\n";
-  for (const std::string& n : ctx.notes) o << "Note: " << n << '\n';
-  // The matrix: one row per library, one column per algorithm x test.
-  std::vector<std::string> columns, rows;
-  std::map<std::pair<std::string, std::string>, std::string> cells;
-  for (const Result& r : results) {
-    const std::string c = column_name(r);
-    if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
-    if (std::find(rows.begin(), rows.end(), r.backend) == rows.end()) rows.push_back(r.backend);
-    cells[{r.backend, c}] = cell_text(r, ctx.plan.thresholds);
+  o << (ctx.timing
+            ? "Timing-leak screen (dudect-style; evidence, not proof, in either direction: docs/LEAKS.md)\n"
+            : "Secret-taint screen under Valgrind (docs/LEAKS.md)\n");
+  if (ctx.timing) {
+    o << "Counter: " << ctx.counter.name << ", " << ctx.counter.unit;
+    if (ctx.counter.unit != "ns") o << " at " << format_number("%.4g", ctx.counter.ticks_per_ns) << " per ns";
+    o << "; " << ctx.plan.repetitions << " repetition(s) of at most "
+      << format_number("%.3g", ctx.plan.budget_s) << " s per test; leak when an effect of at least "
+      << pct(100 * ctx.plan.thresholds.effect_rel) << " of the median (and one counter step) has |t| > "
+      << format_number("%.3g", ctx.plan.thresholds.leak_t)
+      << " in every repetition, in one direction; pinned to CPU "
+      << (ctx.pinned_cpus.empty() ? "none" : ctx.pinned_cpus) << "\n";
   }
+  if (ctx.taint) o << "Method " << taint_method_text() << '\n';
+  for (const std::string& n : ctx.notes) o << "Note: " << n << '\n';
+  const Matrix m = build_matrix(results, ctx);
   // A fixed-width block: every cell padded to its column, the last one too.
-  TextTable matrix(std::vector<TableColumn>(1 + columns.size()));
+  TextTable matrix(std::vector<TableColumn>(1 + m.columns.size()));
   matrix.pad_last_cell(true);
   std::vector<std::string> heading{"library"};
-  heading.insert(heading.end(), columns.begin(), columns.end());
+  heading.insert(heading.end(), m.columns.begin(), m.columns.end());
   matrix.add_row(std::move(heading));
-  for (const auto& row : rows) {
+  for (const auto& row : m.rows) {
     std::vector<std::string> line{row};
-    for (const auto& c : columns) {
-      // A pair with no result prints blank, as before the shared printer (the old width pass inserted an
-      // empty cell for it, so its "-" was never reached); every backend gets a result per test today.
-      auto it = cells.find({row, c});
-      line.push_back(it == cells.end() ? "" : it->second);
+    for (const auto& c : m.columns) {
+      auto it = m.cells.find({row, c});
+      line.push_back(it == m.cells.end() ? "" : it->second.text);
     }
     matrix.add_row(std::move(line));
   }
   o << '\n';
   matrix.print(o);
-  o << "\nDetails (effects are class 0 minus class 1: > 0 when class 0 is slower):\n";
+  if (ctx.timing) o << "\nDetails (effects are class 0 minus class 1: > 0 when class 0 is slower):\n";
   for (const Result& r : results) {
     o << "  " << r.backend << " " << column_name(r) << ": " << outcome_text(r);
     if (r.outcome != Outcome::Measured) {
@@ -157,6 +259,27 @@ std::string console_report(const std::vector<Result>& results, const ReportConte
           << ") among effects of the target size, " << effect_text(s.sized_effect, s.median(), ctx.counter);
       o << "; target " << effect_text(s.target_effect, s.median(), ctx.counter) << "; could see "
         << effect_text(s.detectable, s.median(), ctx.counter) << "\n";
+    }
+  }
+  if (ctx.taint) {
+    o << "\nTaint details (" << taint_method_text() << "):\n";
+    for (const TaintResult& t : ctx.taint_results) {
+      o << "  " << t.backend << " " << op_column(t.algorithm, t.op.operation, t.data_bytes) << ": "
+        << taint_cell_text(t);
+      if (!t.reason.empty()) o << " (" << t.reason << ")";
+      if (t.outcome == TaintResult::Outcome::Screened) o << "; marked: " << t.op.secrets;
+      o << '\n';
+      if (t.op.verdict && !t.sites.empty())
+        o << "    a decrypt must branch on its verdict (tag ok?), which depends on the key: its sites are "
+             "listed, not judged (docs/LEAKS.md)\n";
+      size_t shown = 0;
+      for (const auto& [group, n] : site_groups(t)) {
+        if (++shown > 8) {
+          o << "    ...\n";
+          break;
+        }
+        o << "    " << n << " x " << group << '\n';
+      }
     }
   }
   return o.str();
@@ -241,6 +364,39 @@ std::string json_report(const std::vector<Result>& results, const ReportContext&
     rs.push_back(x);
   }
   j["results"] = rs;
+  json methods = json::array();
+  if (ctx.timing) methods.push_back("timing");
+  if (ctx.taint) methods.push_back("taint");
+  j["methods"] = methods;
+  json ts = json::array();
+  for (const TaintResult& t : ctx.taint_results) {
+    const char* outcome = t.outcome == TaintResult::Outcome::Screened      ? "screened"
+                          : t.outcome == TaintResult::Outcome::NotScreened ? "not screened"
+                          : t.outcome == TaintResult::Outcome::Unsupported ? "unsupported"
+                                                                           : "failed";
+    json x = {
+        {"backend", t.backend},        {"library", t.library},         {"library_version", t.library_version},
+        {"algorithm", t.algorithm},    {"key_bits", t.key_bits},       {"data_bytes", t.data_bytes},
+        {"operation", t.op.operation}, {"secrets", t.op.secrets},      {"verdict_operation", t.op.verdict},
+        {"outcome", outcome},          {"summary", taint_cell_text(t)}};
+    if (!t.reason.empty()) x["reason"] = t.reason;
+    if (t.outcome == TaintResult::Outcome::Screened) {
+      x["branches"] = t.count("branch");
+      x["indices"] = t.count("index");
+      x["other"] = t.count("other");
+      x["in_core_or_adapter"] = t.ours();
+      json sites = json::array();
+      for (const TaintSite& site : t.sites)
+        sites.push_back({{"kind", site.kind},
+                         {"object", site.object},
+                         {"function", site.function},
+                         {"where", site.where},
+                         {"location", site.location}});
+      x["sites"] = sites;
+    }
+    ts.push_back(x);
+  }
+  j["taint"] = ts;
   // NaN (a statistic of too few calls) is not JSON: nlohmann writes null for it.
   return j.dump(2) + "\n";
 }
@@ -347,32 +503,24 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
     << format_number("%.3g", ctx.plan.thresholds.leak_t)
     << " in every repetition, in one direction. A leak links to its distributions.</p>\n";
   for (const std::string& n : ctx.notes) o << "<p>Note: " << escape(n) << "</p>\n";
-  std::vector<std::string> columns, rows;
-  for (const Result& r : results) {
-    if (std::find(columns.begin(), columns.end(), column_name(r)) == columns.end())
-      columns.push_back(column_name(r));
-    if (std::find(rows.begin(), rows.end(), r.backend) == rows.end()) rows.push_back(r.backend);
-  }
+  const Matrix m = build_matrix(results, ctx);
   o << "<table><tr><th>library</th>";
-  for (const auto& c : columns) o << "<th>" << escape(c) << "</th>";
+  for (const auto& c : m.columns) o << "<th>" << escape(c) << "</th>";
   o << "</tr>\n";
-  for (const auto& row : rows) {
+  for (const auto& row : m.rows) {
     o << "<tr><th>" << escape(row) << "</th>";
-    for (const auto& c : columns) {
-      auto it = std::find_if(results.begin(), results.end(),
-                             [&](const Result& r) { return r.backend == row && column_name(r) == c; });
-      if (it == results.end()) {
+    for (const auto& c : m.columns) {
+      auto it = m.cells.find({row, c});
+      if (it == m.cells.end()) {
         o << "<td>-</td>";
         continue;
       }
-      std::string cls = outcome_text(*it);
-      cls.erase(std::remove(cls.begin(), cls.end(), ' '), cls.end());
-      const std::string text = escape(cell_text(*it, ctx.plan.thresholds));
-      o << "<td class=\"" << cls << "\">";
-      if (it->outcome == Outcome::Measured && it->verdict == stats::Verdict::Leak)
-        o << "<a href=\"#" << anchor(static_cast<size_t>(it - results.begin())) << "\">" << text << "</a>";
+      const Matrix::Cell& cell = it->second;
+      o << "<td class=\"" << cell.css << "\">";
+      if (cell.link)
+        o << "<a href=\"#" << anchor(*cell.link) << "\">" << escape(cell.text) << "</a>";
       else
-        o << text;
+        o << escape(cell.text);
       o << "</td>";
     }
     o << "</tr>\n";
@@ -406,6 +554,22 @@ std::string html_report(const std::vector<Result>& results, const ReportContext&
         << trace_svg(rep, ctx.plan.thresholds) << "</div>\n";
     }
     o << "</section>\n";
+  }
+  if (ctx.taint) {
+    o << "<section id=\"taint\"><h2>Taint screen</h2>\n<p>" << escape(taint_method_text())
+      << ". A decrypt must branch on its public verdict (tag ok?), which depends on the key: its sites are "
+         "listed, not judged.</p>\n<table><tr><th>library</th><th>operation</th><th>result</th><th>sites "
+         "(where, object, function, kind)</th></tr>\n";
+    for (const TaintResult& t : ctx.taint_results) {
+      o << "<tr><td>" << escape(t.backend) << "</td><td>"
+        << escape(op_column(t.algorithm, t.op.operation, t.data_bytes)) << "</td><td>"
+        << escape(taint_cell_text(t));
+      if (!t.reason.empty()) o << " (" << escape(t.reason) << ")";
+      o << "</td><td>";
+      for (const auto& [group, n] : site_groups(t)) o << n << " &times; " << escape(group) << "<br>";
+      o << "</td></tr>\n";
+    }
+    o << "</table></section>\n";
   }
   o << "</body></html>\n";
   return o.str();

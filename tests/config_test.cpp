@@ -182,6 +182,15 @@ TEST(ConfigErrors, LeaksIsChecked) {
   EXPECT_EQ(cfg.leaks->format, "html");
   EXPECT_EQ(cfg.leaks->path, "l.html");
   EXPECT_EQ(load(R"({"leaks": {}})").leaks->repetitions, 3u);
+  // "method": the timing screen (default), the taint screen, or both.
+  EXPECT_TRUE(load(R"({"leaks": {}})").leaks->methods.timing);
+  EXPECT_FALSE(load(R"({"leaks": {}})").leaks->methods.taint);
+  const auto both = load(R"({"leaks": {"method": "timing,taint"}})").leaks->methods;
+  EXPECT_TRUE(both.timing && both.taint);
+  const auto taint = load(R"({"leaks": {"method": "taint"}})").leaks->methods;
+  EXPECT_TRUE(taint.taint && !taint.timing);
+  EXPECT_MENTIONS(error_of(R"({"leaks": {"method": "timing,sound"}})"),
+                  ": /leaks/method: 'timing,sound' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
 }
 
 TEST(ConfigErrors, RoundsUseTheFlagsRule) {

@@ -1,11 +1,13 @@
 // `cryptauditor leaks`: the timing-leak screen (core/leaks, docs/LEAKS.md) with the default command's
 // selection flags.
 #include <cxxopts.hpp>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "config/study_config.hpp"
 #include "leaks/screen.hpp"
 #include "plugins/leaks_report.hpp"
 #include "run/affinity.hpp"
@@ -45,6 +47,10 @@ cxxopts::Options leaks_options() {
       cxxopts::value<Strings>()->default_value("64B"));
   add("b,backend", "backend(s) to screen, comma-separated (default: every loaded backend)",
       cxxopts::value<Strings>());
+  add("method",
+      "timing (the dudect-style screen), taint (secret-taint under Valgrind's memcheck: secret-dependent "
+      "branches and memory indices), or timing,taint (one matrix)",
+      cxxopts::value<std::string>()->default_value("timing"));
   add("format", "output format: table, json, html", cxxopts::value<std::string>()->default_value("table"));
   add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
   add("budget", "seconds of sampling per test and repetition at most (a test stops earlier once decided)",
@@ -96,6 +102,12 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   leaks::Plan plan;
   leaks::ReportContext ctx;
+  const std::string method_text = args["method"].as<std::string>();
+  const auto methods = parse_leak_methods(method_text);
+  if (!methods)
+    throw UsageError("--method '" + method_text + "' is not valid: expected timing, taint or timing,taint");
+  ctx.timing = methods->timing;
+  ctx.taint = methods->taint;
   for (const Job& job : sel.jobs)
     if (leaks::tests_for(*job.algorithm).empty())
       ctx.notes.push_back(std::string(job.algorithm->name) + " has no leak test (docs/LEAKS.md): left out");
@@ -145,9 +157,35 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
                     const std::string& path, bool quiet, std::ostream& out, std::ostream& err) {
   ctx.counter = leaks::counter_info();
   ctx.plan = plan;
-  const std::vector<leaks::Result> results = leaks::screen(plan, [&](const std::string& what) {
+  auto progress = [&](const std::string& what) {
     if (!quiet) err << "leaks: " << what << '\n';
-  });
+  };
+  const std::vector<leaks::Result> results =
+      ctx.timing ? leaks::screen(plan, progress) : std::vector<leaks::Result>{};
+  if (ctx.taint) {
+    // The taint screen re-executes this program under valgrind (`cryptauditor __taint ...`).
+    leaks::TaintPlan taint;
+    taint.jobs = plan.jobs;
+    taint.backends = plan.backends;
+    taint.data_bytes = plan.data_sizes.empty() ? 64 : plan.data_sizes.front();
+    std::error_code ec;
+    taint.program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    taint.valgrind = leaks::find_valgrind().value_or("");
+    if (taint.valgrind.empty())
+      ctx.notes.push_back("taint: valgrind not found (install the valgrind package): not screened");
+    else if (!leaks::taint_built_in())
+      ctx.notes.push_back("taint: this build has no <valgrind/memcheck.h>: not screened");
+    ctx.taint_results = leaks::taint_screen(taint, progress);
+    if (!ctx.timing && (taint.valgrind.empty() || !leaks::taint_built_in())) {
+      // Only taint was asked for and nothing could be screened: a usage problem of this machine, not a
+      // clean result. The report still says why, row by row.
+      out << leaks::console_report(results, ctx);
+      err << "cryptauditor: leaks --method taint needs valgrind ("
+          << (taint.valgrind.empty() ? "not found on PATH" : "this build lacks <valgrind/memcheck.h>")
+          << "); nothing was screened\n";
+      return kExitUsage;
+    }
+  }
   const std::string text = format == "json"   ? leaks::json_report(results, ctx)
                            : format == "html" ? leaks::html_report(results, ctx)
                                               : leaks::console_report(results, ctx);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "cli/cli.hpp"
+#include "leaks/taint.hpp"
 #include "run/comparison.hpp"
 
 // Plugins are foreign code: one that prints to standard output would corrupt a report written there
@@ -16,6 +17,8 @@
 int main(int argc, char** argv) {
   // A worker of --processes N (run/comparison.hpp): serves one lane on descriptors 3 and 4.
   if (argc == 3 && std::string_view(argv[1]) == "__lane") return ca::serve_exec_lane(argv[2]);
+  // A worker of `leaks --method taint` (leaks/taint.hpp), run under valgrind.
+  if (argc >= 2 && std::string_view(argv[1]) == "__taint") return ca::leaks::serve_taint(argc, argv);
   const int report_fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
   if (report_fd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
     if (report_fd >= 0) ::close(report_fd);

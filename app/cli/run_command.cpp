@@ -267,6 +267,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   leak_plan.backends = study.plan.backends;
   leak_plan.budget_s = cfg.leaks->budget_s;
   leak_plan.repetitions = cfg.leaks->repetitions;
+  leak_ctx.timing = cfg.leaks->methods.timing;
+  leak_ctx.taint = cfg.leaks->methods.taint;
   std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
   if (!pin.empty() && pin_to_cpus(pin).ok()) leak_ctx.pinned_cpus = format_cpu_list(pin);
   leak_ctx.command_line = study.settings.command_line;

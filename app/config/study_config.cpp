@@ -208,6 +208,25 @@ const std::vector<std::string> kTopKeys = {
 
 }  // namespace
 
+std::optional<LeakMethods> parse_leak_methods(const std::string& text) {
+  LeakMethods m{false, false};
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string name =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (name == "timing")
+      m.timing = true;
+    else if (name == "taint")
+      m.taint = true;
+    else
+      return std::nullopt;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return m;
+}
+
 StudyConfig parse_study_config(const json& doc, const std::string& file) {
   Reader in(file);
   StudyConfig cfg;
@@ -285,7 +304,7 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     in.expect(l.is_object(), l, "/leaks",
               "an object such as {\"budget_s\": 1, \"repetitions\": 3, \"format\": \"html\", \"path\": "
               "\"leaks.html\"}");
-    in.only_keys(l, "/leaks", {"budget_s", "repetitions", "format", "path"});
+    in.only_keys(l, "/leaks", {"budget_s", "repetitions", "format", "path", "method"});
     LeakConfig leaks;
     if (l.contains("budget_s"))
       leaks.budget_s = parse_positive(in.where("/leaks/budget_s"),
@@ -302,6 +321,15 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
                 "'" + leaks.format + "' is not valid: expected \"table\", \"json\" or \"html\"");
     }
     if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
+    if (l.contains("method")) {
+      const std::string text =
+          in.string(l["method"], "/leaks/method", "\"timing\", \"taint\" or \"timing,taint\"");
+      const auto methods = parse_leak_methods(text);
+      if (!methods)
+        in.fail("/leaks/method",
+                "'" + text + "' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
+      leaks.methods = *methods;
+    }
     cfg.leaks = leaks;
   }
 

@@ -29,9 +29,19 @@ struct ConfigOutput {
 };
 
 /// "leaks": a timing-leak screen after the study (`cryptauditor leaks`, docs/LEAKS.md).
+/// The methods of the leak screen (`leaks --method`, "leaks": {"method": ...}): the timing screen, the
+/// secret-taint screen under Valgrind, or both.
+struct LeakMethods {
+  bool timing = true;
+  bool taint = false;
+};
+/// "timing", "taint" or both, comma-separated; nullopt for anything else (the caller names the flag or key).
+std::optional<LeakMethods> parse_leak_methods(const std::string& text);
+
 struct LeakConfig {
   double budget_s = 1;  // per test and repetition
   size_t repetitions = 3;
+  LeakMethods methods;
   std::string format = "table";  // table, json or html
   std::string path;              // empty: standard output
 };

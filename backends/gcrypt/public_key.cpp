@@ -623,6 +623,7 @@ class Montgomery {
     // libsodium refuse it (libgcrypt returns it).
     uint8_t any = 0;
     for (size_t i = 0; i < bytes_; ++i) any |= io.output[i];
+    ca::sdk::declassify(&any, sizeof any);  // whether the secret is all zero is public (the key is refused)
     if (any == 0) throw ca::sdk::Rejected(algorithm_ + ": the peer public key gives the all-zero secret");
     io.output_len = bytes_;
     return CA_OK;

@@ -144,6 +144,7 @@ class Montgomery {
     // libsodium refuse it (Nettle returns it).
     uint8_t any = 0;
     for (size_t i = 0; i < c_.bytes; ++i) any |= io.output[i];
+    sdk::declassify(&any, sizeof any);  // whether the secret is all zero is public (the peer key is refused)
     if (any == 0) throw sdk::Rejected(algorithm_ + ": the peer public key gives the all-zero secret");
     io.output_len = c_.bytes;
     return CA_OK;

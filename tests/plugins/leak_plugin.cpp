@@ -112,7 +112,9 @@ class HmacSha256 {
       ipad_[i] = k[i] ^ 0x36;
       opad_[i] = k[i] ^ 0x5c;
     }
-    // The key's bit length: 8 * length less its leading zero bits.
+#ifdef LEAK_KEY
+    // The key's bit length: 8 * length less its leading zero bits (a secret-dependent branch, on purpose:
+    // the taint screen must report it; the twins never look at the key's bits).
     bit_length_ = 0;
     for (size_t i = 0; i < spec.secret_key_len; ++i)
       if (spec.secret_key[i] != 0) {
@@ -120,6 +122,7 @@ class HmacSha256 {
             static_cast<int>(8 * (spec.secret_key_len - i)) - __builtin_clz(spec.secret_key[i]) + 24;
         break;
       }
+#endif
   }
 
   int mac(ca_io& io) {
@@ -171,7 +174,7 @@ class HmacSha256 {
 
   uint8_t ipad_[64];
   uint8_t opad_[64];
-  int bit_length_;
+  int bit_length_ = 256;
 };
 
 const char* version() { return "1.0-calibration"; }

@@ -26,6 +26,9 @@
 #pragma once
 
 #include <algorithm>
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#endif
 #include <array>
 #include <concepts>
 #include <cstddef>
@@ -362,6 +365,19 @@ inline ca_key_spec generation_spec(const ca_key_spec& spec) {
 /// must not receive one even with n == 0 (UBSan's nonnull check; C11 7.24.1p2).
 inline void copy_bytes(void* dst, const void* src, size_t n) {
   if (n != 0) std::memcpy(dst, src, n);
+}
+
+/// Says that n bytes derived from a secret are public by design (an adapter's check of a result that the
+/// protocol makes public, such as RFC 7748's all-zero shared secret), so that `leaks --method taint` does not
+/// count the branch on them (TIMECOP's crypto_declassify). It changes nothing outside valgrind, and nothing
+/// at all in a build without <valgrind/memcheck.h>.
+inline void declassify(const void* p, size_t n) {
+#if __has_include(<valgrind/memcheck.h>)
+  VALGRIND_MAKE_MEM_DEFINED(p, n);
+#else
+  (void)p;
+  (void)n;
+#endif
 }
 
 /// Writes n bytes to io.output or reports CA_BUFFER_TOO_SMALL; returns CA_OK on success.
