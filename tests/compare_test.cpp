@@ -522,8 +522,8 @@ std::string slowed_copy(const std::string& path, const std::string& operation, d
 
 // --processes 5 end to end: every measured row keeps five process medians (schema 3), and compare flags a
 // tenfold slowdown of one row in them (Welch's t over the five process medians, Benjamini-Hochberg over 3
-// rows). Tenfold, not twofold: the flag needs every slowed process median above every base one, and under a
-// loaded ctest -j2 one run's five process medians once spread over more than 2x (p 0.167, 2026-12-02).
+// rows). Tenfold, not twofold: under a loaded ctest -j2 one run's five process medians once spread over
+// more than 2x (2026-12-02), and a twofold change within such a spread is rightly not significant.
 TEST(CompareCommand, FlagsAnInjectedTenfoldSlowdownAcrossProcesses) {
   if (!have_openssl()) GTEST_SKIP() << "the openssl backend was not built";
   const std::string dir = temp_dir();
