@@ -1,8 +1,7 @@
 // The text report of `cryptauditor compare`: an aligned table, one line per matched row.
-#include "compare_text.hpp"
-
 #include <cmath>
 
+#include "compare_report.hpp"
 #include "text_table.hpp"
 
 namespace ca {
@@ -10,7 +9,10 @@ namespace {
 
 std::string percent(double fraction) { return format_number("%.3g", fraction * 100) + "%"; }
 
-std::string p_value(double p) { return p < 0.001 ? "<0.001" : format_number("%.3f", p); }
+std::string p_value(double p) {
+  if (std::isnan(p)) return "-";
+  return p < 0.001 ? "<0.001" : format_number("%.3f", p);
+}
 
 std::string verdict_text(const ComparedRow& row) {
   switch (row.verdict) {
@@ -46,7 +48,25 @@ std::string median_text(const Record* r, TimeUnit unit, double relative) {
   return format_duration(r->summary.median, unit);
 }
 
+// How testable rows were tested, and when one is flagged (the two halves of decision_rule).
+std::string decision_test(const Comparison& c, const CompareSettings& settings) {
+  return "Welch's t on the logs of the process medians, Benjamini-Hochberg at q = " +
+         format_number("%g", settings.alpha) + " over " + std::to_string(c.testable) +
+         (c.testable == 1 ? " testable row" : " testable rows");
+}
+
+std::string decision_flag(const Comparison& c, const CompareSettings& settings) {
+  const std::string q = format_number("%g", settings.alpha);
+  return "flagged when the adjusted p <= " + q + " and the change exceeds " + percent(settings.threshold) +
+         "; detectable: " + format_number("%g", settings.power * 100) + "% power at p = " + q + "/" +
+         std::to_string(c.testable);
+}
+
 }  // namespace
+
+std::string decision_rule(const Comparison& c, const CompareSettings& settings) {
+  return decision_test(c, settings) + "; " + decision_flag(c, settings);
+}
 
 void print_comparison(const Comparison& c, const CompareSettings& settings, TimeUnit unit,
                       const std::string& base_name, const std::string& candidate_name, std::ostream& out) {
@@ -55,9 +75,9 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
     out << "Relative comparison: each library's median is shown with its ratio to the geometric mean of the "
            "libraries measured in its row in both reports (1.000x = that mean); the change, its interval and "
            "the test are of that ratio, not of the absolute time.\n\n";
-  TextTable table(std::vector<TableColumn>(12));  // every column left-aligned
+  TextTable table(std::vector<TableColumn>(14));  // every column left-aligned
   table.add_row({"backend", "algorithm", "key", "operation", "size", "base", "new", "change", "95% CI",
-                 "processes", "p (Holm)", ""});
+                 "processes", "p (t, BH)", "p (U)", "detectable", ""});
   for (const ComparedRow& row : c.rows) {
     const Record& r = row.base != nullptr ? *row.base : *row.candidate;
     const bool compared = row.verdict != Verdict::NotComparable;
@@ -67,7 +87,9 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
          median_text(row.candidate, unit, row.candidate_relative),
          compared ? format_number("%+.1f%%", (row.ratio - 1) * 100) : "-", interval_text(row),
          compared ? std::to_string(row.base_processes) + "/" + std::to_string(row.candidate_processes) : "-",
-         testable(row) ? p_value(row.p_adjusted) : "-", verdict_text(row)});
+         testable(row) ? p_value(row.p_adjusted) : "-", testable(row) ? p_value(row.p_u) : "-",
+         testable(row) && !std::isnan(row.detectable) ? format_number("%.1f%%", row.detectable * 100) : "-",
+         verdict_text(row)});
   }
   table.print(out);
   out << '\n';
@@ -84,15 +106,15 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
            "N >= 5; docs/COMPARE.md)\n";
   } else {
     out << c.testable << " of " << c.compared << (c.compared == 1 ? " row" : " rows")
-        << " testable (2 or more processes on each side): exact Mann-Whitney U over the processes' medians, "
-           "Holm-Bonferroni over the "
-        << c.testable << (c.testable == 1 ? " testable row" : " testable rows") << '\n';
-    if (c.underpowered > 0)
-      out << c.underpowered << (c.underpowered == 1 ? " testable row has" : " testable rows have")
-          << " too few processes for any change to reach p < " << format_number("%g", settings.alpha)
-          << " (use more --processes, or compare fewer rows)\n";
-    const std::string rule = "significantly (p < " + format_number("%g", settings.alpha) +
-                             ") slower by more than " + percent(settings.threshold);
+        << " testable (2 or more processes on each side)\n"
+        << "decision: " << decision_test(c, settings) << '\n'
+        << "          " << decision_flag(c, settings) << '\n';
+    if (c.insensitive > 0)
+      out << c.insensitive << (c.insensitive == 1 ? " testable row" : " testable rows")
+          << " could not detect a change of " << percent(settings.threshold) << " (detectable > "
+          << percent(settings.threshold) << " at " << (c.insensitive == 1 ? "its" : "their")
+          << " processes and spread): measure with more --processes\n";
+    const std::string rule = "significantly slower by more than " + percent(settings.threshold);
     if (c.slower == 0)
       out << "no row is " << rule << '\n';
     else

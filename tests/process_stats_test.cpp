@@ -1,5 +1,6 @@
 // Statistics over per-process medians (compare's test): the exact U p-value against values counted by hand,
-// Holm's adjustment, and the bootstrap interval of the change.
+// Welch's t over logs, Benjamini-Hochberg's adjustment, the detectable change, and the bootstrap interval of
+// the change.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -52,21 +53,69 @@ TEST(ExactMannWhitney, EmptySideIsNaN) {
   EXPECT_TRUE(std::isnan(exact_mann_whitney_p(none, a)));
 }
 
-TEST(HolmAdjust, StepDownWithMonotoneMaximum) {
-  // Sorted: 0.005 * 4 = 0.02, 0.01 * 3 = 0.03, 0.03 * 2 = 0.06, 0.04 * 1 = 0.04 -> raised to 0.06.
+TEST(BenjaminiHochberg, StepUpWithMonotoneMinimum) {
+  // m = 4 (the NaN does not count). Sorted: 0.005 x 4/1 = 0.02, 0.01 x 4/2 = 0.02, 0.03 x 4/3 = 0.04,
+  // 0.04 x 4/4 = 0.04.
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> ps{0.01, 0.04, nan, 0.03, 0.005};
-  const std::vector<double> adjusted = holm_adjust(ps);
+  const std::vector<double> adjusted = benjamini_hochberg_adjust(ps);
   ASSERT_EQ(adjusted.size(), 5u);
-  EXPECT_NEAR(adjusted[0], 0.03, 1e-12);
-  EXPECT_NEAR(adjusted[1], 0.06, 1e-12);
+  EXPECT_NEAR(adjusted[0], 0.02, 1e-12);
+  EXPECT_NEAR(adjusted[1], 0.04, 1e-12);
   EXPECT_TRUE(std::isnan(adjusted[2]));  // not testable: not counted in m
-  EXPECT_NEAR(adjusted[3], 0.06, 1e-12);
+  EXPECT_NEAR(adjusted[3], 0.04, 1e-12);
   EXPECT_NEAR(adjusted[4], 0.02, 1e-12);
-  std::vector<double> one{0.7};
-  EXPECT_DOUBLE_EQ(holm_adjust(one)[0], 0.7);
-  std::vector<double> big{0.6, 0.9};
-  EXPECT_DOUBLE_EQ(holm_adjust(big)[0], 1.0);  // capped at 1
+  // The running minimum from the top: 0.01 x 3/1 = 0.03 is lowered to 0.012 x 3/2 = 0.018.
+  std::vector<double> step{0.01, 0.012, 0.5};
+  const std::vector<double> lowered = benjamini_hochberg_adjust(step);
+  EXPECT_NEAR(lowered[0], 0.018, 1e-12);
+  EXPECT_NEAR(lowered[1], 0.018, 1e-12);
+  EXPECT_NEAR(lowered[2], 0.5, 1e-12);
+  // Unlike Holm, four small p among 36 stay small: 0.001 x 36 / 4 = 0.009 for the fourth.
+  std::vector<double> many(36, 0.8);
+  for (size_t i = 0; i < 4; ++i) many[i] = 0.001;
+  EXPECT_NEAR(benjamini_hochberg_adjust(many)[3], 0.009, 1e-12);
+}
+
+// Welch's t over logs, against a case worked by hand: logs {0, 1, 2} against {3, 4, 5, 6}: d = 3.5,
+// se^2 = 1/3 + (5/3)/4 = 0.75, t = 4.0415, df = 0.75^2 / ((1/3)^2/2 + (5/12)^2/3) = 4.9592, and the two-sided
+// p 0.0100769 from an independent numerical integration of the t density (tests/student_t_test.cpp).
+TEST(LogWelch, MatchesAHandWorkedCase) {
+  std::vector<double> base{1, std::exp(1.0), std::exp(2.0)};
+  std::vector<double> candidate{std::exp(3.0), std::exp(4.0), std::exp(5.0), std::exp(6.0)};
+  const LogWelch w = log_welch_t(base, candidate);
+  EXPECT_NEAR(w.difference, 3.5, 1e-12);
+  EXPECT_NEAR(w.se, std::sqrt(0.75), 1e-12);
+  EXPECT_NEAR(w.t, 3.5 / std::sqrt(0.75), 1e-10);
+  EXPECT_NEAR(w.df, 0.5625 / (1.0 / 18 + 25.0 / 432), 1e-10);
+  EXPECT_NEAR(w.p, 0.01007694335, 1e-9);
+  // Scale-free: the same ratios at any scale give the same test.
+  std::vector<double> b2, c2;
+  for (double v : base) b2.push_back(v * 1e6);
+  for (double v : candidate) c2.push_back(v * 1e6);
+  EXPECT_NEAR(log_welch_t(b2, c2).p, w.p, 1e-12);
+  // The other direction: the same p, a negative t.
+  EXPECT_NEAR(log_welch_t(candidate, base).t, -w.t, 1e-10);
+}
+
+TEST(LogWelch, NoSpreadAndTooFewValues) {
+  std::vector<double> two{2, 2}, four{4, 4}, one{3}, bad{1, -1};
+  const LogWelch doubled = log_welch_t(two, four);
+  EXPECT_EQ(doubled.p, 0.0);
+  EXPECT_TRUE(std::isinf(doubled.t) && doubled.t > 0);
+  EXPECT_NEAR(doubled.difference, std::log(2.0), 1e-12);
+  EXPECT_EQ(log_welch_t(two, two).p, 1.0);
+  EXPECT_TRUE(std::isnan(log_welch_t(two, one).p));
+  EXPECT_TRUE(std::isnan(log_welch_t(bad, two).p));
+}
+
+// (t_{1-a/2, df} + t_{power, df}) x se, the quantiles from the independent integration: df = 8, a = 0.05:
+// 2.306004 + 0.888890; a = 0.05/36: 4.781002 + 0.888890.
+TEST(DetectableChange, IsTheSumOfTheTwoQuantilesTimesTheSe) {
+  EXPECT_NEAR(detectable_log_change(0.01, 8, 0.05), (2.306004135 + 0.8888895178) * 0.01, 1e-8);
+  EXPECT_NEAR(detectable_log_change(0.01, 8, 0.05 / 36), (4.781001848 + 0.8888895178) * 0.01, 1e-8);
+  EXPECT_NEAR(detectable_log_change(0.02, 8, 0.05), 2 * detectable_log_change(0.01, 8, 0.05), 1e-12);
+  EXPECT_TRUE(std::isnan(detectable_log_change(NAN, 8, 0.05)));
 }
 
 TEST(BootstrapRatio, DeterministicAndAroundTheRatio) {

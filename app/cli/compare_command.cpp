@@ -1,7 +1,7 @@
-// `cryptauditor compare BASE.json NEW.json [--threshold 5%] [--strict]`: which rows of two JSON reports
-// changed, by how much, and whether significantly over the per-process medians (docs/COMPARE.md). Exit
-// status 1 when a testable row is significantly slower by more than the threshold, so a CI job can fail on
-// a regression; 3 under --strict when no row was testable.
+// `cryptauditor compare BASE.json NEW.json [--threshold 5%] [--strict] [--format text|json]`: which rows of
+// two JSON reports changed, by how much, and whether significantly over the per-process medians
+// (docs/COMPARE.md). Exit status 1 when a testable row is significantly slower by more than the threshold,
+// so a CI job can fail on a regression; 3 under --strict when no row was testable.
 #include <algorithm>
 #include <cxxopts.hpp>
 #include <stdexcept>
@@ -10,7 +10,7 @@
 #include "cli/common.hpp"
 #include "compare/compare.hpp"
 #include "compare/report_file.hpp"
-#include "plugins/compare_text.hpp"
+#include "plugins/compare_report.hpp"
 
 namespace ca {
 namespace {
@@ -21,23 +21,28 @@ cxxopts::Options compare_options() {
   cxxopts::Options o(
       "cryptauditor compare",
       "Compares two JSON reports (cryptauditor --format json) row by row: the change of the median, "
-      "its bootstrap 95% CI and an exact two-sided Mann-Whitney U test over the per-process medians of "
-      "reports made with --processes N, Holm-Bonferroni adjusted across rows. A row with 1 process on "
-      "either side is 'not testable: 1 process' and never significant. Exit status 1 when a testable row "
-      "is significantly (p < 0.05) slower by more than the threshold, or when a row measured in the base "
+      "its bootstrap 95% CI, and Welch's t-test on the logs of the per-process medians of reports made "
+      "with --processes N, Benjamini-Hochberg adjusted across the testable rows (q = 0.05); the exact "
+      "Mann-Whitney U p is shown beside it, and each testable row shows the smallest change it could "
+      "detect (80% power). A row with 1 process on either side is 'not testable: 1 process' and never "
+      "significant. Exit status 1 when a testable row is significant (adjusted p <= 0.05) and its change "
+      "exceeds the threshold (SLOWER), or when a row measured in the base "
       "report is missing or not measured in the new one (unless --allow-missing); 2 when no row can be "
       "compared (or a usage error); 3 with --strict when no row is testable; 0 otherwise. Reports from "
       "different machines (CPU model, CPU count or features, or machine label / host name differ) are "
       "compared by each library's ratio to the other libraries of its row, not by absolute time, and the "
       "report says so.\n");
   o.custom_help(
-      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute]");
+      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute] "
+      "[--format text|json]");
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
       cxxopts::value<std::string>()->default_value("5%"))(
       "u,unit", "time unit of the medians: ns, us, ms, s (default: the base report's)",
       cxxopts::value<std::string>())(
+      "format", "text (the table) or json (the same rows and decision for CI; schema in docs/COMPARE.md)",
+      cxxopts::value<std::string>()->default_value("text"))(
       "allow-missing",
       "exit 0 even when rows measured in the base report are missing or not measured (failed, unsupported) "
       "in the new one")(
@@ -102,6 +107,11 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      "a percentage > 0, e.g. 5 or 5%") /
       100.0;
 
+  const std::string format = args["format"].as<std::string>();
+  if (format != "text" && format != "json")
+    throw UsageError("--format '" + format + "' is not valid for compare: expected text or json");
+  const bool json = format == "json";
+
   const ReportFile base = read(reports[0]);
   const ReportFile candidate = read(reports[1]);
   TimeUnit unit = base.unit;
@@ -116,7 +126,7 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError("--relative and --absolute do not go together");
   const bool elsewhere = different_machines(base, candidate);
   settings.relative = args.count("relative") > 0 || (elsewhere && !args.count("absolute"));
-  if (elsewhere)
+  if (elsewhere && !json)
     out << "The reports come from different machines (base: " << base.machine
         << "; new: " << candidate.machine << "): "
         << (settings.relative
@@ -130,7 +140,10 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      ": no row has two libraries measured in both reports, and a comparison by ratios needs "
                      "them (--absolute compares the times): nothing to compare");
   if (comparison.compared == 0) throw UsageError(nothing_to_compare(base, candidate));
-  print_comparison(comparison, settings, unit, base.path, candidate.path, out);
+  if (json)
+    write_comparison_json(comparison, settings, base, candidate, out);
+  else
+    print_comparison(comparison, settings, unit, base.path, candidate.path, out);
   if (comparison.missing > 0 && !args.count("allow-missing")) {
     err << "cryptauditor: " << comparison.missing << (comparison.missing == 1 ? " row" : " rows")
         << " measured in " << base.path << " missing or not measured in " << candidate.path

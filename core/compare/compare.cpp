@@ -18,13 +18,6 @@ std::string not_measured(const Record& r, const char* which) {
   return "";
 }
 
-// The smallest two-sided exact p two samples of na and nb distinct values can give: 2 / C(na + nb, na).
-double smallest_p(size_t na, size_t nb) {
-  double splits = 1;
-  for (size_t i = 1; i <= na; ++i) splits = splits * static_cast<double>(nb + i) / static_cast<double>(i);
-  return std::min(1.0, 2 / splits);
-}
-
 // --relative (reports from different machines): each record's median and process medians over its row's
 // reference, the geometric mean of the medians of the libraries measured in that row in both reports; per
 // process when every one of them has the same number of processes (the libraries of one process were
@@ -130,9 +123,15 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
       row.base_processes = base_medians.size();
       row.candidate_processes = new_medians.size();
       if (row.base_processes >= 2 && row.candidate_processes >= 2) {
-        row.p = stats::exact_mann_whitney_p(new_medians, base_medians);
+        const stats::LogWelch w = stats::log_welch_t(base_medians, new_medians);
+        row.p = w.p;
+        row.t = w.t;
+        row.df = w.df;
+        row.log_change = w.difference;
+        row.se = w.se;
+        row.p_u = stats::exact_mann_whitney_p(new_medians, base_medians);
         row.ratio_ci = stats::bootstrap_median_ratio_ci(base_medians, new_medians);
-        row.verdict = Verdict::Unchanged;  // decided below, after the Holm adjustment
+        row.verdict = Verdict::Unchanged;  // decided below, after the Benjamini–Hochberg adjustment
         ++c.testable;
       } else {
         row.verdict = Verdict::NotTestable;
@@ -151,23 +150,24 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     c.rows.push_back(row);
   }
 
-  // Holm–Bonferroni over the testable rows only: a row that cannot be tested does not dilute the others.
+  // Benjamini–Hochberg over the testable rows only: a row that cannot be tested does not dilute the others.
   std::vector<double> ps;
   for (const ComparedRow& row : c.rows) ps.push_back(row.verdict == Verdict::Unchanged ? row.p : NAN);
-  const std::vector<double> adjusted = stats::holm_adjust(ps);
+  const std::vector<double> adjusted = stats::benjamini_hochberg_adjust(ps);
+  c.row_alpha = c.testable ? settings.alpha / static_cast<double>(c.testable) : 0;
   for (size_t i = 0; i < c.rows.size(); ++i) {
     ComparedRow& row = c.rows[i];
     if (row.verdict != Verdict::Unchanged) continue;
     row.p_adjusted = adjusted[i];
-    const bool significant = row.p_adjusted < settings.alpha;
-    row.verdict = significant && row.ratio - 1 > settings.threshold   ? Verdict::Slower
-                  : significant && 1 - row.ratio > settings.threshold ? Verdict::Faster
-                                                                      : Verdict::Unchanged;
+    const bool significant = row.p_adjusted <= settings.alpha;
+    row.verdict = significant && row.log_change > 0 && row.ratio - 1 > settings.threshold ? Verdict::Slower
+                  : significant && row.log_change < 0 && 1 - row.ratio > settings.threshold
+                      ? Verdict::Faster
+                      : Verdict::Unchanged;
     c.slower += row.verdict == Verdict::Slower;
     c.faster += row.verdict == Verdict::Faster;
-    c.underpowered +=
-        static_cast<double>(c.testable) * smallest_p(row.base_processes, row.candidate_processes) >=
-        settings.alpha;
+    row.detectable = std::expm1(stats::detectable_log_change(row.se, row.df, c.row_alpha, settings.power));
+    c.insensitive += !(row.detectable <= settings.threshold);
   }
   c.geomean_ratio = c.compared ? std::exp(log_sum / static_cast<double>(c.compared))
                                : std::numeric_limits<double>::quiet_NaN();

@@ -9,6 +9,7 @@
 
 #include "stats/mann_whitney.hpp"
 #include "stats/stats.hpp"
+#include "stats/student_t.hpp"
 
 namespace ca::stats {
 namespace {
@@ -105,16 +106,58 @@ double exact_mann_whitney_p(std::span<const double> a, std::span<const double> b
   return std::min(1.0, 2 * std::min(below, above) / total);
 }
 
-std::vector<double> holm_adjust(std::span<const double> ps) {
+LogWelch log_welch_t(std::span<const double> base, std::span<const double> candidate) {
+  const LogWelch none{kNaN, kNaN, kNaN, kNaN, kNaN};
+  if (base.size() < 2 || candidate.size() < 2) return none;
+  struct Side {
+    double n, mean, var;
+  };
+  auto side = [](std::span<const double> values, Side& s) {
+    s.n = static_cast<double>(values.size());
+    double sum = 0;
+    for (double v : values) {
+      if (!(v > 0) || std::isinf(v)) return false;
+      sum += std::log(v);
+    }
+    s.mean = sum / s.n;
+    double squares = 0;
+    for (double v : values) squares += (std::log(v) - s.mean) * (std::log(v) - s.mean);
+    s.var = squares / (s.n - 1);
+    return true;
+  };
+  Side b{}, c{};
+  if (!side(base, b) || !side(candidate, c)) return none;
+  LogWelch w{};
+  w.difference = c.mean - b.mean;
+  const double vb = b.var / b.n, vc = c.var / c.n;
+  w.se = std::sqrt(vb + vc);
+  if (!(w.se > 0)) {
+    w.df = b.n + c.n - 2;
+    w.t = w.difference == 0 ? 0 : std::copysign(std::numeric_limits<double>::infinity(), w.difference);
+    w.p = w.difference == 0 ? 1 : 0;
+    return w;
+  }
+  w.df = (vb + vc) * (vb + vc) / (vb * vb / (b.n - 1) + vc * vc / (c.n - 1));
+  w.t = w.difference / w.se;
+  w.p = student_t_two_sided_p(w.t, w.df);
+  return w;
+}
+
+double detectable_log_change(double se, double df, double alpha, double power) {
+  if (std::isnan(se) || std::isnan(df)) return kNaN;
+  return (student_t_quantile(1 - alpha / 2, df) + student_t_quantile(power, df)) * se;
+}
+
+std::vector<double> benjamini_hochberg_adjust(std::span<const double> ps) {
   std::vector<size_t> order;
   for (size_t i = 0; i < ps.size(); ++i)
     if (!std::isnan(ps[i])) order.push_back(i);
   std::stable_sort(order.begin(), order.end(), [&](size_t l, size_t r) { return ps[l] < ps[r]; });
   std::vector<double> adjusted(ps.begin(), ps.end());
   const double m = static_cast<double>(order.size());
-  double running = 0;
-  for (size_t rank = 0; rank < order.size(); ++rank) {
-    running = std::max(running, std::min(1.0, (m - static_cast<double>(rank)) * ps[order[rank]]));
+  double running = 1;
+  for (size_t rank = order.size(); rank-- > 0;) {  // from the largest p down: a running minimum
+    running = std::min(running, m * ps[order[rank]] / static_cast<double>(rank + 1));
     adjusted[order[rank]] = running;
   }
   return adjusted;

@@ -20,10 +20,33 @@ namespace ca::stats {
 /// reach 0.05). NaN when either side is empty.
 double exact_mann_whitney_p(std::span<const double> a, std::span<const double> b);
 
-/// Holm–Bonferroni step-down adjustment of m p-values (Holm, 1979): sorted ascending, p_(i) becomes
-/// max over j <= i of min(1, (m - j + 1) p_(j)); returned in the input order. A hypothesis is rejected at
-/// family-wise level alpha when its adjusted p is below alpha. NaNs stay NaN and do not count in m.
-std::vector<double> holm_adjust(std::span<const double> ps);
+/// Welch's t-test of the logs of two sets of positive values (per-process medians): d = mean(log candidate)
+/// - mean(log base), se = sqrt(s_b^2 / n_b + s_c^2 / n_c), t = d / se, and the Welch–Satterthwaite degrees of
+/// freedom df = se^4 / ((s_b^2/n_b)^2 / (n_b - 1) + (s_c^2/n_c)^2 / (n_c - 1)); p is the exact two-sided
+/// Student-t p-value at that df (stats/student_t.hpp). exp(d) is the ratio of the geometric means. Logs make
+/// a change a difference, so a 2x slowdown has the same t at 1 us as at 1 ms. When both sides have no spread
+/// (se = 0), p is 0 if the means differ and 1 if not, df = n_b + n_c - 2. NaNs when a side has fewer than 2
+/// values or a value is not positive.
+struct LogWelch {
+  double difference;  // d, on the log scale
+  double se;          // its standard error
+  double df;          // Welch–Satterthwaite degrees of freedom
+  double t;           // d / se (+-inf when se = 0 and d != 0)
+  double p;           // two-sided
+};
+LogWelch log_welch_t(std::span<const double> base, std::span<const double> candidate);
+
+/// The smallest change, on the log scale, that a two-sided level-alpha t-test with this se and df detects
+/// with probability `power`: (t_{1 - alpha/2, df} + t_{power, df}) * se (the usual approximation that
+/// ignores the noncentral t's skew). exp(result) - 1 is that change as a fraction. NaN when se or df is NaN.
+double detectable_log_change(double se, double df, double alpha, double power = 0.8);
+
+/// Benjamini–Hochberg adjusted p-values (Benjamini and Hochberg, 1995) of m p-values: sorted ascending,
+/// p_(i) becomes min over j >= i of min(1, m p_(j) / j); returned in the input order. Rejecting where the
+/// adjusted p is at most q controls the false discovery rate at q for independent tests, and under the
+/// complete null (no true change anywhere, an A/A compare) the chance of any rejection is then at most q.
+/// NaNs stay NaN and do not count in m.
+std::vector<double> benjamini_hochberg_adjust(std::span<const double> ps);
 
 /// Percentile bootstrap interval of median(b_new) / median(a_base): `resamples` times, each side is
 /// resampled with replacement on its own and the ratio of the two medians taken; the interval is the
