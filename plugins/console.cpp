@@ -13,6 +13,7 @@
 #include "catalog/catalog.hpp"
 #include "library_grid.hpp"
 #include "params_text.hpp"
+#include "partial_text.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
@@ -155,7 +156,9 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
 // per (algorithm, key, operation, size), one column per backend, "-" where a backend has no measurement.
 // Its figures are in one unit for the whole table, the -u unit when given, else one that suits its typical
 // value (readable_unit), with three significant digits: never "0.0000834ms".
-void print_library_table(const std::vector<Record>& records, const ReportSettings& s, std::ostream& out) {
+void print_library_table(const ReportInput& in, std::ostream& out) {
+  const std::vector<Record>& records = in.records;
+  const ReportSettings& s = in.settings;
   const LibraryGrid grid = library_grid(records);
   std::vector<double> medians;
   for (const auto& row : grid.rows)
@@ -172,11 +175,18 @@ void print_library_table(const std::vector<Record>& records, const ReportSetting
   for (const auto& row : grid.rows) {
     std::vector<std::string> line{row.algorithm, row.key_bits ? std::to_string(row.key_bits) : "-",
                                   row.operation, row.data_bytes ? format_size(row.data_bytes) : "-"};
-    for (const Record* r : row.cells)
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const Record* r = row.cells[c];
+      if (!r && cell_not_measured(in, grid.backends[c], row.algorithm, row.key_bits, row.operation,
+                                  row.data_bytes)) {
+        line.push_back(kNotMeasuredCell);
+        continue;
+      }
       line.push_back(!r || r->status == Status::Unsupported ? "-"
                      : r->status == Status::Failed          ? "FAILED"
                      : r->status == Status::Disputed        ? "DISPUTED"
                                                      : format_significant(from_ns(r->summary.median, unit)));
+    }
     table.add_row(std::move(line));
   }
   out << "\nPer-library table (median time per operation, " << unit_name(unit) << "):\n";
@@ -194,6 +204,14 @@ std::string entry_name(const Record& r, const Ranking& rk) {
   });
   if (two_keys && r.key_bits) name += "-" + std::to_string(r.key_bits);
   return name;
+}
+
+// A partial run's planned records that were not reached, after the banner again.
+void print_not_measured(const ReportInput& in, std::ostream& out) {
+  const auto lines = not_measured_lines(in);
+  if (lines.empty()) return;
+  out << '\n' << partial_banner(in) << "\nNot measured (interrupted):\n";
+  for (const auto& line : lines) out << "  " << line << '\n';
 }
 
 class ConsoleReporter : public Reporter {
@@ -217,6 +235,8 @@ class ConsoleReporter : public Reporter {
       out << "backend " << b.name << ": " << b.library << ' ' << b.version
           << (b.acceleration.empty() ? "" : " [" + b.acceleration + "]") << '\n';
     for (const auto& w : env.warnings) out << "warning: " << w << '\n';
+    const std::string banner = partial_banner(in);  // a partial run says so first and last
+    if (!banner.empty()) out << banner << '\n';
 
     // One block per (algorithm, key size, data size), in the order measured.
     std::vector<std::tuple<std::string, uint32_t, size_t>> blocks;
@@ -244,8 +264,9 @@ class ConsoleReporter : public Reporter {
         if (r.algorithm != alg || r.key_bits != bits || r.data_bytes != size) continue;
         std::string who = several ? r.backend + ": " : "";
         if (r.status == Status::Unsupported) {
-          // One line per backend and reason, not one per operation.
-          const std::string line = who + "unsupported: " + r.error;
+          // One line per backend and reason, not one per operation; it names the library even when only
+          // one ran, since "unsupported" alone does not say by whom.
+          const std::string line = r.backend + ": unsupported: " + r.error;
           if (std::find(said.begin(), said.end(), line) == said.end()) {
             out << line << '\n';
             said.push_back(line);
@@ -281,6 +302,7 @@ class ConsoleReporter : public Reporter {
     if (!several) {
       for (const auto& rk : algorithm_rankings(in.records)) print_ranking(rk, "", false);
       if (s.layout == "2004") write_2004_text(in, out);  // plugins/timing_2004.cpp
+      print_not_measured(in, out);
       return;
     }
     // Several libraries: the seed's algorithm ranking as it would print it for each library alone (where the
@@ -297,7 +319,8 @@ class ConsoleReporter : public Reporter {
     if (s.layout == "2004")
       write_2004_text(in, out);  // plugins/timing_2004.cpp, in place of the per-library table
     else
-      print_library_table(in.records, s, out);
+      print_library_table(in, out);
+    print_not_measured(in, out);
   }
 };
 

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "library_grid.hpp"
+#include "partial_text.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
@@ -272,8 +273,11 @@ void write_grid_table(const ReportInput& in, const LibraryGrid& grid, std::ostre
       if (e.rank == 1) fastest.push_back(e.record);
   out << "<p>Median time per operation in " << unit_name(unit)
       << " with its 95 % "
-         "confidence interval; bold: the fastest library (ties included); -: not offered.</p>\n"
-         "<table class=\"grid\">\n"
+         "confidence interval; bold: the fastest library (ties included); -: not offered"
+      << (in.partial != nullptr
+              ? std::string("; ") + kNotMeasuredCell + ": planned, but the run stopped first"
+              : "")
+      << ".</p>\n<table class=\"grid\">\n"
          "<tr><th>algorithm</th><th>operation</th><th>size</th>";
   for (const auto& b : grid.backends) out << "<th>" << escape(b) << "</th>";
   out << "</tr>\n";
@@ -281,8 +285,12 @@ void write_grid_table(const ReportInput& in, const LibraryGrid& grid, std::ostre
     out << "<tr><td>" << escape(algorithm_title(row.algorithm, row.key_bits)) << "</td><td>"
         << escape(operation_noun(row.operation)) << "</td><td>" << escape(format_size(row.data_bytes))
         << "</td>";
-    for (const Record* r : row.cells) {
-      if (!r || r->status == Status::Unsupported) {
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      const Record* r = row.cells[c];
+      if (!r && cell_not_measured(in, grid.backends[c], row.algorithm, row.key_bits, row.operation,
+                                  row.data_bytes)) {
+        out << "<td class=\"num\" title=\"the run stopped first\">" << kNotMeasuredCell << "</td>";
+      } else if (!r || r->status == Status::Unsupported) {
         out << "<td class=\"num\" title=\"" << escape(r ? r->error : "not run") << "\">-</td>";
       } else if (!r->ok()) {
         out << "<td class=\"num\" title=\"" << escape(r->error) << "\">"
@@ -352,6 +360,12 @@ class HtmlReporter : public Reporter {
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
            "<title>cryptauditor report</title>\n<style>"
         << kStyle << "</style>\n</head>\n<body>\n<h1>cryptauditor report</h1>\n";
+    if (const std::string banner = partial_banner(in); !banner.empty()) {
+      out << "<p class=\"warning partial\"><strong>" << escape(banner) << "</strong></p>\n";
+      out << "<details open><summary>" << kNotMeasuredCell << "</summary>\n<ul>\n";
+      for (const auto& line : not_measured_lines(in)) out << "<li>" << escape(line) << "</li>\n";
+      out << "</ul>\n</details>\n";
+    }
     write_summary(in, grid, out);
     write_environment(in, out);
     write_charts(grid, in.settings, out);

@@ -4,6 +4,7 @@
 
 #include "rank/ranking.hpp"
 #include "report.hpp"
+#include "report/schema.hpp"
 #include "run/record_json.hpp"
 
 namespace ca {
@@ -93,8 +94,24 @@ class JsonReporter : public Reporter {
                        {"ci_coverage", number(p.ratio.coverage)},
                        {"pairs", p.ratio.pairs}});
     }
-    json doc = {
-        {"schema_version", 3}, {"context", context}, {"results", results}, {"pairwise_ratios", pairs}};
+    // docs/report-schema.md "run": whether the plan was done, and what a run that stopped early left out.
+    json not_measured = json::array();
+    if (in.partial != nullptr)
+      for (const auto& [backend, algorithm, key_bits, operation, data_bytes] : in.partial->not_measured)
+        not_measured.push_back({{"backend", backend},
+                                {"algorithm", algorithm},
+                                {"key_bits", key_bits},
+                                {"operation", operation},
+                                {"data_bytes", data_bytes}});
+    json run = {{"complete", in.partial == nullptr},
+                {"stopped_by", in.partial != nullptr ? json(in.partial->stopped_by) : json(nullptr)},
+                {"planned_records", in.partial != nullptr ? json(in.partial->planned) : json(nullptr)},
+                {"not_measured", not_measured}};
+    json doc = {{"schema_version", kReportSchemaVersion},
+                {"run", run},
+                {"context", context},
+                {"results", results},
+                {"pairwise_ratios", pairs}};
     out << doc.dump(2) << '\n';
   }
 };

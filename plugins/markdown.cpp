@@ -8,6 +8,7 @@
 
 #include "library_grid.hpp"
 #include "params_text.hpp"
+#include "partial_text.hpp"
 #include "rank/ranking.hpp"
 #include "ranking_text.hpp"
 #include "report.hpp"
@@ -69,7 +70,11 @@ void write_grid(const ReportInput& in, std::ostream& out) {
   out << "\nMedian time per operation, with its 95 % confidence interval in brackets, each table in "
       << (in.settings.unit_given ? "the unit of -u" : "the one unit its figures read best in (ns, us or ms)")
       << "; **bold**: the fastest library (rank 1 of the library ranking, ties included); -: not offered by "
-         "that library.\n";
+         "that library"
+      << (in.partial != nullptr
+              ? std::string("; ") + kNotMeasuredCell + ": planned, but the run stopped first"
+              : "")
+      << ".\n";
   for (const auto& block : grid_blocks(grid)) {
     const TimeUnit unit = table_unit(in.settings, medians(block.rows));
     // Parameters other than the catalog's defaults (--param, config "params") after the title.
@@ -89,8 +94,12 @@ void write_grid(const ReportInput& in, std::ostream& out) {
     out << '\n';
     for (const GridRow* row : block.rows) {
       out << "| " << escape(operation_noun(row->operation)) << " |";
-      for (const Record* r : row->cells) {
-        if (!r || r->status == Status::Unsupported) {
+      for (size_t c = 0; c < row->cells.size(); ++c) {
+        const Record* r = row->cells[c];
+        if (!r && cell_not_measured(in, grid.backends[c], row->algorithm, row->key_bits, row->operation,
+                                    row->data_bytes)) {
+          out << ' ' << kNotMeasuredCell << " |";
+        } else if (!r || r->status == Status::Unsupported) {
           out << " - |";
         } else if (!r->ok()) {
           out << (r->status == Status::Disputed ? " DISPUTED |" : " FAILED |");
@@ -121,6 +130,11 @@ void write_results(const ReportInput& in, std::ostream& out) {
         << escape(r.operation) << ", " << format_size(r.data_bytes) << ": " << status_name(r.status)
         << (r.error.empty() ? "" : " — " + escape(r.error)) << '\n';
   }
+  if (const auto lines = not_measured_lines(in); !lines.empty()) {
+    out << "\n## Not measured (interrupted)\n\nPlanned, but the run stopped before them ("
+        << escape(in.partial->stopped_by) << "); the libraries may well offer them.\n\n";
+    for (const auto& line : lines) out << "- " << escape(line) << '\n';
+  }
 }
 
 void write_ranking(const Ranking& rk, bool library, const ReportSettings& settings, std::ostream& out) {
@@ -149,6 +163,8 @@ class MarkdownReporter : public Reporter {
  public:
   void write(const ReportInput& in, std::ostream& out) const override {
     out << "# cryptauditor report\n\n";
+    if (const std::string banner = partial_banner(in); !banner.empty())
+      out << "> **" << escape(banner) << "**\n\n";
     write_environment(in, out);
     write_results(in, out);
     const auto by_algorithm = algorithm_rankings(in.records);

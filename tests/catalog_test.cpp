@@ -47,10 +47,26 @@ TEST(Catalog, RsaMeansOaepForCiphersAndPssForSignatures) {
 TEST(Catalog, NameOfAnotherFamilyIsAnError) {
   auto r = resolve("SHA2-256", Family::Cipher);
   ASSERT_FALSE(r.ok());
-  const std::string& why = r.error().message;
-  EXPECT_NE(why.find("'SHA2-256'"), std::string::npos);
-  EXPECT_NE(why.find("--cipher"), std::string::npos);
-  EXPECT_NE(why.find("AES-GCM"), std::string::npos) << "the error lists what is allowed";
+  // The flag that takes it, instead of the list of ciphers (issue #31 item 5).
+  EXPECT_EQ(r.error().message, "'SHA2-256' is a hash, not a cipher: use --hash SHA2-256");
+  // Aliases and groups of another family too; names of no family still list what is allowed.
+  EXPECT_EQ(resolve("sha-256", Family::Mac).error().message,
+            "'sha-256' is a hash, not a MAC: use --hash sha-256");
+  EXPECT_EQ(resolve("SIGN-ALL", Family::Cipher).error().message,
+            "'SIGN-ALL' is a signature, not a cipher: use --signature SIGN-ALL");
+  const std::string unknown = resolve("NO-SUCH-CIPHER", Family::Cipher).error().message;
+  EXPECT_NE(unknown.find("--cipher"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("AES-GCM"), std::string::npos) << "the error lists what is allowed";
+}
+
+TEST(Catalog, ANearNameIsSuggested) {
+  EXPECT_EQ(
+      resolve("AES-GMC", Family::Cipher).error().message,
+      "unknown algorithm 'AES-GMC' for --cipher: did you mean AES-GCM? (every name: cryptauditor list)");
+  // Nearest in another family: named with its flag.
+  EXPECT_EQ(resolve("SHA2-265", Family::Cipher).error().message,
+            "unknown algorithm 'SHA2-265' for --cipher: did you mean --hash SHA2-256? (every name: "
+            "cryptauditor list)");
 }
 
 TEST(Catalog, UnknownNameIsAnError) {

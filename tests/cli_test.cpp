@@ -168,7 +168,8 @@ TEST(Cli, JsonReportHasTheDocumentedFields) {
   Result r = run("--hash SHA2-256 -c AES-EAX -r 20 -b openssl --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
-  EXPECT_EQ(doc["schema_version"], 3);
+  EXPECT_EQ(doc["schema_version"], 4);
+  EXPECT_EQ(doc["run"]["complete"], true);
   EXPECT_FALSE(doc["context"]["cpu_model"].get<std::string>().empty());
   EXPECT_EQ(doc["context"]["backends"][0]["name"], "openssl");
   EXPECT_FALSE(doc["context"]["backends"][0]["version"].get<std::string>().empty());
@@ -316,8 +317,10 @@ TEST_P(CliBadInput, OneLineErrorAndExitStatus2) {
 INSTANTIATE_TEST_SUITE_P(
     Table, CliBadInput,
     testing::Values(
-        BadInput{"--hash NO-SUCH-HASH", "NO-SUCH-HASH"}, BadInput{"-c SHA2-256", "--cipher"},
-        BadInput{"-s AES-GCM", "allowed:"}, BadInput{"--hash SHA2-256 -d 12XB", "12XB"},
+        BadInput{"--hash NO-SUCH-HASH", "NO-SUCH-HASH"},
+        BadInput{"-c SHA2-256", "'SHA2-256' is a hash, not a cipher: use --hash SHA2-256"},
+        BadInput{"-s AES-GCM", "is a cipher, not a signature: use --cipher"},
+        BadInput{"-s NO-SUCH-SIGNATURE", "allowed:"}, BadInput{"--hash SHA2-256 -d 12XB", "12XB"},
         BadInput{"--hash SHA2-256 -d 0B", "'0B'"}, BadInput{"-c AES-GCM -k 512", "128, 192, 256"},
         BadInput{"-c CHACHA20 -k 128", "allowed: 256"}, BadInput{"-s RSA -k 512", "1024..16384"},
         BadInput{"-s RSA -k abc", "'abc'"}, BadInput{"--hash SHA2-256 -r 0", "--rounds '0'"},
@@ -342,7 +345,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"-c AES-GCM --cipher-mode streaming", "expected per-message or stream"},
         BadInput{"--hash SHA2-256 --job-timeout -3", "--job-timeout '-3'"},
         BadInput{"--hash SHA2-256 --isolate --no-isolate", "cannot be given together"},
-        BadInput{"--mac NO-SUCH-MAC", "NO-SUCH-MAC"}, BadInput{"--kdf SHA2-256", "--kdf"},
+        BadInput{"--mac NO-SUCH-MAC", "NO-SUCH-MAC"}, BadInput{"--kdf SHA2-256", "not a KDF: use --hash"},
         BadInput{"--kex NO-SUCH-KEX", "NO-SUCH-KEX"},
         BadInput{"--kdf PBKDF2-SHA256 --kdf-params iterations=0", "iterations"},
         BadInput{"--kdf PBKDF2-SHA256 --kdf-params rounds=5", "rounds"},
@@ -362,7 +365,23 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--hash SHA2-256 -b ''", "--backend '' names nothing"},
         BadInput{"--hash SHA2-256 --operations ''", "--operations '' names nothing"},
         BadInput{"--operations sign -c AES-GCM", "--operations 'sign' leaves nothing to measure"},
-        BadInput{"--operations keygen --hash SHA2-256,SHA3-256", "SHA2-256: hash; SHA3-256: hash"}),
+        BadInput{"--operations keygen --hash SHA2-256,SHA3-256", "SHA2-256: hash; SHA3-256: hash"},
+        // Errors that suggest (issue #31 item 5).
+        BadInput{"-c AES-GMC", "unknown algorithm 'AES-GMC' for --cipher: did you mean AES-GCM?"},
+        BadInput{"--mac HMAC-SHA2-265", "did you mean HMAC-SHA2-256?"},
+        BadInput{"-c SHA2-265", "did you mean --hash SHA2-256?"},
+        BadInput{"--hash HMAC-SHA2-256", "is a MAC, not a hash: use --mac HMAC-SHA2-256"},
+        BadInput{"-c X25519", "is a key agreement, not a cipher: use --kex X25519"},
+        BadInput{"--kex ED25519", "is a signature, not a key agreement: use --signature ED25519"},
+        BadInput{"--hash SHA2-256 -b opensssl", "'opensssl' is not a loaded backend: did you mean openssl?"},
+        BadInput{"verfy", "unknown command 'verfy': did you mean verify?"},
+        BadInput{"lst", "unknown command 'lst': did you mean list?"},
+        BadInput{"benchmark", "unknown command 'benchmark' (commands: list, run,"},
+        BadInput{"--cyper AES-GCM", "unknown option '--cyper': did you mean --cipher?"},
+        BadInput{"verify --vectros x", "unknown option '--vectros' for verify: did you mean --vectors?"},
+        BadInput{"help verfy", "unknown command 'verfy': did you mean verify?"},
+        BadInput{"list AES-GMC",
+                 "list 'AES-GMC' is not an algorithm, alias or group: did you mean AES-GCM?"}),
     [](const testing::TestParamInfo<BadInput>& info) {
       std::string name;
       for (const char* c = info.param.args; *c; ++c)
@@ -393,6 +412,123 @@ TEST(Cli, ListShowsTheCapabilityMatrix) {
   EXPECT_NE(r.out.find("HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed"),
             std::string::npos)
       << r.out;
+}
+
+// The unknown-algorithm line with a suggestion is short: not the list of every name (526 characters
+// before).
+TEST(Cli, ASuggestionIsOneShortLine) {
+  Result r = run("-c AES-GMC");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_LT(r.err.size(), 120u) << r.err;
+  EXPECT_EQ(r.err.find("allowed:"), std::string::npos) << r.err;
+}
+
+// Nothing measured is an error: every requested row unsupported exits 2 naming the library, and writes no
+// report file (issue #31 item 4).
+TEST(Cli, ASelectionNoBackendOffersIsAUsageErrorNamingTheLibrary) {
+  if (!std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-libsodium.so"))
+    GTEST_SKIP() << "the libsodium backend was not built";
+  Result ocb = run("-c AES-OCB -b libsodium -r 10");
+  EXPECT_EQ(ocb.status, 2) << ocb.out << ocb.err;
+  EXPECT_EQ(lines(ocb.err), 1u) << ocb.err;
+  EXPECT_NE(ocb.err.find("nothing to measure: libsodium does not offer AES-OCB"), std::string::npos)
+      << ocb.err;
+  EXPECT_TRUE(ocb.out.empty()) << ocb.out;
+
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("cli-nothing-" + std::to_string(::getpid()) + ".json");
+  std::filesystem::remove(file);
+  Result ecdsa = run("-s ECDSA -b libsodium --format json -o " + file.string());
+  EXPECT_EQ(ecdsa.status, 2) << ecdsa.err;
+  EXPECT_NE(ecdsa.err.find("libsodium does not offer ECDSA"), std::string::npos) << ecdsa.err;
+  EXPECT_NE(ecdsa.err.find("no report written"), std::string::npos) << ecdsa.err;
+  EXPECT_FALSE(std::filesystem::exists(file)) << "no report file for a run that measured nothing";
+
+  // With one row measured, the run goes on, and the unsupported line names the library even when it is the
+  // only one (before: "unsupported: not offered by this library", by whom unsaid).
+  Result mixed = run("-c AES-OCB,CHACHA20-POLY1305 -b libsodium -r 10");
+  EXPECT_EQ(mixed.status, 0) << mixed.err;
+  EXPECT_NE(mixed.out.find("\nlibsodium: unsupported: not offered by this library\n"), std::string::npos)
+      << mixed.out;
+}
+
+TEST(Cli, BackendNamesIgnoreCase) {
+  REQUIRE_OPENSSL();
+  Result r = run("--hash SHA2-256 -r 10 -b OpenSSL --format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["results"][0]["backend"], "openssl");
+}
+
+TEST(Cli, HelpCommandPrintsTheHelpOfACommand) {
+  Result list = run("help list");
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_EQ(list.out, run("list --help").out);
+  Result all = run("help");
+  ASSERT_EQ(all.status, 0) << all.err;
+  EXPECT_EQ(all.out, run("--help").out);
+  Result itself = run("help --help");
+  EXPECT_EQ(itself.status, 0);
+  EXPECT_NE(itself.out.find("cryptauditor help [COMMAND]"), std::string::npos) << itself.out;
+}
+
+TEST(Cli, ListFiltersByAlgorithmAndBackend) {
+  REQUIRE_OPENSSL();
+  Result r = run("list aes-gcm sha3-256 -b OpenSSL");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\nAES-GCM "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nSHA3-256 "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\nAES-CTR "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("openssl"), std::string::npos) << r.out;
+  for (const char* other : {"botan", "libsodium", "wolfssl"})
+    EXPECT_EQ(r.out.find(other), std::string::npos) << other << "\n" << r.out;
+  Result json = run("list AES-GCM --format json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  const auto doc = nlohmann::json::parse(json.out);
+  ASSERT_EQ(doc["algorithms"].size(), 1u) << json.out;
+}
+
+// `report` names what it expects, renders a merged fleet in its default format, and every command that
+// creates a file says so on standard error unless --quiet (issue #31 items 7 and 8).
+TEST(Cli, ReportNamesWhatItExpectsAndFilesWrittenAreNamed) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cli-wrote-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string csv = (dir / "a.csv").string();
+  std::ofstream(csv) << "backend,algorithm\nopenssl,AES-GCM\n";
+  Result bad = run("report " + csv);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+  EXPECT_NE(bad.err.find("report expects a JSON report"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find(csv + " is not JSON"), std::string::npos) << bad.err;
+
+  REQUIRE_OPENSSL();
+  const std::string json = (dir / "r.json").string();
+  Result measured = run("--hash SHA2-256 -r 10 -b openssl --format json -o " + json);
+  ASSERT_EQ(measured.status, 0) << measured.err;
+  EXPECT_NE(measured.err.find("wrote " + json + "\n"), std::string::npos) << measured.err;
+  Result quiet = run("--hash SHA2-256 -r 10 -b openssl --format json -o " + json + " --quiet");
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("wrote"), std::string::npos) << quiet.err;
+
+  const std::string md = (dir / "r.md").string();
+  Result rendered = run("report " + json + " --format markdown -o " + md);
+  ASSERT_EQ(rendered.status, 0) << rendered.err;
+  EXPECT_EQ(rendered.err, "wrote " + md + "\n");
+  EXPECT_TRUE(fs::file_size(md) > 0);
+
+  const std::string fleet = (dir / "fleet.json").string();
+  Result merged = run("merge " + json + " -o " + fleet);
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_EQ(merged.err, "wrote " + fleet + "\n");
+  // A fleet renders in its default format (markdown) without --format; before, "table" was refused.
+  Result shown = run("report " + fleet);
+  EXPECT_EQ(shown.status, 0) << shown.err;
+  EXPECT_FALSE(shown.out.empty());
+  Result table = run("report " + fleet + " --format table");
+  EXPECT_EQ(table.status, 2);
+  EXPECT_NE(table.err.find("expected html or markdown"), std::string::npos) << table.err;
+  fs::remove_all(dir);
 }
 
 }  // namespace

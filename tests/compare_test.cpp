@@ -405,11 +405,11 @@ TEST(ReportFile, ReadsRecordsAndUnit) {
 
 TEST(ReportFile, ErrorsNameFileAndPointer) {
   json doc = report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000)});
-  json v4 = doc;
-  v4["schema_version"] = 4;
+  json v5 = doc;
+  v5["schema_version"] = 5;
   EXPECT_MENTIONS(
-      read_error(v4.dump()),
-      ": /schema_version: expected 1, 2 or 3 (the versions this cryptauditor reads), got the number 4");
+      read_error(v5.dump()),
+      ": /schema_version: expected 1, 2, 3 or 4 (the versions this cryptauditor reads), got the number 5");
   json bad_processes = doc;
   bad_processes["results"][0]["process_samples"] = json::array({4, 4});  // 10 samples
   EXPECT_MENTIONS(read_error(bad_processes.dump()),
@@ -529,7 +529,7 @@ TEST(CompareCommand, FlagsAnInjectedTenfoldSlowdownAcrossProcesses) {
   const std::string dir = temp_dir();
   const std::string base = real_report(dir, "base.json", 5);
   const json doc = read_json(base);
-  EXPECT_EQ(doc["schema_version"], 3);
+  EXPECT_EQ(doc["schema_version"], 4);
   EXPECT_EQ(doc["context"]["settings"]["processes"], 5);
   ASSERT_EQ(doc["results"].size(), 3u);
   for (const auto& r : doc["results"]) {
@@ -696,12 +696,12 @@ TEST(CompareCommand, UsageErrors) {
   Result threshold = run_binary("compare " + good + " " + good + " --threshold abc");
   EXPECT_EQ(threshold.status, 2);
   EXPECT_MENTIONS(threshold.err, "--threshold");
-  json v4 = report_of({});
-  v4["schema_version"] = 4;
-  const std::string bad = write(v4.dump());
+  json v5 = report_of({});
+  v5["schema_version"] = 5;
+  const std::string bad = write(v5.dump());
   Result schema = run_binary("compare " + good + " " + bad);
   EXPECT_EQ(schema.status, 2);
-  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1, 2 or 3");
+  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1, 2, 3 or 4");
   EXPECT_EQ(std::count(schema.err.begin(), schema.err.end(), '\n'), 1);
   Result missing = run_binary("compare " + good + " /nonexistent/x.json");
   EXPECT_EQ(missing.status, 2);

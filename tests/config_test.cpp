@@ -90,14 +90,18 @@ TEST(ConfigErrors, WrongTypes) {
 
 TEST(ConfigErrors, BadAlgorithmIsNamedByItsIndex) {
   std::string e = error_of(R"({"algorithms": [{"cipher": "AES-GCM"}, {"hash": "SHA2-256"},
-                                              {"signature": "ECDSA"}, {"cipher": "AES-XYZ"}]})");
-  EXPECT_MENTIONS(e, "study.json: /algorithms/3/cipher: unknown algorithm 'AES-XYZ'");
+                                              {"signature": "ECDSA"}, {"cipher": "NO-SUCH-CIPHER"}]})");
+  EXPECT_MENTIONS(e, "study.json: /algorithms/3/cipher: unknown algorithm 'NO-SUCH-CIPHER'");
   EXPECT_MENTIONS(e, "allowed: ");
+  // A near name is suggested instead of the whole list.
+  EXPECT_MENTIONS(
+      error_of(R"({"algorithms": [{"cipher": "AES-GMC"}]})"),
+      "study.json: /algorithms/0/cipher: unknown algorithm 'AES-GMC' for --cipher: did you mean AES-GCM?");
 }
 
 TEST(ConfigErrors, AlgorithmOfTheWrongFamily) {
   EXPECT_MENTIONS(error_of(R"({"algorithms": [{"hash": "AES-GCM"}]})"),
-                  ": /algorithms/0/hash: unknown algorithm");
+                  ": /algorithms/0/hash: 'AES-GCM' is a cipher, not a hash: use --cipher AES-GCM");
 }
 
 TEST(ConfigErrors, EntryNamingNoneOrTwoAlgorithms) {

@@ -74,7 +74,7 @@ TEST_P(ShippedConfig, ValidatesAndProducesItsOutputs) {
     if (o.spec.format == "json") {
       std::ifstream in(path);
       const auto doc = nlohmann::json::parse(in);
-      EXPECT_EQ(doc["schema_version"], 3);
+      EXPECT_EQ(doc["schema_version"], 4);
       EXPECT_FALSE(doc["results"].empty());
       bool measured = false;
       for (const auto& r : doc["results"]) measured = measured || r["status"] == "ok";

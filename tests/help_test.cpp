@@ -21,8 +21,8 @@ Result run(const std::string& args) { return ca::test::run_cryptauditor(args); }
 
 // Every subcommand a user may type. Listed here, not read from the table, so that a subcommand dropped
 // from the table (and so from --help, the man page and the completions) fails these tests.
-const std::vector<std::string> kSubcommands = {"list",  "run",    "compare", "report",
-                                               "merge", "verify", "leaks",   "doctor"};
+const std::vector<std::string> kSubcommands = {"list",   "run",   "compare", "report", "merge",
+                                               "verify", "leaks", "doctor",  "help"};
 
 bool have_openssl() {
   return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");
@@ -63,6 +63,22 @@ TEST(Help, NamesEverySubcommandAndEachOneRuns) {
     EXPECT_NE(help.out.find("cryptauditor " + sub), std::string::npos) << sub << ": " << help.out;
   }
   EXPECT_EQ(ca::subcommands().size(), kSubcommands.size()) << "a subcommand this test does not know";
+}
+
+// Issue #31 item 5 and 6: `help COMMAND`, list's filters and verify --fetch are in the help text.
+TEST(Help, HelpCommandListFiltersAndVerifyFetchAreDescribed) {
+  Result top = run("--help");
+  EXPECT_NE(top.out.find("  cryptauditor help [COMMAND]: "), std::string::npos) << top.out;
+  Result list = run("list --help");
+  EXPECT_NE(list.out.find("cryptauditor list [ALGORITHM...] [-b BACKEND,...]"), std::string::npos)
+      << list.out;
+  EXPECT_NE(list.out.find("-b, --backend"), std::string::npos) << list.out;
+  EXPECT_EQ(list.out.find("--algorithms"), std::string::npos) << "the positional is no flag\n" << list.out;
+  Result verify = run("verify --help");
+  EXPECT_NE(verify.out.find("--fetch"), std::string::npos) << verify.out;
+  EXPECT_NE(verify.out.find("$CRYPTAUDITOR_WYCHEPROOF"), std::string::npos) << verify.out;
+  Result help = run("help --help");
+  EXPECT_EQ(help.out.find("--command"), std::string::npos) << "the positional is no flag\n" << help.out;
 }
 
 TEST(Help, VersionNamesTheCommit) {

@@ -523,6 +523,21 @@ TEST_F(Isolation, TwoPluginsWithOneNameAreBothRefusedNamingTheFiles) {
   EXPECT_NE(r.err.find("--backend 'openssl' is not a loaded backend"), std::string::npos) << r.err;
 }
 
+// -b takes backend names in any case, so two plugins whose names differ only in case would be one name to
+// it: both are refused, as for one name (issue #31 item 5).
+TEST_F(Isolation, TwoPluginsWhoseNamesDifferOnlyInCaseAreBothRefused) {
+  const std::string fake = (plugins_ / "ca-backend-fake.so").string();
+  ProgramResult r = ca::test::run_cryptauditor("list --backends --no-default-plugins --plugin-dir " +
+                                               plugins_.string() + " --plugin " + fake + "=FAKE");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.err.find("refused: it calls itself 'FAKE', and so does"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("refused: it calls itself 'fake', and so does"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("names differing only in case are one name"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("fake"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("FAKE"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("openssl"), std::string::npos) << r.out;
+}
+
 // verify and verify --interop ran every backend in the program itself: one segfault ended the whole
 // verification with no output. Each backend's share (per file, per algorithm, per pair) is isolated.
 TEST_F(Isolation, VerifyRecordsACrashAsThatBackendsFailure) {
@@ -702,6 +717,23 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
   EXPECT_LT(reported, planned) << "the study was stopped early";
   for (const auto& rec : doc["results"])
     EXPECT_EQ(rec["status"], "ok") << "nothing is marked failed by an interruption";
+
+  // The report says it is partial and lists what the run did not reach, apart from "not offered": in its
+  // JSON, and in the Markdown, HTML and console made from it (issue #31 item 3).
+  const std::string stopped_by = sig == SIGINT ? "interrupted by SIGINT" : "interrupted by SIGTERM";
+  EXPECT_EQ(doc["run"]["complete"], false);
+  EXPECT_EQ(doc["run"]["stopped_by"], stopped_by);
+  EXPECT_EQ(doc["run"]["planned_records"], planned);
+  EXPECT_EQ(doc["run"]["not_measured"].size(), planned - reported);
+  for (const char* format : {"markdown", "html", "table"}) {
+    ProgramResult shown = ca::test::run_cryptauditor("report " + report_.string() + " --format " + format);
+    EXPECT_EQ(shown.status, 0) << shown.err;
+    EXPECT_NE(shown.out.find("PARTIAL REPORT: " + stopped_by), std::string::npos) << format << shown.out;
+    EXPECT_NE(shown.out.find(std::string(format) == "table" ? "Not measured (interrupted):\n"
+                                                            : "not measured (interrupted)"),
+              std::string::npos)
+        << format << shown.out;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, Interrupt,
@@ -832,8 +864,21 @@ TEST_F(StopMeasurement, TheStopAfterDeadlineStopsTheRunAndWritesTheReport) {
   // The default command, report on standard output.
   ProgramResult bench = run("-c CHACHA20 -d 1KB -r 999999999999 -b openssl --stop-after 1 --format json");
   EXPECT_EQ(bench.status, 143) << bench.err;
-  EXPECT_TRUE(json::parse(bench.out)["results"].empty()) << bench.out;
+  const json partial = json::parse(bench.out);
+  EXPECT_TRUE(partial["results"].empty()) << bench.out;
   EXPECT_NE(bench.err.find("stopped at the --stop-after deadline (1 s)"), std::string::npos) << bench.err;
+  // The report is marked partial: both planned records (encrypt, decrypt) are listed as not measured.
+  EXPECT_EQ(partial["run"]["complete"], false) << bench.out;
+  EXPECT_EQ(partial["run"]["stopped_by"], "stopped at the --stop-after deadline (1 s)");
+  EXPECT_EQ(partial["run"]["not_measured"].size(), 2u) << bench.out;
+  ProgramResult console = run("-c CHACHA20 -d 1KB -r 999999999999 -b openssl --stop-after 1");
+  EXPECT_EQ(console.status, 143) << console.err;
+  EXPECT_NE(console.out.find("PARTIAL REPORT: stopped at the --stop-after deadline (1 s); 0 of 2 planned"),
+            std::string::npos)
+      << console.out;
+  EXPECT_NE(console.out.find("Not measured (interrupted):\n  CHACHA20 256-bit encrypt, 1KB: openssl\n"),
+            std::string::npos)
+      << console.out;
 }
 
 TEST_F(StopMeasurement, BadStopAfterValuesAreOneLineUsageErrors) {

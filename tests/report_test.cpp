@@ -184,7 +184,9 @@ TEST(ConsoleReport, SeveralBackendsGetTheSeedRankingEachThenLibraryRankings) {
 TEST(JsonReport, RecordFields) {
   std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 1e6)};
   auto doc = nlohmann::json::parse(render("json", rs));
-  EXPECT_EQ(doc["schema_version"], 3);
+  EXPECT_EQ(doc["schema_version"], 4);
+  EXPECT_EQ(doc["run"]["complete"], true) << "a run that finished its plan";
+  EXPECT_TRUE(doc["run"]["not_measured"].empty());
   EXPECT_EQ(doc["context"]["cpu_model"], "Test CPU");
   const auto& r = doc["results"][0];
   EXPECT_EQ(r["median_ns"], 1e6);
@@ -202,6 +204,56 @@ TEST(JsonReport, NanBecomesNull) {
   r.summary = stats::summarize(r.measurement.sample_ns);  // stddev of one sample is NaN
   auto doc = nlohmann::json::parse(render("json", {r}));
   EXPECT_TRUE(doc["results"][0]["stddev_ns"].is_null());
+}
+
+// A partial run (issue #31 item 3): every writer says so, and a planned record the run did not reach is
+// "not measured (interrupted)", not "-" (which means "not offered").
+TEST(PartialReport, EveryWriterSaysInterruptedAndListsWhatItDidNotMeasure) {
+  std::vector<Record> rs{rec("alpha", "AES-GCM", "encrypt", 1e3), rec("beta", "AES-GCM", "decrypt", 2e3)};
+  const PartialRun partial{"interrupted by SIGINT",
+                           5,
+                           {{"beta", "AES-GCM", 256, "encrypt", 1024},
+                            {"alpha", "AES-GCM", 256, "decrypt", 1024},
+                            {"alpha", "AES-CCM", 256, "encrypt", 1024}}};
+  auto render_partial = [&](const std::string& format, const PartialRun* p) {
+    Environment env;
+    env.cpu_model = "Test CPU";
+    ReportSettings settings = thousand_rounds();
+    std::ostringstream out;
+    make_reporter(format)->write({rs, env, settings, p}, out);
+    return out.str();
+  };
+  for (const char* format : {"table", "markdown", "html"}) {
+    const std::string out = render_partial(format, &partial);
+    EXPECT_NE(
+        out.find("PARTIAL REPORT: interrupted by SIGINT; 2 of 5 planned records measured, 3 not measured"),
+        std::string::npos)
+        << format << "\n"
+        << out;
+    EXPECT_NE(out.find("not measured (interrupted)"), std::string::npos) << format << "\n" << out;
+    EXPECT_NE(out.find("AES-CCM 256-bit encrypt, 1KB: alpha"), std::string::npos) << format << "\n" << out;
+    const std::string complete = render_partial(format, nullptr);
+    EXPECT_EQ(complete.find("PARTIAL"), std::string::npos) << format << "\n" << complete;
+    EXPECT_EQ(complete.find("not measured (interrupted)"), std::string::npos) << format << "\n" << complete;
+  }
+  // The grid cell of a planned record not reached: "not measured", where a complete run shows "-".
+  const std::string md = render_partial("markdown", &partial);
+  EXPECT_NE(md.find("| Encryption | 1.00us [1.00, 1.00] | not measured (interrupted) |"), std::string::npos)
+      << md;
+  EXPECT_NE(render_partial("markdown", nullptr).find("| Encryption | 1.00us [1.00, 1.00] | - |"),
+            std::string::npos)
+      << render_partial("markdown", nullptr);
+
+  const auto doc = nlohmann::json::parse(render_partial("json", &partial));
+  EXPECT_EQ(doc["run"]["complete"], false);
+  EXPECT_EQ(doc["run"]["stopped_by"], "interrupted by SIGINT");
+  EXPECT_EQ(doc["run"]["planned_records"], 5);
+  ASSERT_EQ(doc["run"]["not_measured"].size(), 3u);
+  EXPECT_EQ(doc["run"]["not_measured"][2], nlohmann::json({{"backend", "alpha"},
+                                                           {"algorithm", "AES-CCM"},
+                                                           {"key_bits", 256},
+                                                           {"operation", "encrypt"},
+                                                           {"data_bytes", 1024}}));
 }
 
 }  // namespace

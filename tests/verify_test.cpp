@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -25,6 +26,7 @@
 #include "verify/mapping.hpp"
 #include "verify/vector_file.hpp"
 #include "verify/vector_runner.hpp"
+#include "verify/vector_search.hpp"
 
 namespace ca::verify {
 namespace {
@@ -828,6 +830,135 @@ TEST(Wycheproof, JsonOutputAndUsageErrors) {
   EXPECT_NE(backend.err.find("'nosuchlib' is not a loaded backend"), std::string::npos) << backend.err;
   EXPECT_EQ(run_cli("--vectors " + file + " --interop").status, 2);
   fs::remove_all(dir);
+}
+
+// ---- where the vectors are found, and verify --fetch (issue #31 item 6)
+// -------------------------------------
+
+// An environment for find_vectors: these variables set, every other unset.
+EnvLookup env_of(std::map<std::string, std::string> vars) {
+  return [vars = std::move(vars)](const char* name) -> const char* {
+    auto it = vars.find(name);
+    return it == vars.end() ? nullptr : it->second.c_str();
+  };
+}
+
+TEST(VectorSearch, EnvironmentThenUserCacheThenDevelopmentLayout) {
+  const std::string root = temp_dir("search");
+  const fs::path checkout = fs::path(root) / "checkout", cache_home = fs::path(root) / "cache",
+                 home = fs::path(root) / "home";
+  fs::create_directories(checkout / "testvectors_v1");
+  const fs::path cached = cache_home / "cryptauditor" / "wycheproof" / "testvectors_v1";
+  fs::create_directories(cached);
+
+  EXPECT_EQ(vector_cache_dir(env_of({{"XDG_CACHE_HOME", cache_home.string()}, {"HOME", home.string()}})),
+            (cache_home / "cryptauditor" / "wycheproof").string());
+  EXPECT_EQ(vector_cache_dir(env_of({{"HOME", home.string()}})),
+            (home / ".cache" / "cryptauditor" / "wycheproof").string());
+  EXPECT_EQ(vector_cache_dir(env_of({{"XDG_CACHE_HOME", "relative"}, {"HOME", home.string()}})),
+            (home / ".cache" / "cryptauditor" / "wycheproof").string())
+      << "a relative $XDG_CACHE_HOME is ignored, as the XDG rule says";
+  EXPECT_EQ(vector_cache_dir(env_of({})), "");
+
+  // $CRYPTAUDITOR_WYCHEPROOF first: a checkout (its testvectors_v1/) ...
+  auto found = find_vectors(
+      env_of({{"CRYPTAUDITOR_WYCHEPROOF", checkout.string()}, {"XDG_CACHE_HOME", cache_home.string()}}));
+  ASSERT_TRUE(found) << found.error().message;
+  EXPECT_EQ(found->source, "$CRYPTAUDITOR_WYCHEPROOF");
+  EXPECT_EQ(found->path, (checkout / "testvectors_v1").string());
+  // ... or a folder of vector files.
+  const fs::path loose = fs::path(root) / "loose";
+  fs::create_directories(loose);
+  std::ofstream(loose / "aes_gcm_test.json") << gcm_document().dump();
+  found = find_vectors(env_of({{"CRYPTAUDITOR_WYCHEPROOF", loose.string()}}));
+  ASSERT_TRUE(found) << found.error().message;
+  EXPECT_EQ(found->path, loose.string());
+  // Set, but holding nothing: an error, not a fall-through to the cache.
+  auto wrong = find_vectors(
+      env_of({{"CRYPTAUDITOR_WYCHEPROOF", root + "/typo"}, {"XDG_CACHE_HOME", cache_home.string()}}));
+  ASSERT_FALSE(wrong);
+  EXPECT_NE(wrong.error().message.find("$CRYPTAUDITOR_WYCHEPROOF '" + root + "/typo' holds no Wycheproof"),
+            std::string::npos)
+      << wrong.error().message;
+  // Then the user cache.
+  found = find_vectors(env_of({{"XDG_CACHE_HOME", cache_home.string()}}));
+  ASSERT_TRUE(found) << found.error().message;
+  EXPECT_EQ(found->source, "the user cache");
+  EXPECT_EQ(found->path, cached.string());
+  // Nothing anywhere (the development layout is relative to the current folder, which has none here):
+  // the error names every place and how to get the vectors.
+  const fs::path before = fs::current_path();
+  fs::current_path(root);
+  auto none = find_vectors(env_of({{"HOME", home.string()}}));
+  fs::current_path(before);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find((home / ".cache" / "cryptauditor" / "wycheproof").string() +
+                                      " (the user cache), ../shared/wycheproof (the development layout)"),
+            std::string::npos)
+      << none.error().message;
+  EXPECT_NE(none.error().message.find("cryptauditor verify --fetch"), std::string::npos)
+      << none.error().message;
+  fs::remove_all(root);
+}
+
+// A shell command with a clean environment for the vectors: no $CRYPTAUDITOR_WYCHEPROOF, the cache under
+// `root`, run from `root` (so the development layout is not found either).
+std::string in_clean_env(const std::string& root, const std::string& command) {
+  return "cd " + root + " && env -u CRYPTAUDITOR_WYCHEPROOF XDG_CACHE_HOME=" + root + "/cache " + command;
+}
+
+// `verify --fetch` clones at the pinned commit into the user cache; tested against a git repository made
+// here (CRYPTAUDITOR_WYCHEPROOF_URL and _COMMIT name it), so nothing reaches the network. Then `verify`
+// runs with no --vectors from the cache.
+TEST(VectorSearch, FetchFillsTheCacheFromAMirrorAndVerifyThenFindsIt) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  if (std::system("git --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "git is not installed";
+  const std::string root = temp_dir("fetch");
+  const std::string mirror = root + "/mirror";
+  fs::create_directories(mirror + "/testvectors_v1");
+  std::ofstream(mirror + "/testvectors_v1/aes_gcm_test.json") << gcm_document().dump();
+  const std::string git = "git -C " + mirror + " -c user.name=test -c user.email=test@example.invalid ";
+  ASSERT_EQ(
+      std::system((git + "init --quiet && " + git + "add . && " + git + "commit --quiet -m vectors").c_str()),
+      0);
+  const auto head = ca::test::run_program("git -C " + mirror + " rev-parse HEAD");
+  ASSERT_EQ(head.status, 0) << head.err;
+  const std::string commit = head.out.substr(0, 40);
+
+  // Before: no vectors anywhere, and the error says how to get them.
+  Cli before = ca::test::run_program(in_clean_env(root, ca::test::binary() + " verify"));
+  EXPECT_EQ(before.status, 2) << before.out << before.err;
+  EXPECT_NE(before.err.find("get them with `cryptauditor verify --fetch`"), std::string::npos) << before.err;
+
+  const std::string fetch = "CRYPTAUDITOR_WYCHEPROOF_URL=" + mirror +
+                            " CRYPTAUDITOR_WYCHEPROOF_COMMIT=" + commit + " " + ca::test::binary() +
+                            " verify --fetch";
+  Cli fetched = ca::test::run_program(in_clean_env(root, fetch));
+  ASSERT_EQ(fetched.status, 0) << fetched.out << fetched.err;
+  const std::string cache = root + "/cache/cryptauditor/wycheproof";
+  EXPECT_TRUE(fs::exists(cache + "/testvectors_v1/aes_gcm_test.json"));
+  EXPECT_NE(fetched.err.find("wrote " + cache), std::string::npos) << fetched.err;
+  // Nothing left beside it.
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(root + "/cache/cryptauditor")) ++entries;
+  EXPECT_EQ(entries, 1u);
+
+  Cli verified = ca::test::run_program(in_clean_env(root, ca::test::binary() + " verify --format json"));
+  EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+  const json doc = json::parse(verified.out);
+  EXPECT_EQ(doc["vectors"], cache + "/testvectors_v1");
+  EXPECT_EQ(doc["files"][0]["file"], "aes_gcm_test.json");
+
+  // A commit the mirror does not have: one line saying so, and the cache is left as it was.
+  Cli bad =
+      ca::test::run_program(in_clean_env(root, "CRYPTAUDITOR_WYCHEPROOF_URL=" + mirror +
+                                                   " CRYPTAUDITOR_WYCHEPROOF_COMMIT=" + std::string(40, 'a') +
+                                                   " " + ca::test::binary() + " verify --fetch"));
+  EXPECT_EQ(bad.status, 1) << bad.err;
+  EXPECT_NE(bad.err.find("cryptauditor: verify --fetch from " + mirror + " failed: "), std::string::npos)
+      << bad.err;
+  EXPECT_TRUE(fs::exists(cache + "/testvectors_v1/aes_gcm_test.json"));
+  fs::remove_all(root);
 }
 
 // ---- known deviations, declared by the plugins ------------------------------------------------------------

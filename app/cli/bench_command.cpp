@@ -106,7 +106,7 @@ cxxopts::Options bench_options() {
       "stop the run S seconds after measuring begins, at the next batch boundary, and write the report "
       "with every record finished, exit status 143 (as SIGTERM); 0: no limit",
       cxxopts::value<std::string>()->default_value("0"));
-  add("quiet", "no progress line on stderr");
+  add("quiet", "no progress line and no \"wrote FILE\" or journal line on stderr");
   add("version", "print the version and the commit it was built from");
   add("print-man", "print the man page cryptauditor(1) (roff) and exit; the build installs it");
   add("print-completion",

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/help.hpp"
+#include "util/suggest.hpp"
 
 namespace ca {
 
@@ -16,21 +17,56 @@ PluginScan load_backends(const std::string& plugin_dir, std::ostream& err) {
   return scan;
 }
 
+namespace {
+
+// cxxopts names an unknown flag only inside its message: "Option ‘cyper’ does not exist".
+std::string option_in(const std::string& message) {
+  constexpr std::string_view kOpen = "\u2018", kClose = "\u2019";
+  const size_t open = message.find(kOpen), close = message.find(kClose);
+  if (open == std::string::npos || close == std::string::npos || close < open) return "";
+  return message.substr(open + kOpen.size(), close - open - kOpen.size());
+}
+
+// "unknown option '--cyper' for verify: did you mean --cipher? (see cryptauditor verify --help)"
+std::string unknown_option(const std::string& name, const Subcommand* sub) {
+  const std::string shown = (name.size() == 1 ? "-" : "--") + name;
+  std::string near;
+  if (name.size() > 1) {
+    std::vector<std::string> flags;
+    for (const std::string& f : long_flag_names(sub)) flags.push_back(f);
+    std::vector<std::string> found = closest_names(name, flags);
+    for (auto& f : found) f = "--" + f;
+    near = did_you_mean(found);
+  }
+  const std::string command = sub != nullptr ? std::string(" ") + sub->name : "";
+  return "unknown option '" + shown + "'" + (sub != nullptr ? " for" + command : "") +
+         (near.empty() ? "" : ": " + near) + " (see cryptauditor" + command + " --help)";
+}
+
+}  // namespace
+
 int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
   // The subcommand table (cli/help.hpp) is also what --help, the man page and the completions list.
-  CommandMain command = bench_main;
+  const Subcommand* chosen = nullptr;
   std::vector<char*> args(argv, argv + argc);
-  if (argc > 1)
-    for (const Subcommand& sub : subcommands())
-      if (std::string_view(argv[1]) == sub.name) {
-        command = sub.main;
-        args.erase(args.begin() + 1);
-        break;
-      }
   try {
+    if (argc > 1) {
+      for (const Subcommand& sub : subcommands())
+        if (std::string_view(argv[1]) == sub.name) chosen = &sub;
+      if (chosen != nullptr)
+        args.erase(args.begin() + 1);
+      else if (argv[1][0] != '-')  // the default command takes flags only: a word first is a command
+        throw UsageError(unknown_command(argv[1]));
+    }
+    const CommandMain command = chosen != nullptr ? chosen->main : bench_main;
     return command(static_cast<int>(args.size()), args.data(), out, err);
   } catch (const UsageError& e) {
     err << "cryptauditor: " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const cxxopts::exceptions::no_such_option& e) {
+    const std::string name = option_in(e.what());
+    err << "cryptauditor: "
+        << (name.empty() ? e.what() + std::string(" (see --help)") : unknown_option(name, chosen)) << '\n';
     return kExitUsage;
   } catch (const cxxopts::exceptions::exception& e) {
     err << "cryptauditor: " << e.what() << " (see --help)\n";

@@ -8,9 +8,14 @@
 
 #include "plugins/report.hpp"
 #include "run/affinity.hpp"
+#include "util/suggest.hpp"
 #include "util/units.hpp"
 
 namespace ca {
+
+void say_wrote(std::ostream& err, const std::string& path, bool quiet) {
+  if (!quiet) err << "wrote " << path << '\n';
+}
 
 std::vector<std::string> split_list(const std::vector<std::string>& values) {
   std::vector<std::string> out;
@@ -333,13 +338,18 @@ std::vector<const Backend*> select_backends(const std::vector<std::string>& name
     return out;
   }
   for (const auto& wanted : names) {
+    // Any case: the loader refuses two plugins whose names differ only in case, so this finds at most one.
     auto it = std::find_if(scan.backends.begin(), scan.backends.end(),
-                           [&](const auto& b) { return b->name() == wanted; });
+                           [&](const auto& b) { return equal_ignoring_case(b->name(), wanted); });
     if (it == scan.backends.end()) {
-      std::string loaded;
-      for (const auto& b : scan.backends) loaded += (loaded.empty() ? "" : ", ") + b->name();
-      throw UsageError(where + " '" + wanted +
-                       "' is not a loaded backend (loaded: " + (loaded.empty() ? "none" : loaded) + ")");
+      std::vector<std::string> loaded;
+      for (const auto& b : scan.backends) loaded.push_back(b->name());
+      const std::string near = did_you_mean(closest_names(wanted, loaded));
+      std::string list;
+      for (const auto& name : loaded) list += (list.empty() ? "" : ", ") + name;
+      throw UsageError(where + " '" + wanted + "' is not a loaded backend" +
+                       (near.empty() ? "" : ": " + near) + " (loaded: " + (list.empty() ? "none" : list) +
+                       ")");
     }
     if (std::find(out.begin(), out.end(), it->get()) == out.end()) out.push_back(it->get());
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,6 +22,10 @@ enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// "wrote reports/default.json" on standard error once a file is written (unless `quiet`): a command that
+/// makes files says where they are.
+void say_wrote(std::ostream& err, const std::string& path, bool quiet);
 
 /// Splits "a,b" items of repeated flags into one list.
 std::vector<std::string> split_list(const std::vector<std::string>& values);

@@ -1,15 +1,18 @@
 #include "cli/help.hpp"
 
 #include <algorithm>
+#include <cxxopts.hpp>
 #include <map>
 #include <regex>
 #include <sstream>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/common.hpp"
 #include "plugins/report.hpp"
 #include "run/environment.hpp"
 #include "run/record.hpp"
+#include "util/suggest.hpp"
 
 #ifndef CRYPTAUDITOR_VERSION
 #define CRYPTAUDITOR_VERSION "0"
@@ -29,6 +32,7 @@ constexpr Subcommand kSubcommands[] = {
     {"verify", "[--interop]", "test vectors and cross-library interop", verify_main},
     {"leaks", "--mac HMAC-SHA2-256", "timing-leak screen of every backend (docs/LEAKS.md)", leaks_main},
     {"doctor", "[--format json]", "what on this machine makes timings vary, and how to fix it", doctor_main},
+    {"help", "[COMMAND]", "this help, or a command's (cryptauditor help list)", help_main},
 };
 
 /// One flag as cxxopts' help shows it.
@@ -312,6 +316,50 @@ void zsh_completion(std::ostream& out) {
 }  // namespace
 
 std::span<const Subcommand> subcommands() { return kSubcommands; }
+
+std::vector<std::string> long_flag_names(const Subcommand* sub) {
+  std::vector<std::string> names;
+  for (const Flag& f : flags_of(help_of(sub))) names.push_back(f.long_name);
+  return names;
+}
+
+std::string unknown_command(const std::string& typed) {
+  std::vector<std::string> names;
+  for (const Subcommand& s : subcommands()) names.emplace_back(s.name);
+  const std::string near = did_you_mean(closest_names(typed, names));
+  if (!near.empty())
+    return "unknown command '" + typed + "': " + near + " (every command: cryptauditor help)";
+  return "unknown command '" + typed + "' (commands: " + join(names, ", ") +
+         "; the default command's options: cryptauditor --help)";
+}
+
+int help_main(int argc, char** argv, std::ostream& out, std::ostream&) {
+  cxxopts::Options o("cryptauditor help", "Prints the help of cryptauditor, or of one of its commands.");
+  o.custom_help("[COMMAND]");
+  o.add_options()("h,help", "print this help");
+  // In a group of its own, so that the help (printed for the "" group only) does not list it as a flag.
+  o.add_options("positional")("command", "", cxxopts::value<std::vector<std::string>>());
+  o.parse_positional({"command"});
+  auto args = o.parse(argc, argv);
+  if (args.count("help")) {
+    out << o.help({""}) << '\n';
+    return kExitOk;
+  }
+  const auto words =
+      args.count("command") ? args["command"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  if (words.size() > 1)
+    throw UsageError("help takes one command, got '" + words[1] + "' after '" + words[0] + "'");
+  if (words.empty()) {
+    out << help_of(nullptr);
+    return kExitOk;
+  }
+  for (const Subcommand& s : subcommands())
+    if (words[0] == s.name) {
+      out << help_of(&s);
+      return kExitOk;
+    }
+  throw UsageError(unknown_command(words[0]));
+}
 
 std::string family_help(Family family) {
   std::string names;

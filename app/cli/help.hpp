@@ -6,6 +6,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 
@@ -22,6 +23,17 @@ struct Subcommand {
 
 /// Every subcommand, in the order --help lists them.
 std::span<const Subcommand> subcommands();
+
+/// The long flags (without "--") of a command, the default command when `sub` is null, as its --help lists
+/// them: what "did you mean --cipher?" chooses from.
+std::vector<std::string> long_flag_names(const Subcommand* sub);
+
+/// "unknown command 'verfy': did you mean verify? (every command: cryptauditor help)", or the list of
+/// commands when none is near: for a first word that is no subcommand, and for `cryptauditor help WORD`.
+std::string unknown_command(const std::string& typed);
+
+/// `cryptauditor help [COMMAND]`: the default command's --help, or COMMAND's.
+int help_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 /// The description of a selection flag (-c, --hash, -s, --mac, --kdf, --kex): every catalog name of the
 /// family (with the family-only aliases such as "RSA"), its groups and ALL.

@@ -61,7 +61,7 @@ cxxopts::Options leaks_options() {
   add("pin", "run on these CPUs, as taskset -c takes them (default: the last CPU this process may use)",
       cxxopts::value<std::string>());
   add("no-pin", "do not pin (the scheduler may move the process between calls)");
-  add("quiet", "no progress lines on stderr");
+  add("quiet", "no progress lines and no \"wrote FILE\" line on stderr");
   add("h,help", "print this help");
   add_plugin_options(o);
   return o;
@@ -196,6 +196,7 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
       out << text;
       return kExitFailure;
     }
+    say_wrote(err, path, quiet);
     if (format != "table") out << leaks::console_report(results, ctx);
   } else {
     out << text;

@@ -2,11 +2,12 @@
 // the machine as a dimension (docs/FLEET.md). Nothing is measured; every input is checked as `compare`
 // checks a report, and the output is written only once all inputs have been read.
 #include <cxxopts.hpp>
-#include <fstream>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/study.hpp"
 #include "compare/fleet.hpp"
+#include "util/atomic_file.hpp"
 
 namespace ca {
 
@@ -21,7 +22,8 @@ int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   o.add_options()("reports", "the JSON reports (or merged fleets)",
                   cxxopts::value<std::vector<std::string>>())(
       "o,output", "write the merged report to FILE instead of standard output",
-      cxxopts::value<std::string>())("h,help", "print this help");
+      cxxopts::value<std::string>())("quiet", "do not say which file was written")("h,help",
+                                                                                   "print this help");
   o.parse_positional({"reports"});
   auto args = o.parse(argc, argv);
   if (args.count("help")) {
@@ -43,14 +45,13 @@ int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   const std::string path = args["output"].as<std::string>();
-  std::ofstream file(path);
-  if (!file) throw UsageError("-o output file '" + path + "' cannot be written");
-  file << text;
-  file.flush();
-  if (!file) {
-    err << "cryptauditor: writing the merged report to " << path << " failed\n";
+  check_outputs({{"json", path}}, "-o");
+  if (Result<void> written = write_file_atomically(path, text); !written) {
+    err << "cryptauditor: writing the merged report to " << path << " failed: " << written.error().message
+        << '\n';
     return kExitFailure;
   }
+  say_wrote(err, path, args.count("quiet") > 0);
   return kExitOk;
 }
 

@@ -3,7 +3,8 @@
 // the environment and settings from the report's context, so the tables are the ones the run would have
 // printed.
 #include <cxxopts.hpp>
-#include <fstream>
+#include <optional>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
@@ -11,6 +12,8 @@
 #include "compare/fleet.hpp"
 #include "compare/report_file.hpp"
 #include "plugins/fleet_report.hpp"
+#include "util/atomic_file.hpp"
+#include "util/input_file.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {
@@ -94,6 +97,24 @@ ReportSettings settings_from(const json& context, TimeUnit unit) {
   return s;
 }
 
+// docs/report-schema.md "run" (version 4): a partial run's reason and the planned records it did not
+// measure; nothing for a complete run or an older report.
+std::optional<PartialRun> partial_from(const json& doc) {
+  auto run = doc.find("run");
+  if (run == doc.end() || !run->is_object() || field<bool>(*run, "complete", true)) return std::nullopt;
+  PartialRun p;
+  p.stopped_by = field<std::string>(*run, "stopped_by", "stopped early");
+  p.planned = field<size_t>(*run, "planned_records", 0);
+  if (auto missing = run->find("not_measured"); missing != run->end() && missing->is_array())
+    for (const json& k : *missing)
+      if (k.is_object())
+        p.not_measured.emplace_back(field<std::string>(k, "backend", ""),
+                                    field<std::string>(k, "algorithm", ""), field<uint32_t>(k, "key_bits", 0),
+                                    field<std::string>(k, "operation", ""),
+                                    field<size_t>(k, "data_bytes", 0));
+  return p;
+}
+
 }  // namespace
 
 int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
@@ -109,7 +130,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "format", "output format: " + formats, cxxopts::value<std::string>()->default_value("table"))(
       "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
       "layout", "report layout: default or 2004 (default: the run's)", cxxopts::value<std::string>())(
-      "h,help", "print this help");
+      "quiet", "do not say which file was written")("h,help", "print this help");
   o.parse_positional({"report"});
   auto args = o.parse(argc, argv);
   if (args.count("help")) {
@@ -122,14 +143,24 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError(
         "report needs a JSON report: cryptauditor report REPORT.json --format html (see --help)");
   const std::string path = args["report"].as<std::string>();
-  const OutputSpec output{args["format"].as<std::string>(),
-                          args.count("output") ? args["output"].as<std::string>() : ""};
+  // A merged fleet report renders as markdown unless told (its formats are html and markdown).
+  const bool format_given = args.count("format") > 0;
+  OutputSpec output{args["format"].as<std::string>(),
+                    args.count("output") ? args["output"].as<std::string>() : ""};
   check_outputs({output}, "--format");
 
-  Result<json> parsed = read_json_file(path);
-  if (!parsed) throw UsageError(parsed.error().message);
+  const Result<std::string> raw = read_input_file(path);
+  if (!raw) throw UsageError(raw.error().message);
+  Result<json> parsed = parse_json_text(*raw, path);
+  if (!parsed)
+    throw UsageError(
+        "report expects a JSON report (written by --format json or --export-json, or a fleet "
+        "by cryptauditor merge); " +
+        path + " is not JSON: " + parsed.error().message);
   const json& doc = *parsed;
+  std::ostringstream text;
   if (is_fleet_document(doc)) {
+    if (!format_given) output.format = "markdown";
     if (!fleet_format_supported(output.format))
       throw UsageError("--format '" + output.format + "' is not valid for a merged fleet report (" + path +
                        "): expected html or markdown");
@@ -137,41 +168,33 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     auto machines = read_fleet_inputs(path);
     if (!machines) throw UsageError(machines.error().message);
     fleet.machines = std::move(*machines);
-    std::ofstream file;
-    if (!output.path.empty()) file.open(output.path);
-    std::ostream& dest = output.path.empty() ? out : file;
     write_fleet_report(fleet, output.format, fleet.machines.empty() ? TimeUnit::Ms : fleet.machines[0].unit,
-                       dest);
-    dest.flush();
-    if (!dest) {
-      err << "cryptauditor: writing the " << output.format << " report to "
-          << (output.path.empty() ? "stdout" : output.path) << " failed\n";
-      return kExitFailure;
-    }
-    return kExitOk;
+                       text);
+  } else {
+    Result<ReportFile> read = read_report_file(path);
+    if (!read) throw UsageError(read.error().message);
+    const ReportFile& report = *read;
+    const json context = doc.value("context", json::object());
+    const Environment env = environment_from(context.is_object() ? context : json::object());
+    ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
+    if (args.count("layout")) settings.layout = parse_layout(args["layout"].as<std::string>());
+    const std::optional<PartialRun> partial = partial_from(doc);
+    make_reporter(output.format)->write({report.records, env, settings, partial ? &*partial : nullptr}, text);
   }
-  Result<ReportFile> read = read_report_file(path);
-  if (!read) throw UsageError(read.error().message);
-  const ReportFile& report = *read;
-  const json context = doc.value("context", json::object());
-  const Environment env = environment_from(context.is_object() ? context : json::object());
-  ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
-  if (args.count("layout")) settings.layout = parse_layout(args["layout"].as<std::string>());
-
-  auto reporter = make_reporter(output.format);
-  std::ofstream file;
-  std::ostream* dest = &out;
-  if (!output.path.empty()) {
-    file.open(output.path);
-    dest = &file;
-  }
-  if (*dest) reporter->write({report.records, env, settings}, *dest);
-  dest->flush();
-  if (!*dest) {
-    err << "cryptauditor: writing the " << output.format << " report to "
-        << (output.path.empty() ? "stdout" : output.path) << " failed\n";
+  if (output.path.empty()) {
+    out << text.view();
+    out.flush();
+    if (out) return kExitOk;
+    err << "cryptauditor: writing the " << output.format << " report to stdout failed\n";
     return kExitFailure;
   }
+  // Atomically, as a run writes its reports: a reader sees the old file or the whole new one.
+  if (Result<void> written = write_file_atomically(output.path, text.view()); !written) {
+    err << "cryptauditor: writing the " << output.format << " report to " << output.path
+        << " failed: " << written.error().message << '\n';
+    return kExitFailure;
+  }
+  say_wrote(err, output.path, args.count("quiet") > 0);
   return kExitOk;
 }
 

@@ -74,7 +74,9 @@ cxxopts::Options run_options() {
                                      "per-message or stream, instead of the config's \"cipher_mode\"",
                                      cxxopts::value<std::string>())(
       "order", "interleaved or sequential, instead of the config's \"order\" (default interleaved)",
-      cxxopts::value<std::string>())("quiet", "no progress line on stderr")("h,help", "print this help");
+      cxxopts::value<std::string>())(
+      "quiet", "no progress line and no \"wrote FILE\" or journal line on stderr")("h,help",
+                                                                                   "print this help");
   add_plugin_options(o);
   add_export_options(o);
   o.parse_positional({"config"});

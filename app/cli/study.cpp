@@ -180,6 +180,8 @@ bool write_reports(const Study& study, const ReportInput& input, std::ostream& o
         reporter->write(input, text);
         if (Result<void> written = write_file_atomically(real_output_path(o.path), text.view()); !written)
           failure = written.error().message;
+        else
+          say_wrote(err, o.path, study.quiet);
       }
     } catch (const std::exception& e) {
       failure = e.what();
@@ -209,6 +211,37 @@ ReportSettings report_settings(const Study& study) {
   return s;
 }
 
+// What a run that stopped early left out: the planned records absent from `records`, in plan order.
+PartialRun partial_run(const RunPlan& plan, const std::vector<Record>& records, std::string stopped_by) {
+  PartialRun p;
+  p.stopped_by = std::move(stopped_by);
+  std::set<RecordKey> have;
+  for (const Record& r : records) have.insert(key_of(r));
+  for (const RecordKey& k : planned_keys(plan)) {
+    ++p.planned;
+    if (!have.count(k)) p.not_measured.push_back(k);
+  }
+  return p;
+}
+
+// A study that every selected backend declines (supports() says no for every job) would measure nothing:
+// a usage error naming each library's reason, thrown before any folder, journal or report is made.
+void check_something_is_offered(const RunPlan& plan) {
+  std::string reasons;
+  for (const Job& job : plan.jobs)
+    for (const Backend* b : plan.backends) {
+      const auto reason = b->unsupported_reason(std::string(job.algorithm->name), job.key_bits);
+      if (!reason) return;
+      std::string what = std::string(job.algorithm->name);
+      if (job.algorithm->family != Family::Hash && job.algorithm->family != Family::Kdf)
+        what += " (" + std::to_string(job.key_bits) + "-bit key)";
+      reasons += (reasons.empty() ? "" : "; ") + b->name() + " does not offer " + what + ": " + *reason;
+    }
+  if (reasons.empty()) return;
+  throw UsageError("nothing to measure: " + reasons +
+                   " (no report written; cryptauditor list shows which backend offers what)");
+}
+
 }  // namespace
 
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
@@ -224,6 +257,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
       return kExitFailure;
     }
   }
+  check_something_is_offered(plan);
   bool append = false;
   std::vector<Record> resumed;
   if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);
@@ -239,6 +273,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     if (!opened)
       throw UsageError("journal '" + study.journal + "' cannot be written: " + opened.error().message);
     journal = std::move(*opened);
+    if (!study.quiet) err << "journal: " << study.journal << " (each record as it is measured)\n";
   }
 
   if (!study.pin_cpus.empty())
@@ -279,7 +314,8 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     err << "cryptauditor: " << what << (step.empty() ? "" : " (" + step + ")") << ": the run stopped; "
         << records.size() << " of " << planned_keys(plan).size() << " records measured, written to the report"
         << (study.journal.empty() ? "" : " and the journal " + study.journal) << '\n';
-    write_reports(study, {records, env, settings}, out, err);
+    const PartialRun partial = partial_run(plan, records, what);
+    write_reports(study, {records, env, settings, &partial}, out, err);
     out.flush();
     err.flush();
     return kExitFailure;
@@ -313,14 +349,35 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     finished.clear();
     records = with_resumed(std::move(records));
 
+    // Every record unsupported (a backend that declines only when the context is made, or the job's shared
+    // key): nothing was measured, so no report claims otherwise; a usage error as for
+    // check_something_is_offered.
+    if (interrupt_signal() == 0 && !records.empty() &&
+        std::all_of(records.begin(), records.end(),
+                    [](const Record& r) { return r.status == Status::Unsupported; })) {
+      std::vector<std::string> said;
+      for (const Record& r : records) {
+        const std::string line = r.backend + " does not offer " + r.algorithm + ": " + r.error;
+        if (std::find(said.begin(), said.end(), line) == said.end()) said.push_back(line);
+      }
+      std::string reasons;
+      for (const auto& line : said) reasons += (reasons.empty() ? "" : "; ") + line;
+      err << "cryptauditor: nothing was measured: " << reasons << " (no report written)\n";
+      return kExitUsage;
+    }
     int status = journal_failed ? kExitFailure : kExitOk;
-    if (!write_reports(study, {records, env, settings}, out, err)) status = kExitFailure;
-    if (const int sig = interrupt_signal(); sig != 0) {
-      err << "cryptauditor: "
-          << (stopped_at_deadline()
-                  ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
-                  : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM"))
-          << ": " << records.size() << " of " << planned_keys(plan).size()
+    const int sig = interrupt_signal();
+    const std::string stopped_by =
+        sig == 0 ? ""
+        : stopped_at_deadline()
+            ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
+            : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
+    std::optional<PartialRun> partial;
+    if (sig != 0) partial = partial_run(plan, records, stopped_by);
+    if (!write_reports(study, {records, env, settings, partial ? &*partial : nullptr}, out, err))
+      status = kExitFailure;
+    if (sig != 0) {
+      err << "cryptauditor: " << stopped_by << ": " << records.size() << " of " << planned_keys(plan).size()
           << " records measured, written to the report"
           << (study.journal.empty() ? "" : " and the journal " + study.journal)
           << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command)

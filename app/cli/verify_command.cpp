@@ -2,38 +2,45 @@
 // pair of backends against each other. Each backend's share of a file, and each algorithm's interop checks,
 // run in a child process (verify/isolated.hpp): a backend that crashes is that backend's failure. Exit 0
 // when everything passes, 1 on any failure or malformed vector file, 2 on usage errors.
+#include <cstdlib>
 #include <cxxopts.hpp>
 #include <filesystem>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/vectors_fetch.hpp"
 #include "plugins/verify_report.hpp"
 #include "verify/interop.hpp"
 #include "verify/isolated.hpp"
 #include "verify/vector_runner.hpp"
+#include "verify/vector_search.hpp"
 
 namespace ca {
 namespace {
-
-constexpr const char* kDefaultVectors = "../shared/wycheproof/testvectors_v1";
 
 cxxopts::Options verify_options() {
   cxxopts::Options o("cryptauditor verify",
                      "Checks every backend against the Wycheproof test vectors (docs/VERIFY.md), or with "
                      "--interop every ordered pair of backends against each other.");
-  o.custom_help("[--vectors DIR-or-FILE] [-b backend,...] [--format table|json] [--interop]");
-  o.add_options()("vectors",
-                  std::string("a Wycheproof .json file or a directory of them (default: ") + kDefaultVectors +
-                      ", relative to the current directory)",
-                  cxxopts::value<std::string>())(
-      "interop",
+  o.custom_help("[--vectors DIR-or-FILE | --fetch] [-b backend,...] [--format table|json] [--interop]");
+  cxxopts::OptionAdder add = o.add_options();
+  add("vectors",
+      "a Wycheproof .json file or a directory of them (default: the first of $CRYPTAUDITOR_WYCHEPROOF, the "
+      "user cache that --fetch fills, ../shared/wycheproof; docs/VERIFY.md)",
+      cxxopts::value<std::string>());
+  add("fetch",
+      "clone C2SP/wycheproof at the pinned commit with git into the user cache "
+      "($XDG_CACHE_HOME/cryptauditor/wycheproof or ~/.cache/...), then exit; $CRYPTAUDITOR_WYCHEPROOF_URL "
+      "names a mirror");
+  add("interop",
       "instead of vectors: for every algorithm and ordered pair of backends (A, B), B decrypts, verifies or "
-      "reproduces what A produced")("b,backend",
-                                    "backend(s), comma-separated (default: every loaded backend)",
-                                    cxxopts::value<std::vector<std::string>>())(
-      "format", "output format: table or json", cxxopts::value<std::string>()->default_value("table"))(
-      "h,help", "print this help");
+      "reproduces what A produced");
+  add("b,backend", "backend(s), comma-separated (default: every loaded backend)",
+      cxxopts::value<std::vector<std::string>>());
+  add("format", "output format: table or json", cxxopts::value<std::string>()->default_value("table"));
+  add("quiet", "with --fetch: do not say what was written");
+  add("h,help", "print this help");
   add_plugin_options(o);
   return o;
 }
@@ -47,10 +54,9 @@ std::string vectors_path(const cxxopts::ParseResult& args) {
                        "' does not exist (expected a Wycheproof .json file or a directory of them)");
     return path;
   }
-  if (!std::filesystem::exists(kDefaultVectors, ec))
-    throw UsageError(std::string("no --vectors given and the default ") + kDefaultVectors +
-                     " does not exist from this directory (pass --vectors DIR-or-FILE)");
-  return kDefaultVectors;
+  auto found = verify::find_vectors([](const char* name) { return std::getenv(name); });
+  if (!found) throw UsageError("no --vectors given, and " + found.error().message);
+  return found->path;
 }
 
 std::vector<verify::BackendInfo> backend_infos(const std::vector<const Backend*>& backends) {
@@ -73,6 +79,12 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const std::string format = args["format"].as<std::string>();
   if (format != "table" && format != "json")
     throw UsageError("--format '" + format + "' is not valid for verify: expected table or json");
+  if (args.count("fetch")) {
+    if (args.count("vectors") || args.count("interop"))
+      throw UsageError(
+          "--fetch only fetches the vectors: run verify again without it, with --vectors or --interop");
+    return fetch_vectors(args.count("quiet") > 0, err);
+  }
   const bool interop = args.count("interop") > 0;
   if (interop && args.count("vectors"))
     throw UsageError(

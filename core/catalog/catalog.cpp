@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <stdexcept>
+
+#include "util/suggest.hpp"
 
 namespace ca {
 namespace {
@@ -731,9 +734,14 @@ size_t chosen_nonce_bytes(const AlgorithmInfo& a, std::string_view params) {
   return static_cast<size_t>(param_value(params, "nonce").value_or(a.nonce_bytes));
 }
 
-Result<Resolution> resolve(std::string_view typed, Family family) {
+namespace {
+
+constexpr Family kFamilies[] = {Family::Cipher, Family::Hash, Family::Signature,
+                                Family::Mac,    Family::Kdf,  Family::KeyAgreement};
+
+// The name, alias or group `key` (upper case) means for a flag, or nothing.
+std::optional<Resolution> resolve_exact(const std::string& key, Family family) {
   Resolution r;
-  const std::string key = upper(typed);
   if (key == "ALL") {  // every catalog entry of the flag's family
     r.is_group = true;
     for (const auto& a : table())
@@ -758,14 +766,73 @@ Result<Resolution> resolve(std::string_view typed, Family family) {
     r.algorithms.push_back(info);
     return r;
   }
+  return std::nullopt;
+}
+
+// Every name a flag takes: catalog names, aliases and groups of the family.
+std::vector<std::string> names_for(Family family) {
+  std::vector<std::string> names;
+  for (const auto& a : table())
+    if (a.family == family) names.emplace_back(a.name);
+  for (const auto& al : kAliases)
+    if (const AlgorithmInfo* info = find_algorithm(al.canonical);
+        info != nullptr && info->family == family && (!al.only_for || *al.only_for == family))
+      names.emplace_back(al.alias);
+  for (const auto& g : kGroups)
+    if (g.family == family) names.emplace_back(g.name);
+  return names;
+}
+
+}  // namespace
+
+std::string_view family_noun(Family f) {
+  switch (f) {
+    case Family::Cipher:
+      return "a cipher";
+    case Family::Hash:
+      return "a hash";
+    case Family::Signature:
+      return "a signature";
+    case Family::Mac:
+      return "a MAC";
+    case Family::Kdf:
+      return "a KDF";
+    case Family::KeyAgreement:
+      return "a key agreement";
+  }
+  return "";
+}
+
+Result<Resolution> resolve(std::string_view typed, Family family) {
+  const std::string key = upper(typed);
+  if (auto r = resolve_exact(key, family)) return *r;
+  const std::string flag(family_flag(family));
+  // A name of another family: say which flag takes it ("SHA2-256 is a hash: use --hash").
+  for (Family other : kFamilies)
+    if (other != family && key != "ALL" && resolve_exact(key, other))
+      return Error{"'" + std::string(typed) + "' is " + std::string(family_noun(other)) + ", not " +
+                   std::string(family_noun(family)) + ": use " + std::string(family_flag(other)) + " " +
+                   std::string(typed)};
+  // A typo: the nearest names of this family, else of another family with the flag that takes them.
+  if (auto near = closest_names(typed, names_for(family)); !near.empty())
+    return Error{"unknown algorithm '" + std::string(typed) + "' for " + flag + ": " + did_you_mean(near) +
+                 " (every name: cryptauditor list)"};
+  for (Family other : kFamilies) {
+    if (other == family) continue;
+    auto near = closest_names(typed, names_for(other));
+    if (near.empty()) continue;
+    for (auto& n : near) n = std::string(family_flag(other)) + " " + n;
+    return Error{"unknown algorithm '" + std::string(typed) + "' for " + flag + ": " + did_you_mean(near) +
+                 " (every name: cryptauditor list)"};
+  }
   std::string allowed;
   for (const auto& a : table())
     if (a.family == family) allowed += (allowed.empty() ? "" : ", ") + std::string(a.name);
   for (const auto& g : kGroups)
     if (g.family == family) allowed += ", " + std::string(g.name);
   allowed += ", ALL";
-  return Error{"unknown algorithm '" + std::string(typed) + "' for " + std::string(family_flag(family)) +
-               " (allowed: " + allowed + "; aliases: cryptauditor list --aliases)"};
+  return Error{"unknown algorithm '" + std::string(typed) + "' for " + flag + " (allowed: " + allowed +
+               "; aliases: cryptauditor list --aliases)"};
 }
 
 }  // namespace ca

@@ -118,7 +118,9 @@ std::span<const AlgorithmInfo> catalog();
 const AlgorithmInfo* find_algorithm(std::string_view canonical);
 
 /// Resolves a user-typed name (any case, aliases, groups) for a flag: the catalog entries it names, or an
-/// Error naming the value and what is allowed.
+/// Error naming the value and what is allowed: the flag that takes it when it names another family
+/// ("'SHA2-256' is a hash, not a cipher: use --hash SHA2-256"), else the nearest names (util/suggest.hpp:
+/// "did you mean AES-GCM?"), else every name of the family.
 struct Resolution {
   std::vector<const AlgorithmInfo*> algorithms;
   bool is_group = false;
@@ -140,6 +142,8 @@ struct Group {
 std::span<const Group> groups();
 
 std::string_view family_flag(Family f);  // "--cipher", "--hash", "--signature", "--mac", "--kdf", "--kex"
+std::string_view family_noun(
+    Family f);  // "a cipher", "a hash", "a signature", "a MAC", "a KDF", "a key agreement"
 
 /// The catalog defaults of an algorithm's parameters as a params string ("iterations=10000"), "" if none.
 std::string default_params(const AlgorithmInfo& a);

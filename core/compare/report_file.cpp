@@ -3,6 +3,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "report/schema.hpp"
 #include "run/record_json.hpp"
 #include "run/record_key.hpp"
 #include "util/json_text.hpp"
@@ -22,12 +23,21 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
   if (version == doc.end())
     fail("/schema_version",
          "missing: not a cryptauditor JSON report (cryptauditor --format json writes one)");
-  // 2 added the interleaved order's fields (comparison, sample_rounds, pairwise_ratios); 1 has none of them.
-  // 3 added --processes (processes, process_samples, process_medians_ns; median and CI over the processes'
-  // medians when there are several); a record of 1 or 2 reads as measured in one process.
-  if (*version != 1 && *version != 2 && *version != 3)
-    fail("/schema_version",
-         "expected 1, 2 or 3 (the versions this cryptauditor reads), got " + json_type_phrase(*version));
+  // What each version added: report/schema.hpp. A record of 1 has no interleaving fields and reads as
+  // measured one after another; a record of 1 or 2 reads as measured in one process.
+  bool readable = false;
+  std::string versions;
+  for (int v = kOldestReadReportSchemaVersion; v <= kReportSchemaVersion; ++v) {
+    readable = readable || *version == v;
+    versions += (v == kOldestReadReportSchemaVersion ? ""
+                 : v == kReportSchemaVersion         ? " or "
+                                                     : ", ") +
+                std::to_string(v);
+  }
+  if (!readable) {
+    fail("/schema_version", "expected " + versions + " (the versions this cryptauditor reads), got " +
+                                json_type_phrase(*version));
+  }
   auto results = doc.find("results");
   if (results == doc.end()) fail("/results", "missing");
   if (!results->is_array()) fail("/results", "expected an array, got " + json_type_phrase(*results));

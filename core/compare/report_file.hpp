@@ -1,5 +1,5 @@
-// Reading a JSON report (docs/report-schema.md, schema_version 1, 2 or 3) back into records, for
-// `cryptauditor compare`. Every problem is one line naming the file and the JSON pointer.
+// Reading a JSON report (docs/report-schema.md, schema_version 1 to 4: report/schema.hpp) back into records,
+// for `cryptauditor compare`. Every problem is one line naming the file and the JSON pointer.
 #pragma once
 
 #include <string>
@@ -27,7 +27,7 @@ struct ReportFile {
 /// taken to be from the same machine.
 bool different_machines(const ReportFile& a, const ReportFile& b);
 
-/// Reads and checks a report: schema_version 1, 2 or 3, results[] of well-formed records, at most one record
+/// Reads and checks a report: schema_version 1 to 4, results[] of well-formed records, at most one record
 /// per (backend, algorithm, key_bits, operation, data_bytes). An Error names the file and the JSON pointer
 /// ("report.json: /results/4/samples_ns/2: expected a number, got null").
 Result<ReportFile> read_report_file(const std::string& path);

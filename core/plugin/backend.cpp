@@ -325,10 +325,15 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
   // Two plugins with one name: neither is trusted to be the backend that name promises (a file that sorts
   // first must not displace the real one), and the user is told which files to look at; a second build of a
   // library loads under another name with --plugin FILE=NAME.
+  // Names are compared ignoring case, as -b takes them: "OpenSSL" and "openssl" would be one backend to -b.
+  auto folded = [](std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name;
+  };
   std::map<std::string, std::vector<std::string>> files_of;
-  for (const auto& [b, shown] : loaded) files_of[b->name()].push_back(shown);
+  for (const auto& [b, shown] : loaded) files_of[folded(b->name())].push_back(shown);
   for (auto& [b, shown] : loaded) {
-    const auto& same = files_of[b->name()];
+    const auto& same = files_of[folded(b->name())];
     if (same.size() == 1) {
       check_rows(scan, *b, shown);
       scan.backends.push_back(std::move(b));
@@ -343,14 +348,22 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
     if (others.empty() || same_file_name) {  // files of one name in two folders: say which folders
       others.clear();
       for (const auto& [other, other_shown] : loaded)
-        if (other && other.get() != b.get() && other->name() == b->name())
+        if (other && other.get() != b.get() && folded(other->name()) == folded(b->name()))
           others += (others.empty() ? "" : ", ") + other->path();
       shown = b->path();
     }
-    scan.problems.push_back("plugin " + shown + " refused: it calls itself '" + b->name() +
-                            "', and so does " + others +
-                            " (remove the one that is not that backend, or load one under another name "
-                            "with --plugin FILE=NAME)");
+    std::string names_of_others;  // "'OpenSSL'" when another plugin's name differs only in case
+    for (const auto& [other, other_shown] : loaded)
+      if (other && other.get() != b.get() && folded(other->name()) == folded(b->name()) &&
+          other->name() != b->name() && names_of_others.find("'" + other->name() + "'") == std::string::npos)
+        names_of_others += (names_of_others.empty() ? "" : ", ") + ("'" + other->name() + "'");
+    scan.problems.push_back(
+        "plugin " + shown + " refused: it calls itself '" + b->name() + "', and so does " + others +
+        (names_of_others.empty()
+             ? ""
+             : " (as " + names_of_others + ": names differing only in case are one name)") +
+        " (remove the one that is not that backend, or load one under another name "
+        "with --plugin FILE=NAME)");
   }
   return scan;
 }

@@ -14,6 +14,7 @@
 
 #include "run/environment.hpp"
 #include "run/record.hpp"
+#include "run/record_key.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -35,11 +36,29 @@ struct ReportSettings {
   std::vector<std::string> command_line;
 };
 
+/// A run that stopped before its plan was done (SIGINT, SIGTERM, the --stop-after deadline, a plugin's
+/// exit(), an exception): its report is partial, and every writer says so with a banner and lists the
+/// planned records it did not measure apart from those a library does not offer (docs/report-schema.md,
+/// "run").
+struct PartialRun {
+  std::string stopped_by;  // "interrupted by SIGINT", "stopped at the --stop-after deadline (60 s)"
+  size_t planned = 0;      // records the plan holds
+  std::vector<RecordKey> not_measured;       // planned records absent from the report, in plan order
+  bool missing(const RecordKey& key) const;  // whether the key is among not_measured
+};
+
 struct ReportInput {
   const std::vector<Record>& records;
   const Environment& environment;
   const ReportSettings& settings;
+  const PartialRun* partial = nullptr;  // null: the run finished its plan
 };
+
+inline bool PartialRun::missing(const RecordKey& key) const {
+  for (const RecordKey& k : not_measured)
+    if (k == key) return true;
+  return false;
+}
 
 class Reporter {
  public:
