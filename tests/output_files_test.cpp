@@ -184,6 +184,17 @@ TEST_F(OutputFiles, AUsageErrorLeavesNoFileOrFolderBehind) {
   EXPECT_TRUE(fs::exists(dir_ / "results" / "out" / "deep" / "r.json"));
   EXPECT_TRUE(fs::exists(dir_ / "results" / "out" / "deep" / "r.json.journal"));
   EXPECT_TRUE(fs::exists(dir_ / "results" / "r.csv"));
+
+  // Without --quiet, each file made is named on standard error: the journal when it is opened, each
+  // report once written (issue #31 item 7).
+  ProgramResult said = run("run study.json --output-dir said");
+  ASSERT_EQ(said.status, 0) << said.err;
+  const std::string folder = (fs::path("said") / "out" / "deep").string();
+  EXPECT_NE(said.err.find("journal: " + folder + "/r.json.journal (each record as it is measured)\n"),
+            std::string::npos)
+      << said.err;
+  EXPECT_NE(said.err.find("wrote " + folder + "/r.json\n"), std::string::npos) << said.err;
+  EXPECT_NE(said.err.find("wrote said/r.csv\n"), std::string::npos) << said.err;
 }
 
 // `run /dev/zero` grew to gigabytes: input files are read with a size cap (256 MiB unless

@@ -62,7 +62,6 @@ std::vector<const AlgorithmInfo*> listed_algorithms(const std::vector<std::strin
     bool found = false;
     for (Family f :
          {Family::Cipher, Family::Hash, Family::Signature, Family::Mac, Family::Kdf, Family::KeyAgreement}) {
-      if (equal_ignoring_case(typed, "ALL")) break;  // ALL means a family's entries; list alone shows all
       auto resolved = resolve(typed, f);
       if (!resolved) continue;
       found = true;

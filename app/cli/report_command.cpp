@@ -121,7 +121,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cxxopts::Options o("cryptauditor report",
                      "Renders a saved JSON report (cryptauditor --format json or --export-json) in another "
                      "format, without measuring anything. A merged fleet report (cryptauditor merge) renders "
-                     "as html or markdown machine x library tables.\n");
+                     "as machine x library tables in markdown (the default for a fleet) or html.\n");
   o.custom_help("REPORT.json --format FORMAT [-o OUT]");
   o.positional_help("");
   std::string formats;

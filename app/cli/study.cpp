@@ -357,7 +357,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
                     [](const Record& r) { return r.status == Status::Unsupported; })) {
       std::vector<std::string> said;
       for (const Record& r : records) {
-        const std::string line = r.backend + " does not offer " + r.algorithm + ": " + r.error;
+        const std::string line = r.backend + ": " + r.algorithm + " unsupported: " + r.error;
         if (std::find(said.begin(), said.end(), line) == said.end()) said.push_back(line);
       }
       std::string reasons;
