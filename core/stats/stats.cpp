@@ -104,6 +104,104 @@ double median_ci_coverage(size_t n, double level) {
   return std::max(0.0, 1.0 - 2.0 * tail);
 }
 
+namespace {
+
+// Continued fraction of the regularized incomplete beta function (modified Lentz), valid for
+// x < (a + 1) / (a + b + 2); Numerical Recipes, 3rd ed., §6.4.
+double beta_continued_fraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (std::fabs(d) < kTiny) d = kTiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    double aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
+    d = 1 + aa * d;
+    c = 1 + aa / c;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
+    d = 1 + aa * d;
+    c = 1 + aa / c;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    const double step = d * c;
+    h *= step;
+    if (std::fabs(step - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+double regularized_beta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double front =
+      std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
+  if (x < (a + 1) / (a + b + 2)) return front * beta_continued_fraction(a, b, x) / a;
+  return 1 - front * beta_continued_fraction(b, a, 1 - x) / b;
+}
+
+double student_t_cdf(double t, double df) {
+  const double tail = 0.5 * regularized_beta(df / 2, 0.5, df / (df + t * t));
+  return t > 0 ? 1 - tail : tail;
+}
+
+}  // namespace
+
+double student_t_quantile(double p, double df) {
+  if (!(p > 0 && p < 1 && df > 0)) return kNaN;
+  if (p == 0.5) return 0;
+  // The CDF is increasing: bisect on [-hi, hi], hi grown until it brackets p (t(1) at 1e-12 is ~3e11).
+  double hi = 1;
+  while (student_t_cdf(hi, df) < std::max(p, 1 - p) && hi < 1e300) hi *= 2;
+  double lo = -hi;
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * std::max(1.0, std::fabs(lo)); ++i) {
+    const double mid = (lo + hi) / 2;
+    (student_t_cdf(mid, df) < p ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+TrimmedMean trimmed_mean_ci(std::span<const double> xs, double trim, double level) {
+  TrimmedMean r;
+  if (xs.empty()) {
+    r.estimate = kNaN;
+    r.ci = {kNaN, kNaN};
+    return r;
+  }
+  const auto v = sorted(xs);
+  const size_t n = v.size();
+  // The epsilon keeps floor(n / 3) exact for a trim of 1.0 / 3 (0.333... * 9 is 2.9999999999999996).
+  const size_t g =
+      static_cast<size_t>(std::floor(std::clamp(trim, 0.0, 0.49) * static_cast<double>(n) + 1e-9));
+  const size_t h = n - 2 * g;
+  r.kept = h;
+  r.estimate =
+      std::accumulate(v.begin() + static_cast<ptrdiff_t>(g), v.end() - static_cast<ptrdiff_t>(g), 0.0) /
+      static_cast<double>(h);
+  if (h < 2) {
+    r.ci = {r.estimate, r.estimate};
+    return r;
+  }
+  // Winsorized sample variance: the g values at each end replaced by the nearest kept value.
+  std::vector<double> w(v);
+  for (size_t i = 0; i < g; ++i) {
+    w[i] = v[g];
+    w[n - 1 - i] = v[n - 1 - g];
+  }
+  const double wm = mean(w);
+  double ss = 0;
+  for (double x : w) ss += (x - wm) * (x - wm);
+  const double se = std::sqrt(ss / static_cast<double>(h) / static_cast<double>(h - 1));
+  const double half = student_t_quantile((1 + level) / 2, static_cast<double>(h - 1)) * se;
+  r.ci = {r.estimate - half, r.estimate + half};
+  return r;
+}
+
 std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold) {
   std::vector<size_t> out;
   if (xs.size() < 3) return out;
