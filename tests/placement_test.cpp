@@ -5,7 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <utility>
+
+#include "catalog/catalog.hpp"
+#include "run/job_parts.hpp"
+#include "util/bytes.hpp"
 
 namespace ca {
 namespace {
@@ -78,6 +83,47 @@ TEST(PlacementDeathTest, AWritePastTheOutputsLastPageStopsTheProcessInThatWrite)
         p[4096] = 1;  // past the slack of the output's page
       },
       "");
+}
+
+// The pools the runner prepares for two different libraries of one comparison have the same placement:
+// every input, nonce and the output at the same offset from their mapping's 2 MiB-aligned start.
+TEST(Placement, PreparedPoolsOfTwoLibrariesHaveTheSamePlacement) {
+  const std::string openssl = std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so";
+  if (!std::filesystem::exists(openssl)) GTEST_SKIP() << "no OpenSSL backend in this build";
+  auto fake = load_plugin(std::string(CRYPTAUDITOR_TEST_PLUGIN_DIR) + "/ca-backend-fake.so");
+  auto real = load_plugin(openssl);
+  ASSERT_TRUE(fake && real);
+  const AlgorithmInfo* a = find_algorithm("AES-CTR");
+  ASSERT_NE(a, nullptr);
+  const Bytes key = random_bytes(32);
+  const RunPlan plan;
+  for (const int op : {CA_OP_ENCRYPT, CA_OP_DECRYPT})
+    for (const size_t size : {size_t{64}, size_t{16384}}) {
+      std::vector<Pool> pools(2);
+      std::vector<std::unique_ptr<Context>> contexts;
+      for (size_t k = 0; k < 2; ++k) {
+        const Backend& backend = k == 0 ? **fake : **real;
+        auto ctx = backend.create(key_spec(*a, 256, key));
+        ASSERT_TRUE(ctx) << backend.name();
+        ASSERT_TRUE(prepare(pools[k], backend, **ctx, *a, 256, size, op, plan)) << backend.name();
+        contexts.push_back(std::move(*ctx));
+      }
+      ASSERT_EQ(pools[0].ios.size(), pools[1].ios.size());
+      auto offset = [](const Pool& p, const void* at) {
+        return reinterpret_cast<uintptr_t>(at) - reinterpret_cast<uintptr_t>(p.memory.base());
+      };
+      for (const Pool& p : pools)
+        EXPECT_EQ(reinterpret_cast<uintptr_t>(p.memory.base()) % kPlacementAlign, 0u);
+      for (size_t i = 0; i < pools[0].ios.size(); ++i) {
+        const ca_io &x = pools[0].ios[i], &y = pools[1].ios[i];
+        EXPECT_EQ(offset(pools[0], x.input), offset(pools[1], y.input)) << op << " " << size << " " << i;
+        EXPECT_EQ(offset(pools[0], x.nonce), offset(pools[1], y.nonce)) << op << " " << size << " " << i;
+        EXPECT_EQ(offset(pools[0], x.output), offset(pools[1], y.output)) << op << " " << size << " " << i;
+        EXPECT_EQ((reinterpret_cast<uintptr_t>(x.output) - reinterpret_cast<uintptr_t>(x.input)) % 4096,
+                  size >= 4096 ? 0u : (4096 - (256 * i) % 4096) % 4096)
+            << "the 4 KiB-aliasing rule";
+      }
+    }
 }
 
 }  // namespace
