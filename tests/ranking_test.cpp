@@ -258,6 +258,16 @@ TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
   e.versus_fastest.coverage = 0.96;
   e.tied = true;
   EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 0.99–1.01, statistically indistinguishable");
+  // A narrow interval: as many decimals as it takes to print the point strictly inside it.
+  e.tied = false;
+  e.ratio = e.versus_fastest.ratio = 1.3442;
+  e.versus_fastest.ci = {1.3391, 1.3489};
+  EXPECT_EQ(ranking_standing(e), ", 1.344x slower, 95% CI 1.339–1.349");
+  e.ratio = e.versus_fastest.ratio = 1.00041;
+  e.versus_fastest.ci = {1.00012, 1.00071};
+  EXPECT_EQ(ranking_standing(e), ", 1.0004x, 95% CI 1.0001–1.0007");
+  e.versus_fastest.ci = {1.00041, 1.00041};  // one round: the interval is the point, no more digits
+  EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 1.00–1.00");
   RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}};
   EXPECT_EQ(ranking_standing(unpaired), ", 1.25x slower");
   RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}};
