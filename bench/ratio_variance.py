@@ -5,7 +5,7 @@ Measures one command's paired ratios (every pair of backends of every comparison
 the raw samples of JSON reports, and splits the variance of a pair's log-ratio into components:
 
   rounds       the noise inside one measurement: the variance of the pair's estimate from its rounds
-               (the squared standard error of the 20 % trimmed mean of its per-round log-ratios, as the
+               (the squared standard error of the trimmed mean (a third cut at each end) of its per-round log-ratios, as the
                printed interval uses);
   host (s)     what changes between back-to-back repetitions in one process (`--repetitions N`): the host's
                phases of a second or so; nothing else changes (same process, key, buffers, warm-up);
@@ -47,11 +47,12 @@ def t_quantile_975(df):
     return table.get(df) or table[max(k for k in table if k <= df)]
 
 
-def trimmed_mean_se(xs, trim=0.2):
-    """(20 % trimmed mean, its Tukey-McLaughlin standard error): core/stats/stats.cpp's estimator."""
+def trimmed_mean_se(xs, trim=1 / 3):
+    """(trimmed mean, its Tukey-McLaughlin standard error): the estimator of core/stats/paired.hpp (a third
+    trimmed at each end, kRatioTrim)."""
     v = sorted(xs)
     n = len(v)
-    g = int(math.floor(trim * n))
+    g = int(math.floor(trim * n + 1e-9))
     h = n - 2 * g
     tm = sum(v[g:n - g]) / h
     if h < 2:

@@ -47,7 +47,8 @@ struct Ranking {
   std::vector<RankedEntry> entries;
 };
 
-/// The project's one tie rule, as a pure function (rankings, the scorecard and the console summary use it).
+/// The project's one tie rule, as a pure function: rank() uses it, and the scorecard and the console summary
+/// are to use it too (issue #32), not a rule of their own.
 /// `time_ratio[j][i]` is the confidence interval of time(j) / time(i) for entries j != i of a square
 /// matrix (the diagonal is not read). Entry j is significantly faster than i when that interval lies wholly
 /// below 1 (high < 1); an interval with a NaN bound means the pair was not compared and is never significant.
