@@ -1,7 +1,9 @@
 #include "run/placement.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -63,8 +65,11 @@ PoolLayout pool_layout(const PoolShape& s) {
 
 PoolMemory::PoolMemory(const PoolShape& shape) : shape_(shape), layout_(pool_layout(shape)) {
   // Reserve enough to find a 2 MiB boundary, keep [boundary, boundary + mapped + guard) and give the rest
-  // back; the guard page stays PROT_NONE.
-  const size_t keep = layout_.mapped + kPlacementPage;
+  // back; the guard stays PROT_NONE. The guard is one page of the system's size (64 KiB on some arm64
+  // kernels), so that munmap and mprotect get page-aligned ranges; the layout's 4 KiB rules are unchanged.
+  const long system_page = ::sysconf(_SC_PAGESIZE);
+  guard_ = std::max<size_t>(kPlacementPage, system_page > 0 ? static_cast<size_t>(system_page) : 0);
+  const size_t keep = layout_.mapped + guard_;
   const size_t reserve = keep + kPlacementAlign;
   void* p = ::mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
@@ -98,13 +103,14 @@ PoolMemory& PoolMemory::operator=(PoolMemory&& other) noexcept {
     shape_ = other.shape_;
     layout_ = std::move(other.layout_);
     base_ = std::exchange(other.base_, nullptr);
+    guard_ = other.guard_;
   }
   return *this;
 }
 
 void PoolMemory::release() {
   if (base_ == nullptr) return;
-  ::munmap(base_, layout_.mapped + kPlacementPage);
+  ::munmap(base_, layout_.mapped + guard_);
   base_ = nullptr;
 }
 

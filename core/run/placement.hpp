@@ -83,6 +83,7 @@ class PoolMemory {
   PoolShape shape_;
   PoolLayout layout_;
   uint8_t* base_ = nullptr;
+  size_t guard_ = kPlacementPage;  // bytes of PROT_NONE after the mapping: one system page
 };
 
 }  // namespace ca
