@@ -29,9 +29,13 @@ std::string ranking_standing(const RankedEntry& e) {
       const bool degenerate = !(v.ci.low < e.ratio && e.ratio < v.ci.high);  // a zero-width interval
       if (degenerate || (std::string(lo) != mid && std::string(mid) != hi)) break;
     }
-    std::snprintf(buf, sizeof buf, ", %.*fx%s, %s %.*f–%.*f", digits, e.ratio,
-                  e.ratio > 1.0005 ? " slower" : "", ci_label(v.coverage).c_str(), digits, v.ci.low, digits,
-                  v.ci.high);
+    if (v.coverage > 0)
+      std::snprintf(buf, sizeof buf, ", %.*fx%s, %s %.*f–%.*f", digits, e.ratio,
+                    e.ratio > 1.0005 ? " slower" : "", ci_label(v.coverage).c_str(), digits, v.ci.low, digits,
+                    v.ci.high);
+    else  // too few paired rounds for the estimator to give an interval (stats/paired.hpp)
+      std::snprintf(buf, sizeof buf, ", %.2fx%s, no CI from %zu paired rounds", e.ratio,
+                    e.ratio > 1.0005 ? " slower" : "", v.pairs);
     text += buf;
   } else if (e.ratio > 1.0005) {
     std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);

@@ -251,7 +251,7 @@ TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
   e.versus_fastest.coverage = 0.96;
   e.versus_fastest.pairs = 40;
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 95% CI 1.49–1.55");
-  e.versus_fastest.coverage = 0.75;  // three pairs: [min, max]
+  e.versus_fastest.coverage = 0.75;  // an interval claiming less than 95 %: the label gives its level
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 75% CI 1.49–1.55");
   e.ratio = 1.0001;
   e.versus_fastest.ci = {0.99, 1.01};
@@ -268,6 +268,10 @@ TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
   EXPECT_EQ(ranking_standing(e), ", 1.0004x, 95% CI 1.0001–1.0007");
   e.versus_fastest.ci = {1.00041, 1.00041};  // one round: the interval is the point, no more digits
   EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 1.00–1.00");
+  e.versus_fastest.coverage = 0;  // three rounds: one log-ratio left after trimming, no interval
+  e.versus_fastest.pairs = 3;
+  e.ratio = 1.25;
+  EXPECT_EQ(ranking_standing(e), ", 1.25x slower, no CI from 3 paired rounds");
   RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}};
   EXPECT_EQ(ranking_standing(unpaired), ", 1.25x slower");
   RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}};
