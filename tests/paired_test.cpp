@@ -95,11 +95,13 @@ TEST(Paired, FewPairsGiveWideIntervalsOrNone) {
   EXPECT_NEAR(r.ratio, std::exp(0.35), 1e-12);
   EXPECT_NEAR(r.ci.low, std::exp(0.35 - half), 1e-6);
   EXPECT_NEAR(r.ci.high, std::exp(0.35 + half), 1e-6);
-  // Three pairs: one value kept, no level can be claimed.
+  // Three pairs: one value kept, no interval.
   const Ratio three = paired_ratio(std::vector<double>{0.1, 0.2, 0.3});
   EXPECT_EQ(three.coverage, 0.0);
-  EXPECT_NEAR(three.ci.low, std::exp(0.2), 1e-12);
-  EXPECT_NEAR(three.ci.high, std::exp(0.2), 1e-12);
+  EXPECT_NEAR(three.ratio, std::exp(0.2), 1e-12);
+  EXPECT_TRUE(std::isnan(three.ci.low) && std::isnan(three.ci.high)) << "no interval, not [point, point]";
+  EXPECT_FALSE(three.excludes_one()) << "so never distinguishable from 1";
+  EXPECT_TRUE(std::isinf(three.relative_half_width()));
 }
 
 TEST(Paired, NoPairsIsNaN) {

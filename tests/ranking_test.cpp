@@ -205,6 +205,18 @@ TEST(TieRule, RankIsOnePlusTheEntriesSignificantlyFaster) {
   EXPECT_TRUE(significance_ranks({}).empty());
 }
 
+TEST(PairedRanking, APairWithoutAnIntervalIsNotDistinguishable) {
+  // Three paired rounds: one log-ratio left after trimming, no interval, so b is not ranked below a however
+  // far apart the point says they are.
+  const std::vector<double> host{1, 1.5, 1}, flat(3, 1.0);
+  std::vector<Record> rs{interleaved("a", 100, host, flat), interleaved("b", 150, host, flat)};
+  Ranking r = rank(rs, [](const Record&) { return true; });
+  ASSERT_EQ(r.entries.size(), 2u);
+  EXPECT_NEAR(r.entries[1].ratio, 1.5, 1e-9);
+  EXPECT_EQ(r.entries[1].versus_fastest.coverage, 0.0);
+  EXPECT_EQ(r.entries[1].rank, 1u);
+}
+
 TEST(TieRule, UnpairedRecordsCompareTheirMediansIntervals) {
   const Record a = rec("a", "X", 100, 95, 105), b = rec("b", "X", 120, 110, 130),
                c = rec("c", "X", 104, 103, 112);

@@ -45,6 +45,12 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level) {
   r.ratio = std::exp(tm.estimate);
   r.ci = {std::exp(tm.ci.low), std::exp(tm.ci.high)};
   r.coverage = tm.kept >= 2 ? level : 0.0;
+  // One log-ratio left after trimming: no interval at all (NaN), so that no rule reads the zero-width
+  // [point, point] as excluding 1.
+  if (tm.kept < 2) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    r.ci = {nan, nan};
+  }
   return r;
 }
 

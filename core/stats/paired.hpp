@@ -25,7 +25,7 @@ std::vector<double> paired_log_ratios(std::span<const double> a, std::span<const
 /// centre; the trimming keeps a round that one backend spent preempted from moving either (the median of the
 /// log-ratios, used before, sat at an edge of its order-statistics interval whenever the per-round ratios
 /// were skewed or bunched). `coverage` is the level the interval claims: `level` with 2 or more values kept
-/// after trimming, else 0 (one pair: the interval is the point). NaNs when pairs = 0.
+/// after trimming, else 0 with a NaN interval (1 or 3 pairs: never distinguishable). NaNs when pairs = 0.
 struct Ratio {
   double ratio = 0;
   Interval ci{0, 0};
