@@ -4,6 +4,11 @@
 Runs one cryptauditor command RUNS times for each --order value, optionally while a load generator competes
 for every CPU, and reports for every pair of backends in every comparison how stable their ranking is.
 
+Coverage (issue #32): with --keep-reports, or afterwards with --reports FILE..., the summary also gives how
+often each run's 95 % CI of a pair's ratio contains the median ratio of all the runs ("pair-runs"):
+    python3 bench/ranking_stability.py --runs 6 --orders interleaved --keep-reports DIR
+    python3 bench/ranking_stability.py --reports DIR/interleaved-*.json
+
 Rerun (the issue's "Done when" case, on a 2-vCPU machine; about 2 x 8 runs of the default command):
     python3 bench/ranking_stability.py --runs 8 --load --json stability-load.json
     python3 bench/ranking_stability.py --runs 8 --json stability-quiet.json
@@ -142,6 +147,9 @@ def analyse(runs, apart, max_spread, ci_overlap_target):
         slower, faster = (a, b) if med >= 1 else (b, a)
         above, below = sum(r > 1 for r in rs), sum(r < 1 for r in rs)
         cis = [(lo, hi) for _, lo, hi in per_run if lo is not None and hi is not None]
+        # Coverage (issue #32): does each run's interval contain the median of all runs' ratios?
+        covered = [lo <= med <= hi for r, lo, hi in per_run if lo is not None and hi is not None]
+        half_widths = [(hi / lo) ** 0.5 - 1 for _, lo, hi in per_run if lo is not None and hi is not None and lo > 0]
         overlap = None
         if cis and len(cis) == len(per_run):  # every two runs' intervals share a point
             overlap = all(l1 <= h2 and l2 <= h1 for (l1, h1), (l2, h2) in itertools.combinations(cis, 2))
@@ -155,12 +163,18 @@ def analyse(runs, apart, max_spread, ci_overlap_target):
             "median_spread": {be: spread([m[comp][be] for m, _ in runs if be in m.get(comp, {})])
                               for be in (slower, faster)},
             "ci_overlap": overlap,
+            "runs_covering_median": sum(covered), "runs_with_ci": len(covered),
+            "ci_half_widths": half_widths,
         })
     apart_pairs = [p for p in pairs if p["apart"]]
     flipped = [p for p in apart_pairs if p["flips"]]
     worst = max((p["ratio_spread"] for p in apart_pairs), default=None)
     with_ci = [p for p in pairs if p["ci_overlap"] is not None]
     overlap_frac = sum(p["ci_overlap"] for p in with_ci) / len(with_ci) if with_ci else None
+    pair_runs = sum(p["runs_with_ci"] for p in pairs)
+    covering = sum(p["runs_covering_median"] for p in pairs)
+    widths = [w for p in pairs for w in p["ci_half_widths"]]
+    spreads = [p["ratio_spread"] for p in pairs if p["ratio_spread"] is not None]
     return pairs, {
         "pairs": len(pairs), "apart_pairs": len(apart_pairs), "apart_flipped": len(flipped),
         "all_pairs_flipped": sum(1 for p in pairs if p["flips"]),
@@ -168,6 +182,11 @@ def analyse(runs, apart, max_spread, ci_overlap_target):
         "no_flip_ok": not flipped, "spread_ok": worst is None or worst <= max_spread,
         "pairs_with_ci": len(with_ci), "ci_overlap_fraction": overlap_frac,
         "ci_overlap_ok": None if overlap_frac is None else overlap_frac >= ci_overlap_target,
+        "pair_runs_with_ci": pair_runs, "pair_runs_covering_median": covering,
+        "coverage_of_median": covering / pair_runs if pair_runs else None,
+        "median_ci_half_width": statistics.median(widths) if widths else None,
+        "median_ratio_spread": statistics.median(spreads) if spreads else None,
+        "worst_ratio_spread": max(spreads) if spreads else None,
     }
 
 
@@ -202,6 +221,12 @@ def print_order(label, pairs, summary, walls, args):
           f"{s['apart_flipped']} of them flipped (of all pairs, {s['all_pairs_flipped']} flipped); worst ratio "
           f"spread among them {worst}; criteria: no flip {'ok' if s['no_flip_ok'] else 'FAILS'}, spread <= "
           f"{args.max_spread:.2f} {'ok' if s['spread_ok'] else 'FAILS'}; CI overlap across runs: {ci}")
+    if s["coverage_of_median"] is not None:
+        print(f"coverage [{label}]: each run's 95 % CI contains the {len(walls) or 'given'} runs' median ratio in "
+              f"{s['pair_runs_covering_median']} of {s['pair_runs_with_ci']} pair-runs "
+              f"({100 * s['coverage_of_median']:.1f} %); median CI half-width "
+              f"±{100 * s['median_ci_half_width']:.2f} %, median ratio spread across runs "
+              f"{100 * (s['median_ratio_spread'] - 1):.2f} %, worst pair's spread {s['worst_ratio_spread']:.3f}")
 
 
 # ------------------------------------------------------------------------------------------------- running
@@ -259,12 +284,16 @@ def parse_args():
                     help="criterion: fraction of pairs whose paired intervals overlap across runs (default 0.90)")
     ap.add_argument("--json", metavar="OUT", help="also write the figures as JSON to OUT")
     ap.add_argument("--keep-reports", metavar="DIR", help="keep each run's report as DIR/<order>-<run>.json")
+    ap.add_argument("--reports", nargs="+", metavar="REPORT",
+                    help="run nothing: analyse these JSON reports (--format json -o) as the runs of one order")
     ap.add_argument("command", nargs=argparse.REMAINDER,
                     help="after '--': the cryptauditor command (default: " + " ".join(DEFAULT_COMMAND) + ")")
     args = ap.parse_args()
     if args.command[:1] == ["--"]:
         args.command = args.command[1:]
     args.command = args.command or list(DEFAULT_COMMAND)
+    if args.reports:
+        return args
     if args.runs < 2:
         ap.error(f"--runs {args.runs}: at least 2 runs are needed to compare runs")
     for flag in ("--format", "-o", "--output", "--order"):
@@ -278,8 +307,26 @@ def parse_args():
     return args
 
 
+def analyse_reports(args):
+    """--reports: the given reports as the runs of one order, labelled "reports"."""
+    runs = []
+    for path in args.reports:
+        with open(path) as f:
+            report = json.load(f)
+        medians = report_medians(report)
+        runs.append((medians, report_ratios(report, medians)))
+    pairs, summary = analyse(runs, args.apart, args.max_spread, args.ci_overlap)
+    args.load = False
+    print_order("reports", pairs, summary, [0.0] * len(runs), args)
+    if args.json:
+        write_json_atomically(args.json, {"reports": args.reports, "summary": summary, "pairs": pairs})
+    return 0
+
+
 def main():
     args = parse_args()
+    if args.reports:
+        return analyse_reports(args)
     labels = ["current" if o is None else o for o in args.order_list]
     runs = {label: [] for label in labels}
     walls = {label: [] for label in labels}

@@ -17,8 +17,25 @@ std::string ranking_standing(const RankedEntry& e) {
   char buf[96];
   if (e.paired) {
     const auto& v = e.versus_fastest;
-    std::snprintf(buf, sizeof buf, ", %.2fx%s, %s %.2f–%.2f", e.ratio, e.ratio > 1.0005 ? " slower" : "",
-                  ci_label(v.coverage).c_str(), v.ci.low, v.ci.high);
+    // Two decimals, or as many more (up to four) as it takes to print the point strictly inside its
+    // interval: at two, "1.34x slower, 95% CI 1.34-1.35" looked like a point at its interval's edge when the
+    // interval was 1.339-1.349 around 1.344.
+    int digits = 2;
+    for (; digits < 4; ++digits) {
+      char lo[32], mid[32], hi[32];
+      std::snprintf(lo, sizeof lo, "%.*f", digits, v.ci.low);
+      std::snprintf(mid, sizeof mid, "%.*f", digits, e.ratio);
+      std::snprintf(hi, sizeof hi, "%.*f", digits, v.ci.high);
+      const bool degenerate = !(v.ci.low < e.ratio && e.ratio < v.ci.high);  // a zero-width interval
+      if (degenerate || (std::string(lo) != mid && std::string(mid) != hi)) break;
+    }
+    if (v.coverage > 0)
+      std::snprintf(buf, sizeof buf, ", %.*fx%s, %s %.*f–%.*f", digits, e.ratio,
+                    e.ratio > 1.0005 ? " slower" : "", ci_label(v.coverage).c_str(), digits, v.ci.low, digits,
+                    v.ci.high);
+    else  // too few paired rounds for the estimator to give an interval (stats/paired.hpp)
+      std::snprintf(buf, sizeof buf, ", %.2fx%s, no CI from %zu paired rounds", e.ratio,
+                    e.ratio > 1.0005 ? " slower" : "", v.pairs);
     text += buf;
   } else if (e.ratio > 1.0005) {
     std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);

@@ -1,7 +1,8 @@
 // How every text format words a ranking entry's standing against the fastest: "1.52x slower, 95% CI
 // 1.49–1.55" (the paired ratio and its interval, as hyperfine words it), "1.52x slower" for unpaired
-// entries, and ", statistically indistinguishable" for ties. The interval's label gives its real coverage
-// when fewer rounds than 95 % needs were paired ("75% CI").
+// entries, and ", statistically indistinguishable" for ties. The interval's label gives the level it claims
+// ("95% CI"; a lower level where the estimator reaches less); with too few paired rounds for an interval
+// (one or two left after trimming, stats/paired.hpp) the line says so: "no CI from 3 paired rounds".
 #pragma once
 
 #include <string>

@@ -33,15 +33,17 @@ TEST(Paired, RatioIsExpOfMedianLogWithOrderStatisticInterval) {
   }
   const Ratio r = paired_ratio(a, rounds, b, rounds);
   EXPECT_EQ(r.pairs, 10u);
+  // n = 10, a third trimmed: the three smallest and three largest log-ratios go; the four left are all
+  // log 1.5, so the noisy round (1.8) moves neither the point nor the interval.
   EXPECT_NEAR(r.ratio, 1.5, 1e-12);
-  // n = 10: the interval is [X(2), X(9)] of the sorted log-ratios: 1.5 and 1.5 (only X(10) is 1.8).
   EXPECT_NEAR(r.ci.low, 1.5, 1e-12);
   EXPECT_NEAR(r.ci.high, 1.5, 1e-12);
   EXPECT_TRUE(r.excludes_one());
-  EXPECT_GE(r.coverage, 0.95);
+  EXPECT_DOUBLE_EQ(r.coverage, 0.95);
   // The reverse ratio is the inverse, interval mirrored.
   const Ratio back = paired_ratio(b, rounds, a, rounds);
   EXPECT_NEAR(back.ratio, 1 / 1.5, 1e-12);
+  EXPECT_NEAR(back.ci.low, 1 / r.ci.high, 1e-12);
 }
 
 TEST(Paired, IntervalContainingOneIsATie) {
@@ -52,19 +54,54 @@ TEST(Paired, IntervalContainingOneIsATie) {
   EXPECT_LT(r.ci.low, 1.0);
   EXPECT_GT(r.ci.high, 1.0);
   EXPECT_FALSE(r.excludes_one());
-  // sorted: -0.03 -0.02 -0.015 -0.01 0 0 0.01 0.015 0.02 0.03 -> [X(2), X(9)] = [-0.02, 0.02]
-  EXPECT_NEAR(r.ci.low, std::exp(-0.02), 1e-12);
-  EXPECT_NEAR(r.ci.high, std::exp(0.02), 1e-12);
-  EXPECT_NEAR(r.relative_half_width(), std::exp(0.02) - 1, 1e-12);
+  // sorted: -0.03 -0.02 -0.015 | -0.01 0 0 0.01 | 0.015 0.02 0.03: g = 3, h = 4, winsorized
+  // -0.01 x 4, 0, 0, 0.01 x 4 (sum of squares 0.0008), se = sqrt(0.0008 / 12), t(0.975, 3) = 3.18245:
+  // half-width 0.025985 in log space.
+  const double half = 3.182446305 * std::sqrt(0.0008 / 12);
+  EXPECT_NEAR(r.ci.low, std::exp(-half), 1e-8);
+  EXPECT_NEAR(r.ci.high, std::exp(half), 1e-8);
+  EXPECT_NEAR(r.relative_half_width(), std::exp(half) - 1, 1e-8);
 }
 
-TEST(Paired, FewPairsReportTheirRealCoverage) {
-  const std::vector<double> logs{0.1, 0.2, 0.3};
+TEST(Paired, OneEstimatorThePointIsTheGeometricCentreOfItsInterval) {
+  // Bunched per-round ratios, as when a third of the rounds catch one backend in a fast phase: 7 rounds at
+  // 1.18, 14 at 1.4400-1.4413. The median of the log-ratios (the estimator before) sat at the top edge of
+  // its order-statistics interval [X(6), X(16)] = [1.18, 1.4408]: "1.44x slower, 95% CI 1.18-1.44".
+  std::vector<double> logs;
+  for (int i = 0; i < 7; ++i) logs.push_back(std::log(1.18));
+  for (int i = 0; i < 14; ++i) logs.push_back(std::log(1.44 + 0.0001 * i));
+  const double old_point = std::exp(median(logs));
+  const Interval old_ci = median_ci(logs);
+  ASSERT_LT(std::exp(old_ci.high) - old_point, 0.001) << "the median at the edge of its interval";
+  ASSERT_NEAR(std::exp(old_ci.low), 1.18, 1e-12);
   const Ratio r = paired_ratio(logs);
-  EXPECT_EQ(r.pairs, 3u);
-  EXPECT_NEAR(r.coverage, 0.75, 1e-12);  // [min, max] of 3 values
-  EXPECT_NEAR(r.ci.low, std::exp(0.1), 1e-12);
-  EXPECT_NEAR(r.ci.high, std::exp(0.3), 1e-12);
+  ASSERT_EQ(r.pairs, 21u);
+  EXPECT_LT(r.ci.low, r.ratio);
+  EXPECT_GT(r.ci.high, r.ratio);
+  EXPECT_NEAR(std::log(r.ratio) - std::log(r.ci.low), std::log(r.ci.high) - std::log(r.ratio), 1e-12);
+  // The 7 rounds at 1.18 are trimmed: the point is the mean of the middle seven, 1.4400-1.4406.
+  EXPECT_NEAR(r.ratio, 1.4403, 1e-4);
+  EXPECT_GT(r.ci.low, 1.43) << "the interval no longer reaches down to the trimmed rounds";
+}
+
+TEST(Paired, FewPairsGiveWideIntervalsOrNone) {
+  // n = 6: g = 2, h = 2 (0.3, 0.4): winsorized 0.3 x 3, 0.4 x 3 (sum of squares 0.015), se =
+  // sqrt(0.015 / 2), t(0.975, 1) = 12.706.
+  const std::vector<double> logs{0.6, 0.1, 0.5, 0.2, 0.4, 0.3};
+  const Ratio r = paired_ratio(logs);
+  EXPECT_EQ(r.pairs, 6u);
+  EXPECT_DOUBLE_EQ(r.coverage, 0.95);
+  const double half = 12.70620474 * std::sqrt(0.015 / 2);
+  EXPECT_NEAR(r.ratio, std::exp(0.35), 1e-12);
+  EXPECT_NEAR(r.ci.low, std::exp(0.35 - half), 1e-6);
+  EXPECT_NEAR(r.ci.high, std::exp(0.35 + half), 1e-6);
+  // Three pairs: one value kept, no interval.
+  const Ratio three = paired_ratio(std::vector<double>{0.1, 0.2, 0.3});
+  EXPECT_EQ(three.coverage, 0.0);
+  EXPECT_NEAR(three.ratio, std::exp(0.2), 1e-12);
+  EXPECT_TRUE(std::isnan(three.ci.low) && std::isnan(three.ci.high)) << "no interval, not [point, point]";
+  EXPECT_FALSE(three.excludes_one()) << "so never distinguishable from 1";
+  EXPECT_TRUE(std::isinf(three.relative_half_width()));
 }
 
 TEST(Paired, NoPairsIsNaN) {

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 namespace ca {
 namespace {
 
@@ -116,11 +119,10 @@ TEST(PairedRanking, TieOnlyWhenTheRatioIntervalContainsOne) {
 }
 
 TEST(PairedRanking, TiesDoNotChain) {
-  // Per round, b / a = up and c / a = up2. With 12 rounds the interval is [X(3), X(10)] of the sorted
-  // ratios: b / a spans 1.00-1.03 (a tie), c / b = up2 / up spans 0.990-1.0196 (a tie), c / a spans
-  // 1.01-1.04 (distinguishable).
-  const std::vector<double> up{0.99, 0.99, 1.00, 1.02, 1.02, 1.02, 1.02, 1.02, 1.02, 1.03, 1.03, 1.03};
-  const std::vector<double> up2{1.005, 1.005, 1.01, 1.01, 1.01, 1.01, 1.04, 1.04, 1.04, 1.04, 1.04, 1.04};
+  // Per round, b / a = up (about 1.015) and c / a = up2 (about 1.03), with noise: b ties with a and with c,
+  // c is significantly slower than a. c's rank is 1 + |{a}| = 2, whatever b is.
+  const std::vector<double> up{0.96, 1.07, 0.98, 1.05, 1.00, 1.03, 0.97, 1.06, 0.99, 1.04, 1.01, 1.02};
+  const std::vector<double> up2{1.03, 1.035, 1.025, 1.03, 1.03, 1.035, 1.025, 1.03, 1.03, 1.035, 1.025, 1.03};
   std::vector<Record> rs{interleaved("a", 100, kHost, kFlat), interleaved("b", 100, kHost, up),
                          interleaved("c", 100, kHost, up2)};
   ASSERT_FALSE(paired_ratio(rs[1], rs[0]).excludes_one());
@@ -131,11 +133,103 @@ TEST(PairedRanking, TiesDoNotChain) {
   EXPECT_EQ(r.entries[0].record->backend, "a");
   EXPECT_EQ(r.entries[1].rank, 1u) << "b ties with a";
   EXPECT_EQ(r.entries[2].record->backend, "c");
-  EXPECT_EQ(r.entries[2].rank, 3u) << "c is distinguishable from a, whatever b is";
+  EXPECT_EQ(r.entries[2].rank, 2u) << "c: only a is significantly faster than it";
+}
+
+TEST(PairedRanking, AnEntryTiedWithTheFastestIsRankedFirst) {
+  // The case: b's interval against the fastest contains 1, so nothing is significantly faster than
+  // b and it shares rank 1, even though its point estimate is behind a's; c is significantly slower than
+  // both.
+  const std::vector<double> noisy{0.97, 1.03, 0.99, 1.02, 0.98, 1.01, 1.0, 0.96, 1.04, 1.0, 0.985, 1.015};
+  std::vector<Record> rs{interleaved("a", 100, kHost, kFlat), interleaved("b", 100.5, kHost, noisy),
+                         interleaved("c", 130, kHost, noisy)};
+  Ranking r = rank(rs, [](const Record&) { return true; });
+  ASSERT_EQ(r.entries.size(), 3u);
+  EXPECT_EQ(r.entries[1].record->backend, "b");
+  ASSERT_FALSE(r.entries[1].versus_fastest.excludes_one());
+  EXPECT_EQ(r.entries[1].rank, 1u);
+  EXPECT_EQ(r.entries[2].rank, 3u) << "a and b are both significantly faster than c";
+}
+
+TEST(PairedRanking, RanksAgreeWithEveryPairwiseInterval) {
+  // Eight entries a few percent apart with noisy rounds: whatever the data, rank = 1 + the number of entries
+  // whose paired interval against it lies wholly on the faster side, and the printed ratio lies inside the
+  // printed interval.
+  std::vector<Record> rs;
+  const std::vector<double> bases{100, 101, 102.5, 104, 104.5, 110, 111, 150};
+  for (size_t k = 0; k < bases.size(); ++k) {
+    std::vector<double> noise;
+    for (size_t i = 0; i < kHost.size(); ++i) noise.push_back(1.0 + 0.02 * std::sin(1.7 * (i + 1) * (k + 1)));
+    rs.push_back(interleaved(std::string(1, static_cast<char>('a' + k)), bases[k], kHost, noise));
+  }
+  Ranking r = rank(rs, [](const Record&) { return true; });
+  ASSERT_EQ(r.entries.size(), rs.size());
+  bool some_shared = false;
+  for (const auto& e : r.entries) {
+    size_t faster = 0;
+    for (const auto& f : r.entries)
+      if (f.record != e.record && paired_ratio(*f.record, *e.record).ci.high < 1.0) ++faster;
+    EXPECT_EQ(e.rank, 1 + faster) << e.record->backend;
+    if (e.paired) {
+      EXPECT_LE(e.versus_fastest.ci.low, e.ratio) << e.record->backend;
+      EXPECT_GE(e.versus_fastest.ci.high, e.ratio) << e.record->backend;
+    }
+    some_shared = some_shared || e.tied;
+  }
+  EXPECT_TRUE(some_shared) << "the data are meant to have ties";
+  for (size_t i = 1; i < r.entries.size(); ++i) EXPECT_LE(r.entries[i - 1].rank, r.entries[i].rank);
+}
+
+TEST(TieRule, RankIsOnePlusTheEntriesSignificantlyFaster) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const stats::Interval faster{0.80, 0.90}, slower{1.11, 1.25}, tie{0.97, 1.04}, tie_back{0.96, 1.03},
+      none{nan, nan};
+  // 0 beats 1 and 2; 1 and 2 tie; 3 was compared with nobody.
+  const std::vector<std::vector<stats::Interval>> m{
+      {{}, faster, faster, none},
+      {slower, {}, tie, none},
+      {slower, tie_back, {}, none},
+      {none, none, none, {}},
+  };
+  EXPECT_EQ(significance_ranks(m), (std::vector<size_t>{1, 2, 2, 1}));
+  // Ties do not chain: 0 ~ 1 and 1 ~ 2 but 0 is significantly faster than 2.
+  const std::vector<std::vector<stats::Interval>> chain{
+      {{}, tie, faster},
+      {tie_back, {}, tie},
+      {slower, tie_back, {}},
+  };
+  EXPECT_EQ(significance_ranks(chain), (std::vector<size_t>{1, 1, 2}));
+  // An interval touching 1 is not wholly on the faster side.
+  const std::vector<std::vector<stats::Interval>> edge{{{}, {0.9, 1.0}}, {{1.0, 1.1}, {}}};
+  EXPECT_EQ(significance_ranks(edge), (std::vector<size_t>{1, 1}));
+  EXPECT_TRUE(significance_ranks({}).empty());
+}
+
+TEST(PairedRanking, APairWithoutAnIntervalIsNotDistinguishable) {
+  // Three paired rounds: one log-ratio left after trimming, no interval, so b is not ranked below a however
+  // far apart the point says they are.
+  const std::vector<double> host{1, 1.5, 1}, flat(3, 1.0);
+  std::vector<Record> rs{interleaved("a", 100, host, flat), interleaved("b", 150, host, flat)};
+  Ranking r = rank(rs, [](const Record&) { return true; });
+  ASSERT_EQ(r.entries.size(), 2u);
+  EXPECT_NEAR(r.entries[1].ratio, 1.5, 1e-9);
+  EXPECT_EQ(r.entries[1].versus_fastest.coverage, 0.0);
+  EXPECT_EQ(r.entries[1].rank, 1u);
+}
+
+TEST(TieRule, UnpairedRecordsCompareTheirMediansIntervals) {
+  const Record a = rec("a", "X", 100, 95, 105), b = rec("b", "X", 120, 110, 130),
+               c = rec("c", "X", 104, 103, 112);
+  const stats::Interval ab = time_ratio_interval(a, b);
+  EXPECT_NEAR(ab.low, 95.0 / 130, 1e-12);
+  EXPECT_NEAR(ab.high, 105.0 / 110, 1e-12);
+  EXPECT_LT(ab.high, 1.0) << "a's CI high end is below b's low end";
+  EXPECT_GT(time_ratio_interval(c, b).high, 1.0) << "overlapping intervals";
 }
 
 TEST(PairedRanking, RecordsOfDifferentComparisonsAreNotPaired) {
-  std::vector<Record> rs{interleaved("a", 100, kHost, kFlat, "c1"), interleaved("b", 103, kHost, kFlat, "c2")};
+  std::vector<Record> rs{interleaved("a", 100, kHost, kFlat, "c1"),
+                         interleaved("b", 103, kHost, kFlat, "c2")};
   EXPECT_EQ(paired_ratio(rs[0], rs[1]).pairs, 0u);
   Ranking r = rank(rs, [](const Record&) { return true; });
   EXPECT_FALSE(r.entries[1].paired);
@@ -169,13 +263,27 @@ TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
   e.versus_fastest.coverage = 0.96;
   e.versus_fastest.pairs = 40;
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 95% CI 1.49–1.55");
-  e.versus_fastest.coverage = 0.75;  // three pairs: [min, max]
+  e.versus_fastest.coverage = 0.75;  // an interval claiming less than 95 %: the label gives its level
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 75% CI 1.49–1.55");
   e.ratio = 1.0001;
   e.versus_fastest.ci = {0.99, 1.01};
   e.versus_fastest.coverage = 0.96;
   e.tied = true;
   EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 0.99–1.01, statistically indistinguishable");
+  // A narrow interval: as many decimals as it takes to print the point strictly inside it.
+  e.tied = false;
+  e.ratio = e.versus_fastest.ratio = 1.3442;
+  e.versus_fastest.ci = {1.3391, 1.3489};
+  EXPECT_EQ(ranking_standing(e), ", 1.344x slower, 95% CI 1.339–1.349");
+  e.ratio = e.versus_fastest.ratio = 1.00041;
+  e.versus_fastest.ci = {1.00012, 1.00071};
+  EXPECT_EQ(ranking_standing(e), ", 1.0004x, 95% CI 1.0001–1.0007");
+  e.versus_fastest.ci = {1.00041, 1.00041};  // one round: the interval is the point, no more digits
+  EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 1.00–1.00");
+  e.versus_fastest.coverage = 0;  // three rounds: one log-ratio left after trimming, no interval
+  e.versus_fastest.pairs = 3;
+  e.ratio = 1.25;
+  EXPECT_EQ(ranking_standing(e), ", 1.25x slower, no CI from 3 paired rounds");
   RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}};
   EXPECT_EQ(ranking_standing(unpaired), ", 1.25x slower");
   RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}};

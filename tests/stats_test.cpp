@@ -118,6 +118,40 @@ TEST(Stats, RepetitionsPutTheMedianAndIntervalOnTheirMedians) {
   EXPECT_DOUBLE_EQ(summarize_repetitions(xs, wrong).median, 20.0);
 }
 
+TEST(Stats, StudentTQuantileMatchesTables) {
+  // Two-sided 95 % critical values (any statistics table) and the normal limit.
+  EXPECT_NEAR(student_t_quantile(0.975, 1), 12.7062047, 1e-6);
+  EXPECT_NEAR(student_t_quantile(0.975, 2), 4.30265273, 1e-7);
+  EXPECT_NEAR(student_t_quantile(0.975, 5), 2.57058184, 1e-7);
+  EXPECT_NEAR(student_t_quantile(0.975, 10), 2.22813885, 1e-7);
+  EXPECT_NEAR(student_t_quantile(0.975, 1e6), 1.95996398, 1e-5);
+  EXPECT_NEAR(student_t_quantile(0.025, 10), -2.22813885, 1e-7);
+  EXPECT_NEAR(student_t_quantile(0.995, 30), 2.74999565, 1e-7);
+  EXPECT_DOUBLE_EQ(student_t_quantile(0.5, 4), 0.0);
+  EXPECT_TRUE(std::isnan(student_t_quantile(1.0, 4)));
+  EXPECT_TRUE(std::isnan(student_t_quantile(0.9, 0)));
+}
+
+TEST(Stats, TrimmedMeanWithYuenInterval) {
+  // n = 10, 20 %: g = 2, h = 6. Sorted 1 2 | 3 4 5 6 7 8 | 9 100: trimmed mean 5.5 (the outlier 100 is cut).
+  const std::vector<double> xs{100, 3, 1, 8, 5, 9, 2, 4, 7, 6};
+  const TrimmedMean t = trimmed_mean_ci(xs);
+  EXPECT_EQ(t.kept, 6u);
+  EXPECT_DOUBLE_EQ(t.estimate, 5.5);
+  // Winsorized: 3 3 3 4 5 6 7 8 8 8, mean 5.5, sum of squares 42.5; se = sqrt(42.5 / (6 * 5)).
+  const double half = 2.57058184 * std::sqrt(42.5 / 30);
+  EXPECT_NEAR(t.ci.low, 5.5 - half, 1e-6);
+  EXPECT_NEAR(t.ci.high, 5.5 + half, 1e-6);
+  // No trimming: the mean and Student's interval.
+  const TrimmedMean plain = trimmed_mean_ci(std::vector<double>{1, 2, 3}, 0.0);
+  EXPECT_DOUBLE_EQ(plain.estimate, 2.0);
+  EXPECT_NEAR(plain.ci.high - 2.0, 4.30265273 / std::sqrt(3.0), 1e-7);
+  EXPECT_TRUE(std::isnan(trimmed_mean_ci(kEmpty).estimate));
+  const TrimmedMean one = trimmed_mean_ci(kOne);
+  EXPECT_DOUBLE_EQ(one.ci.low, 5.0);
+  EXPECT_DOUBLE_EQ(one.ci.high, 5.0);
+}
+
 TEST(Stats, SummaryOfEmptyIsNaN) {
   Summary s = summarize(kEmpty);
   EXPECT_EQ(s.n, 0u);

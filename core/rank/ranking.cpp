@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -46,6 +47,24 @@ std::vector<PairRatio> pairwise_ratios(const std::vector<Record>& records) {
   return out;
 }
 
+std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Interval>>& time_ratio) {
+  const size_t n = time_ratio.size();
+  std::vector<size_t> ranks(n, 1);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (j != i && i < time_ratio[j].size() && time_ratio[j][i].high < 1.0) ++ranks[i];  // NaN: false
+  return ranks;
+}
+
+stats::Interval time_ratio_interval(const Record& a, const Record& b) {
+  const stats::Ratio paired = paired_ratio(a, b);
+  if (paired.pairs > 0) return paired.ci;
+  const stats::Interval x = a.summary.ci95, y = b.summary.ci95;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (!(x.low > 0) || !(y.low > 0)) return {nan, nan};
+  return {x.low / y.high, x.high / y.low};
+}
+
 Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select) {
   Ranking r;
   for (const auto& rec : records)
@@ -55,43 +74,53 @@ Ranking rank(const std::vector<Record>& records, const std::function<bool(const 
   };
   std::stable_sort(r.entries.begin(), r.entries.end(), by_median);
   if (r.entries.empty()) return r;
-  // All entries of one interleaved comparison: order by the paired ratio to the entry with the lowest median
-  // (the ratio of per-round samples, which the host's phases affect alike, rather than medians).
+  const size_t n = r.entries.size();
+  // The point estimate that orders entries within a rank. All entries of one interleaved comparison: the
+  // paired ratio to the entry with the lowest median (per-round samples, which the host's phases affect
+  // alike, rather than medians).
   const std::string& comparison = r.entries.front().record->comparison;
   bool all_paired = !comparison.empty();
   for (const auto& e : r.entries) all_paired = all_paired && e.record->comparison == comparison;
-  if (all_paired) {
-    const Record& reference = *r.entries.front().record;
-    std::vector<std::pair<double, RankedEntry>> keyed;
-    for (const auto& e : r.entries) {
-      const double k = e.record == &reference ? 1.0 : paired_ratio(*e.record, reference).ratio;
-      keyed.emplace_back(std::isfinite(k) ? k : INFINITY, e);
-    }
-    std::stable_sort(keyed.begin(), keyed.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (size_t i = 0; i < keyed.size(); ++i) r.entries[i] = keyed[i].second;
+  std::vector<double> point(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Record& rec = *r.entries[i].record;
+    const double k = !all_paired ? rec.summary.median
+                     : i == 0    ? 1.0
+                                 : paired_ratio(rec, *r.entries.front().record).ratio;
+    point[i] = std::isfinite(k) ? k : INFINITY;
   }
-  const Record& best = *r.entries.front().record;
-  size_t group_start = 0;
-  for (size_t i = 0; i < r.entries.size(); ++i) {
-    auto& e = r.entries[i];
-    const Record& head = *r.entries[group_start].record;
-    if (i > 0) {
-      const stats::Ratio to_head = paired_ratio(*e.record, head);
-      const bool distinct =
-          to_head.pairs > 0 ? to_head.excludes_one() : e.record->summary.ci95.low > head.summary.ci95.high;
-      if (distinct) group_start = i;
+  std::vector<std::vector<stats::Interval>> intervals(n,
+                                                      std::vector<stats::Interval>(n, stats::Interval{0, 0}));
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = i + 1; j < n; ++j) {
+      intervals[i][j] = time_ratio_interval(*r.entries[i].record, *r.entries[j].record);
+      intervals[j][i] = {1 / intervals[i][j].high, 1 / intervals[i][j].low};  // the same interval, inverted
     }
-    e.rank = group_start + 1;
+  const std::vector<size_t> ranks = significance_ranks(intervals);
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return ranks[a] != ranks[b] ? ranks[a] < ranks[b] : point[a] < point[b];
+  });
+  std::vector<RankedEntry> sorted;
+  for (size_t i : order) {
+    sorted.push_back(r.entries[i]);
+    sorted.back().rank = ranks[i];
+  }
+  r.entries = std::move(sorted);
+  const Record& best = *r.entries.front().record;
+  for (size_t i = 0; i < n; ++i) {
+    auto& e = r.entries[i];
     e.delta_ns = e.record->summary.median - best.summary.median;
     if (i > 0) e.versus_fastest = paired_ratio(*e.record, best);
     e.paired = e.versus_fastest.pairs > 0;
     const double medians = best.summary.median > 0 ? e.record->summary.median / best.summary.median : 1.0;
+    // One estimator: the printed ratio is the point of the very interval printed beside it.
     e.ratio = e.paired ? e.versus_fastest.ratio : medians;
   }
-  for (size_t i = 0; i < r.entries.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     bool same_prev = i > 0 && r.entries[i - 1].rank == r.entries[i].rank;
-    bool same_next = i + 1 < r.entries.size() && r.entries[i + 1].rank == r.entries[i].rank;
+    bool same_next = i + 1 < n && r.entries[i + 1].rank == r.entries[i].rank;
     r.entries[i].tied = same_prev || same_next;
   }
   return r;

@@ -1,11 +1,16 @@
-// Rankings: order measured records, give statistically indistinguishable entries the same rank, and compute
-// each entry's ratio and difference to the fastest. Reports only display what this computes.
+// Rankings: order measured records, rank them by the project's one tie rule, and compute each entry's ratio
+// and difference to the fastest. Reports only display what this computes.
 //
-// Records measured together in one interleaved comparison (Record::comparison) are ranked by paired ratios
-// (stats/paired.hpp): two entries tie only when the interval of their ratio contains 1. Other records (the
-// sequential order, or rankings across algorithms) fall back to their medians' intervals: a tie when they
-// overlap. Either way an entry is compared with the first entry of the current rank, so ties never chain:
-// A ~ B and B ~ C do not put C at A's rank when A and C are distinguishable.
+// The tie rule (significance_ranks): an entry's rank is 1 plus the number of entries significantly faster
+// than it, where "significantly faster" means the interval of their time ratio lies wholly on the faster side
+// of 1. For records measured together in one interleaved comparison (Record::comparison) that interval is
+// their paired ratio's (stats/paired.hpp), computed for every pair, not only against the fastest; for other
+// records (the sequential order, rankings across algorithms) it is the ratio of their medians' intervals,
+// which lies below 1 exactly when the faster one's CI high end is below the other's CI low end. Ranks never
+// contradict intervals: an entry whose interval against every other entry contains 1 is ranked 1, and an
+// entry is ranked below another only if something is significantly faster than it. Ties do not chain
+// (A ~ B and B ~ C do not put C at A's rank when A is significantly faster than C), and equal ranks need
+// not be consecutive ("1, 1, 3").
 #pragma once
 
 #include <functional>
@@ -19,7 +24,7 @@ namespace ca {
 
 struct RankedEntry {
   const Record* record;
-  size_t rank;          // 1-based; equal for entries tied with the one before
+  size_t rank;          // 1 + the number of entries significantly faster (significance_ranks)
   bool tied;            // shares its rank with another entry
   double ratio;         // time / the fastest's: the paired ratio when `paired`, else median / fastest median
   double delta_ns;      // median - fastest median
@@ -42,8 +47,22 @@ struct Ranking {
   std::vector<RankedEntry> entries;
 };
 
-/// Ranks the ok records among `records` that `select` accepts. Entries are sorted by median. A new rank
-/// starts when an entry's CI low end lies above the CI high end of the first entry of the current rank.
+/// The project's one tie rule, as a pure function: rank() uses it, and the scorecard and the console summary
+/// are to use it too (issue #32), not a rule of their own.
+/// `time_ratio[j][i]` is the confidence interval of time(j) / time(i) for entries j != i of a square
+/// matrix (the diagonal is not read). Entry j is significantly faster than i when that interval lies wholly
+/// below 1 (high < 1); an interval with a NaN bound means the pair was not compared and is never significant.
+/// Returns rank[i] = 1 + the number of entries significantly faster than i. The entries need not be sorted.
+std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Interval>>& time_ratio);
+
+/// The interval the tie rule uses for time(a) / time(b): the paired ratio's when a and b were measured in the
+/// same interleaved comparison, else the ratio of their medians' intervals, [a.low / b.high, a.high / b.low].
+stats::Interval time_ratio_interval(const Record& a, const Record& b);
+
+/// Ranks the ok records among `records` that `select` accepts by significance_ranks over every pair's
+/// time_ratio_interval. Entries are listed by rank, and within a rank by their point estimate: the paired
+/// ratio to the entry with the lowest median when all were measured together, else the median. The first
+/// entry is "the fastest" that every ratio and delta is against.
 Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select);
 
 /// The paired ratio a / b of two records of one interleaved comparison; pairs = 0 when they were not

@@ -225,12 +225,12 @@ class LocalLane final : public Lane {
   }
 
   // After each step that wrote into the output buffer: "" when nothing was written past its end (a write
-  // beyond the page it ends in is a SIGSEGV at once, util/guarded_buffer.hpp).
+  // beyond the page it ends in is a SIGSEGV at once, run/placement.hpp).
   std::string overrun_text() const {
-    const size_t past = pool_ ? pool_->output.overrun() : 0;
+    const size_t past = pool_ ? pool_->memory.overrun() : 0;
     if (past == 0) return "";
     return "wrote past the end of its output buffer in " + step_ + " (at least " + std::to_string(past) +
-           " bytes after the " + std::to_string(pool_->output.size()) + " it was given)";
+           " bytes after the " + std::to_string(pool_->memory.output_size()) + " it was given)";
   }
 
   std::string with_backend_error(const std::string& error) const {

@@ -11,12 +11,11 @@
 #include "catalog/catalog.hpp"
 #include "plugin/backend.hpp"
 #include "plugin/call.hpp"
+#include "run/placement.hpp"
 #include "run/record.hpp"
 #include "run/runner.hpp"
 #include "run/self_test.hpp"
 #include "util/bytes.hpp"
-#include "util/guarded_buffer.hpp"
-#include "util/page_buffer.hpp"
 
 namespace ca {
 
@@ -24,11 +23,11 @@ using Emit = std::function<void(Record)>;
 using Phase = std::function<void(std::string_view)>;
 using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
 
-/// Inputs for one measurement, prepared before timing. Owns every buffer the ca_io entries point into.
+/// Inputs for one measurement, prepared before timing: every buffer the ca_io entries point into, laid out
+/// by run/placement.hpp (the same offsets for every library of a comparison; the output fenced by a guard
+/// page and a canary).
 struct Pool {
-  std::vector<PageBuffer> messages, derived;  // derived: ciphertexts (decrypt) or signatures (verify)
-  std::vector<Bytes> nonces;
-  GuardedBuffer output;  // fenced: a write past its end fails the step that made it (util/guarded_buffer.hpp)
+  PoolMemory memory;
   std::vector<ca_io> ios;
 };
 /// Fills `pool` for (size, op), or says why it could not (an Error marked unsupported when the backend

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstring>
 
 #include "measure/cycles.hpp"
 #include "run/job_parts.hpp"
@@ -14,11 +15,13 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
   const size_t cap = a.output_capacity(bits, size);
   const Bytes no_aad;
   const size_t nonce_bytes = chosen_nonce_bytes(a, params);
-  pool.output = GuardedBuffer(cap);
+  // Everything is made first, then copied into one mapping whose layout depends only on the sizes
+  // (run/placement.hpp): derived inputs get a slot of the output's capacity whatever this library produced,
+  // so every library of the comparison has the same placement.
+  std::vector<Bytes> messages, nonces, derived;
   for (size_t i = 0; i < count; ++i) {
-    pool.messages.emplace_back(size, PageBuffer::staggered_offset(i, size));
-    fill_random(pool.messages.back().data(), size);
-    pool.nonces.push_back(random_bytes(nonce_bytes));
+    messages.push_back(random_bytes(size));
+    nonces.push_back(random_bytes(nonce_bytes));
   }
   if (op == CA_OP_AGREE) {
     // The peer: a key pair of the same backend made before timing; its public key is every call's input.
@@ -26,34 +29,40 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
     if (!peer) return Error{"preparing inputs: the peer's key pair: " + peer.error().message};
     auto pub = (*peer)->export_key(CA_KEY_PUBLIC);
     if (!pub) return Error{"preparing inputs: the peer's public key could not be exported"};
-    for (size_t i = 0; i < count; ++i)
-      pool.derived.emplace_back(pub->data(), pub->size(), PageBuffer::staggered_offset(i, pub->size()));
+    derived.assign(count, *pub);
   }
   if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
     for (size_t i = 0; i < count; ++i) {
-      const Bytes message(pool.messages[i].data(), pool.messages[i].data() + size);
-      Call c = call(ctx, producer, message, pool.nonces[i], no_aad, {}, cap);
+      Call c = call(ctx, producer, messages[i], nonces[i], no_aad, {}, cap);
       if (c.status == CA_UNSUPPORTED)
         return Error{ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error(), true};
       if (c.status != CA_OK) return Error{"preparing inputs: " + status_text(ctx, c.status)};
-      pool.derived.emplace_back(c.output.data(), c.output.size(),
-                                PageBuffer::staggered_offset(i, c.output.size()));
+      derived.push_back(std::move(c.output));
     }
+  }
+  size_t derived_slot = derived.empty() ? 0 : cap;
+  for (const Bytes& d : derived) derived_slot = std::max(derived_slot, d.size());
+  pool.memory = PoolMemory(PoolShape{count, size, derived_slot, nonce_bytes, cap});
+  for (size_t i = 0; i < count; ++i) {
+    if (size != 0) std::memcpy(pool.memory.message(i), messages[i].data(), size);
+    if (nonce_bytes != 0) std::memcpy(pool.memory.nonce(i), nonces[i].data(), nonce_bytes);
+    if (!derived.empty() && !derived[i].empty())
+      std::memcpy(pool.memory.derived(i), derived[i].data(), derived[i].size());
   }
   for (size_t i = 0; i < count; ++i) {
     ca_io io{};
-    io.nonce = pool.nonces[i].data();
-    io.nonce_len = pool.nonces[i].size();
-    const PageBuffer& in = op == CA_OP_DECRYPT || op == CA_OP_AGREE ? pool.derived[i] : pool.messages[i];
-    io.input = in.data();
-    io.input_len = in.size();
+    io.nonce = nonce_bytes != 0 ? pool.memory.nonce(i) : nullptr;
+    io.nonce_len = nonce_bytes;
+    const bool from_derived = op == CA_OP_DECRYPT || op == CA_OP_AGREE;
+    io.input = from_derived ? pool.memory.derived(i) : pool.memory.message(i);
+    io.input_len = from_derived ? derived[i].size() : size;
     if (op == CA_OP_VERIFY) {
-      io.signature = pool.derived[i].data();
-      io.signature_len = pool.derived[i].size();
+      io.signature = pool.memory.derived(i);
+      io.signature_len = derived[i].size();
     }
-    io.output = pool.output.data();
-    io.output_cap = pool.output.size();
+    io.output = pool.memory.output();
+    io.output_cap = pool.memory.output_size();
     pool.ios.push_back(io);
   }
   return {};

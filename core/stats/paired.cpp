@@ -41,11 +41,16 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level) {
     r.coverage = nan;
     return r;
   }
-  // exp is increasing, so the median and the order statistics of the logs map to those of the ratios.
-  r.ratio = std::exp(median(log_ratios));
-  const Interval ci = median_ci(log_ratios, level);
-  r.ci = {std::exp(ci.low), std::exp(ci.high)};
-  r.coverage = median_ci_coverage(r.pairs, level);
+  const TrimmedMean tm = trimmed_mean_ci(log_ratios, kRatioTrim, level);
+  r.ratio = std::exp(tm.estimate);
+  r.ci = {std::exp(tm.ci.low), std::exp(tm.ci.high)};
+  r.coverage = tm.kept >= 2 ? level : 0.0;
+  // One log-ratio left after trimming: no interval at all (NaN), so that no rule reads the zero-width
+  // [point, point] as excluding 1.
+  if (tm.kept < 2) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    r.ci = {nan, nan};
+  }
   return r;
 }
 

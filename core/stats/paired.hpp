@@ -1,7 +1,7 @@
 // Paired statistics for interleaved measurements. When several backends are sampled in rounds (each round
 // visits every backend once, core/measure/interleave.hpp), two backends' samples taken in the same round saw
 // the same host phase: their ratio cancels what the host did to both. These pure functions turn two aligned
-// series of per-round samples into the ratio of one backend to the other with a distribution-free interval.
+// series of per-round samples into the ratio of one backend to the other with its interval.
 #pragma once
 
 #include <cstddef>
@@ -18,9 +18,14 @@ namespace ca::stats {
 std::vector<double> paired_log_ratios(std::span<const double> a, std::span<const size_t> a_rounds,
                                       std::span<const double> b, std::span<const size_t> b_rounds);
 
-/// The ratio a / b from per-round log-ratios: exp of their median, with the interval of the median
-/// (median_ci, order statistics, distribution-free) mapped back through exp. `coverage` is the level the
-/// interval really reaches for `pairs` values (below 95 % for fewer than 6 pairs). NaNs when pairs = 0.
+/// The ratio a / b from per-round log-ratios: one estimator gives the point and its interval. The point is
+/// exp of the trimmed mean (a third cut at each end) of the log-ratios and the interval is its
+/// Tukey-McLaughlin / Yuen interval (stats.hpp, trimmed_mean_ci) mapped back through exp. The interval is
+/// symmetric around the point in log space, so the printed ratio is always inside it, at its geometric
+/// centre; the trimming keeps a round that one backend spent preempted from moving either (the median of the
+/// log-ratios, used before, sat at an edge of its order-statistics interval whenever the per-round ratios
+/// were skewed or bunched). `coverage` is the level the interval claims: `level` with 2 or more values kept
+/// after trimming, else 0 with a NaN interval (1 or 3 pairs: never distinguishable). NaNs when pairs = 0.
 struct Ratio {
   double ratio = 0;
   Interval ci{0, 0};
@@ -31,6 +36,11 @@ struct Ratio {
   /// Half the interval's width in log space, as a relative figure: exp((log high - log low) / 2) - 1.
   double relative_half_width() const;
 };
+/// The share of log-ratios trimmed at each end. A third, not the usual 20 %: on this project's shared 2-vCPU
+/// machine one pair of non-neighbours was paired over 14 rounds of which 5 (36 %) caught a backend
+/// preempted (up to 500x its time); a 20 % or 25 % trim let them move the ratio 1.47-2.1x between runs, a
+/// third kept its spread at 1.07 (docs/METHODOLOGY.md, "Paired ratios").
+inline constexpr double kRatioTrim = 1.0 / 3;
 Ratio paired_ratio(std::span<const double> log_ratios, double level = 0.95);
 
 /// Convenience: paired_ratio(paired_log_ratios(...)).

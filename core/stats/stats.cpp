@@ -104,6 +104,43 @@ double median_ci_coverage(size_t n, double level) {
   return std::max(0.0, 1.0 - 2.0 * tail);
 }
 
+
+TrimmedMean trimmed_mean_ci(std::span<const double> xs, double trim, double level) {
+  TrimmedMean r;
+  if (xs.empty()) {
+    r.estimate = kNaN;
+    r.ci = {kNaN, kNaN};
+    return r;
+  }
+  const auto v = sorted(xs);
+  const size_t n = v.size();
+  // The epsilon keeps floor(n / 3) exact for a trim of 1.0 / 3 (0.333... * 9 is 2.9999999999999996).
+  const size_t g =
+      static_cast<size_t>(std::floor(std::clamp(trim, 0.0, 0.49) * static_cast<double>(n) + 1e-9));
+  const size_t h = n - 2 * g;
+  r.kept = h;
+  r.estimate =
+      std::accumulate(v.begin() + static_cast<ptrdiff_t>(g), v.end() - static_cast<ptrdiff_t>(g), 0.0) /
+      static_cast<double>(h);
+  if (h < 2) {
+    r.ci = {r.estimate, r.estimate};
+    return r;
+  }
+  // Winsorized sample variance: the g values at each end replaced by the nearest kept value.
+  std::vector<double> w(v);
+  for (size_t i = 0; i < g; ++i) {
+    w[i] = v[g];
+    w[n - 1 - i] = v[n - 1 - g];
+  }
+  const double wm = mean(w);
+  double ss = 0;
+  for (double x : w) ss += (x - wm) * (x - wm);
+  const double se = std::sqrt(ss / static_cast<double>(h) / static_cast<double>(h - 1));
+  const double half = student_t_quantile((1 + level) / 2, static_cast<double>(h - 1)) * se;
+  r.ci = {r.estimate - half, r.estimate + half};
+  return r;
+}
+
 std::vector<size_t> outliers_modified_z(std::span<const double> xs, double threshold) {
   std::vector<size_t> out;
   if (xs.size() < 3) return out;

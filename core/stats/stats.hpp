@@ -6,6 +6,8 @@
 #include <span>
 #include <vector>
 
+#include "stats/student_t.hpp"
+
 namespace ca::stats {
 
 double median(std::span<const double> xs);
@@ -35,6 +37,23 @@ Interval median_ci(std::span<const double> xs, double level = 0.95);
 /// Binomial(n, 1/2), at least `level` once n is large enough (n >= 6 for 0.95) and below it for smaller n,
 /// where the interval is [min, max] (n = 5: 0.9375; n = 2: 0.5). NaN for n = 0.
 double median_ci_coverage(size_t n, double level = 0.95);
+
+// student_t_quantile(p, df): stats/student_t.hpp (one implementation, shared with compare's Welch test).
+
+/// A trimmed mean with its confidence interval: the mean of the values left after removing the
+/// g = floor(trim * n) smallest and g largest, and the Tukey-McLaughlin / Yuen interval around it,
+/// estimate ± t(h - 1) * sqrt((n - 1) s_w^2 / (h (h - 1))), where h = n - 2g values are kept and s_w^2 is the
+/// sample variance of the winsorized values (each trimmed value replaced by the nearest kept one). The
+/// interval is symmetric around the estimate, so the estimate always lies inside it. Robust to up to
+/// `trim` of outliers on each side (R. R. Wilcox, Introduction to Robust Estimation and Hypothesis Testing,
+/// 4th ed., 2017, §4.4.1; K. K. Yuen, Biometrika 61, 1974).
+struct TrimmedMean {
+  double estimate = 0;
+  Interval ci{0, 0};
+  size_t kept = 0;  // h: values left after trimming; below 2 the interval is [estimate, estimate]
+};
+/// NaNs for n = 0; n = 1: the value, with the interval [value, value] (no level can be claimed).
+TrimmedMean trimmed_mean_ci(std::span<const double> xs, double trim = 0.2, double level = 0.95);
 
 /// Indices of outliers by the modified z-score 0.6745 (x - median) / MAD with |z| > threshold
 /// (Iglewicz and Hoaglin, 1993; threshold 3.5). No outliers when MAD = 0 or n < 3.
