@@ -1,8 +1,9 @@
-// Signature rows of the GnuTLS backend: RSASSA-PKCS1-v1_5 and RSASSA-PSS, ECDSA on P-256 / P-384 / P-521, and
-// Ed25519 / Ed448, through the abstract key API as GnuTLS's users sign: gnutls_privkey_sign_data2 and
-// gnutls_pubkey_verify_data2, which hash the message themselves. Keys come in once, in create(): the job's
-// PKCS#8 through gnutls_x509_privkey_import_pkcs8 (the raw EdDSA seeds wrapped in RFC 8410's PKCS#8 first),
-// a SubjectPublicKeyInfo through gnutls_pubkey_import, or a new pair from gnutls_x509_privkey_generate.
+// Public-key rows of the GnuTLS backend: RSASSA-PKCS1-v1_5 and RSASSA-PSS, ECDSA on P-256 / P-384 / P-521,
+// Ed25519 / Ed448, and RSAES-PKCS1-v1_5 encryption, through the abstract key API as GnuTLS's users call it:
+// gnutls_privkey_sign_data2 and gnutls_pubkey_verify_data2, which hash the message themselves, and
+// gnutls_pubkey_encrypt_data / gnutls_privkey_decrypt_data. Keys come in once, in create(): the job's PKCS#8
+// through gnutls_x509_privkey_import_pkcs8 (the raw EdDSA seeds wrapped in RFC 8410's PKCS#8 first), a
+// SubjectPublicKeyInfo through gnutls_pubkey_import, or a new pair from gnutls_x509_privkey_generate.
 #include <gnutls/abstract.h>
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
@@ -143,7 +144,16 @@ class Signature {
     check_size(spec);
   }
 
-  bool offers(int op) const { return op != CA_OP_SIGN || priv_ != nullptr; }
+  // A signature row signs and verifies; the RSAES-PKCS1-v1_5 row (no signature algorithm) encrypts and
+  // decrypts. Signing and decrypting need the private key.
+  bool offers(int op) const {
+    const bool encryption = s_.sign == GNUTLS_SIGN_UNKNOWN;
+    if (op == CA_OP_SIGN || op == CA_OP_VERIFY)
+      return !encryption && (op == CA_OP_VERIFY || priv_ != nullptr);
+    if (op == CA_OP_ENCRYPT || op == CA_OP_DECRYPT)
+      return encryption && (op == CA_OP_ENCRYPT || priv_ != nullptr);
+    return true;
+  }
 
   int sign(ca_io& io) {
     const gnutls_datum_t data = datum(io.input, io.input_len);
@@ -158,6 +168,31 @@ class Signature {
     const int ret = gnutls_pubkey_verify_data2(pub_.get(), s_.sign, s_.verify_flags, &data, &sig);
     if (ret < 0) throw sdk::Rejected(algorithm_ + ": gnutls_pubkey_verify_data2: " + gnutls_strerror(ret));
     return CA_OK;
+  }
+
+  // RSAES-PKCS1-v1_5 (RFC 8017 7.2): gnutls_pubkey_encrypt_data, the ciphertext written as k bytes.
+  int encrypt(ca_io& io) {
+    const size_t k = modulus_bytes();
+    if (io.output_cap < k) return CA_BUFFER_TOO_SMALL;
+    sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    sdk::require_message_at_most(io, k - 11, "RSA PKCS#1 v1.5", "RSAES-PKCS1-v1_5 with this modulus");
+    const gnutls_datum_t m = datum(io.input, io.input_len);
+    Allocated c;
+    check(gnutls_pubkey_encrypt_data(pub_.get(), 0, &m, c.get()), "gnutls_pubkey_encrypt_data");
+    const Bytes out = der::fixed_width(c.bytes(), k, "RSA ciphertext");
+    return sdk::put_output(io, out.data(), out.size());
+  }
+
+  // gnutls_privkey_decrypt_data; a ciphertext that is not k bytes (RFC 8017 7.2.2 step 1) or does not
+  // decrypt to a valid padding is CA_REJECTED.
+  int decrypt(ca_io& io) {
+    if (io.input_len != modulus_bytes()) return CA_REJECTED;
+    sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
+    const gnutls_datum_t c = datum(io.input, io.input_len);
+    Allocated m;
+    const int ret = gnutls_privkey_decrypt_data(priv_.get(), 0, &c, m.get());
+    if (ret < 0) throw sdk::Rejected(algorithm_ + ": gnutls_privkey_decrypt_data: " + gnutls_strerror(ret));
+    return sdk::put_output(io, m.datum().data, m.datum().size);
   }
 
   Bytes export_key(int part) const {
@@ -260,6 +295,7 @@ class Signature {
     const int pk = gnutls_pubkey_get_pk_algorithm(pub_.get(), &bits);
     if (pk != static_cast<int>(s_.pk))
       throw std::runtime_error(algorithm_ + ": the key is of another algorithm");
+    bits_ = bits;
     if (s_.pk == GNUTLS_PK_RSA && bits != spec.key_bits)
       throw std::runtime_error(algorithm_ + ": the key has " + std::to_string(bits) +
                                " bits, the run asks for " + std::to_string(spec.key_bits));
@@ -302,8 +338,11 @@ class Signature {
     return x.bytes();
   }
 
+  size_t modulus_bytes() const { return (bits_ + 7) / 8; }
+
   std::string algorithm_;
   SignScheme s_;
+  unsigned bits_ = 0;
   X509KeyPtr x509_;
   PrivKeyPtr priv_;
   PubKeyPtr pub_;
