@@ -90,10 +90,6 @@ constexpr char kNoSalsa[] =
 constexpr char kNoCipher[] = "not among LibTomCrypt 1.18.2's block ciphers (cipher_descriptor)";
 constexpr char kNoHash[] = "not among LibTomCrypt 1.18.2's hashes (hash_descriptor)";
 constexpr char kNoMac[] = "LibTomCrypt 1.18.2 has no SipHash or KMAC";
-constexpr char kEcdhNotWired[] =
-    "not wired in this backend yet: LibTomCrypt 1.18.2 has ecc_shared_secret, but its peer-key import "
-    "(ecc_ansi_x963_import_ex) has not been checked against Wycheproof's invalid points "
-    "(docs/backends/tomcrypt.md)";
 constexpr char kDhNotWired[] =
     "not wired in this backend yet: LibTomCrypt 1.18.2's DH takes the RFC 7919 group through dh_set_pg "
     "(docs/backends/tomcrypt.md)";
@@ -122,9 +118,9 @@ const Row kRows[] = {
     {"KMAC256", never(), &missing<kNoMac>},
     {"SCRYPT", never(), &missing<kNoKdf>},
     {"ARGON2ID", never(), &missing<kNoKdf>},
-    {"ECDH-P256", never(), &missing<kEcdhNotWired>},
-    {"ECDH-P384", never(), &missing<kEcdhNotWired>},
-    {"ECDH-P521", never(), &missing<kEcdhNotWired>},
+    {"ECDH-P256", ecdh(256)},
+    {"ECDH-P384", ecdh(384)},
+    {"ECDH-P521", ecdh(521)},
     {"FFDHE2048", never(), &missing<kDhNotWired>},
 
     {"AES-ECB", ecb(&Registry::aes)},

@@ -39,6 +39,14 @@ inline constexpr const char* kEccExtremeK =
     "projective addition that has no point at infinity and detects P = Q only for identical coordinates, "
     "the path that also fails Wycheproof's Shamir edge case";
 
+// backends/tomcrypt reads the peer's SubjectPublicKeyInfo with the SDK's strict DER reader (an uncompressed
+// point of the curve's length) and hands the point to ecc_ansi_x963_import_ex, then ecc_shared_secret.
+inline constexpr const char* kEcdhPointNotOnCurve =
+    "LibTomCrypt 1.18.2 does not check that an ECDH peer's public point lies on the curve: "
+    "ecc_ansi_x963_import_ex reads x and y and sets z = 1, and ecc_shared_secret multiplies the point it is "
+    "given, so a point off the curve yields a 'shared secret' (an invalid-curve attack recovers the private "
+    "key); SP 800-56A rev. 3 5.6.2.3.4 and SEC 1 v2 3.2.2.1 require the check";
+
 inline constexpr ca_deviation kDeviations[] = {
     {"chacha20_poly1305_test.json", 3, kSeenIn, kChaChaPolyEmptyMessage},
     {"ecdsa_secp256r1_sha256_test.json", 295, kSeenIn, kEccShamirEdgeCase},
@@ -48,6 +56,33 @@ inline constexpr ca_deviation kDeviations[] = {
     {"ecdsa_secp384r1_sha384_test.json", 295, kSeenIn, kEccShamirEdgeCase},
     {"ecdsa_secp521r1_sha512_test.json", 295, kSeenIn, kEccShamirEdgeCase},
     {"ecdsa_secp521r1_sha512_test.json", 501, kSeenIn, kEccExtremeK},
+    {"ecdh_secp256r1_test.json", 333, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 334, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 337, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 338, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 341, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 342, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 345, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 346, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp256r1_test.json", 350, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 774, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 775, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 778, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 779, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 782, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 783, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 786, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 787, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp384r1_test.json", 790, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 635, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 636, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 639, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 640, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 643, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 644, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 647, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 648, kSeenIn, kEcdhPointNotOnCurve},
+    {"ecdh_secp521r1_test.json", 651, kSeenIn, kEcdhPointNotOnCurve},
     {"rsa_signature_2048_sha256_test.json", 43, kSeenIn, kDigestInfoSetTag},
     {"rsa_signature_3072_sha256_test.json", 43, kSeenIn, kDigestInfoSetTag},
     {"rsa_signature_4096_sha512_test.json", 43, kSeenIn, kDigestInfoSetTag},

@@ -1,4 +1,4 @@
-// LibTomCrypt RSA encryption, RSA and ECDSA signatures: RSASSA-PSS and RSASSA-PKCS1-v1_5 through
+// LibTomCrypt RSA encryption, RSA and ECDSA signatures, ECDH: RSASSA-PSS and RSASSA-PKCS1-v1_5 through
 // rsa_sign_hash_ex / rsa_verify_hash_ex, the arithmetic in LibTomMath (ltm_desc). Keys are imported by the
 // library itself (rsa_import_pkcs8 for the job's PKCS#8 private key, rsa_import for a SubjectPublicKeyInfo)
 // and generated with rsa_make_key; the randomness (PSS salts, key generation, blinding) is LibTomCrypt's
@@ -266,6 +266,23 @@ class EcKey {
     key_.type = PK_PRIVATE;
   }
 
+  /// The spec's PKCS#8 private key, else its SubjectPublicKeyInfo, else a fresh key pair.
+  void load(const ca_key_spec& spec) {
+    if (spec.secret_key != nullptr && spec.secret_key_len != 0)
+      import_private({spec.secret_key, spec.secret_key_len});
+    else if (spec.public_key != nullptr && spec.public_key_len != 0)
+      import_public({spec.public_key, spec.public_key_len});
+    else
+      generate();
+  }
+  /// The keygen operation: a fresh key pair on the curve, its SubjectPublicKeyInfo as the output.
+  static int fresh_public_key(const EcdsaCurve& c, ca_io& io) {
+    EcKey fresh(c);
+    fresh.generate();
+    const std::vector<uint8_t> pub = fresh.export_part(CA_KEY_PUBLIC);
+    return ca::sdk::put_output(io, pub.data(), pub.size());
+  }
+
   ecc_key* get() { return &key_; }
   bool is_private() const { return loaded_ && key_.type == PK_PRIVATE; }
   size_t size() const { return c_.curve->bytes; }
@@ -334,12 +351,7 @@ class Ecdsa {
  public:
   Ecdsa(const ca_key_spec& spec, const EcdsaCurve* curve)
       : curve_(*curve), key_(*curve), hash_(registry().*curve->hash) {
-    if (spec.secret_key != nullptr && spec.secret_key_len != 0)
-      key_.import_private({spec.secret_key, spec.secret_key_len});
-    else if (spec.public_key != nullptr && spec.public_key_len != 0)
-      key_.import_public({spec.public_key, spec.public_key_len});
-    else
-      key_.generate();
+    key_.load(spec);
   }
 
   bool offers(int op) const { return op != CA_OP_SIGN || key_.is_private(); }
@@ -373,17 +385,44 @@ class Ecdsa {
     return err == CRYPT_OK && valid == 1 ? CA_OK : CA_REJECTED;
   }
 
-  int keygen(ca_io& io) {
-    EcKey fresh(curve_);
-    fresh.generate();
-    const std::vector<uint8_t> pub = fresh.export_part(CA_KEY_PUBLIC);
-    return ca::sdk::put_output(io, pub.data(), pub.size());
-  }
+  int keygen(ca_io& io) { return EcKey::fresh_public_key(curve_, io); }
 
  private:
   const EcdsaCurve& curve_;
   EcKey key_;
   int hash_;
+};
+
+/// ECDH (SP 800-56A, cofactor 1): ecc_shared_secret of the context's private key and the peer's
+/// SubjectPublicKeyInfo point (imported with ecc_ansi_x963_import_ex); the secret is the x coordinate,
+/// left-padded to the field's size.
+class Ecdh {
+ public:
+  Ecdh(const ca_key_spec& spec, const EcdsaCurve* curve) : curve_(*curve), key_(*curve) { key_.load(spec); }
+
+  bool offers(int op) const { return op != CA_OP_AGREE || key_.is_private(); }
+  std::vector<uint8_t> export_key(int part) { return key_.export_part(part); }
+
+  int agree(ca_io& io) {
+    EcKey peer(curve_);
+    try {
+      peer.import_public({ca::sdk::bytes_or_empty(io.input), io.input_len});
+    } catch (const std::exception& e) {
+      throw ca::sdk::Rejected(std::string("ECDH peer public key: ") + e.what());
+    }
+    std::array<uint8_t, 80> secret{};
+    unsigned long len = secret.size();
+    check(ecc_shared_secret(key_.get(), peer.get(), secret.data(), &len), "ecc_shared_secret");
+    const int st = ca::sdk::put_output(io, secret.data(), len);
+    zeromem(secret.data(), secret.size());
+    return st;
+  }
+
+  int keygen(ca_io& io) { return EcKey::fresh_public_key(curve_, io); }
+
+ private:
+  const EcdsaCurve& curve_;
+  EcKey key_;
 };
 
 }  // namespace
@@ -392,6 +431,9 @@ sdk::Factory rsa_signature(RsaScheme scheme, int Registry::*hash, unsigned long 
   return make_factory<RsaSignature>(scheme, hash, salt_bytes);
 }
 sdk::Factory rsa_encryption(int Registry::*hash) { return make_factory<RsaEncryption>(hash); }
+sdk::Factory ecdh(int bits) {
+  return make_factory<Ecdh>(bits == 256 ? &kP256 : bits == 384 ? &kP384 : &kP521);
+}
 sdk::Factory ecdsa(int bits) {
   return make_factory<Ecdsa>(bits == 256 ? &kP256 : bits == 384 ? &kP384 : &kP521);
 }

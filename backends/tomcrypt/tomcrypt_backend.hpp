@@ -54,5 +54,7 @@ sdk::Factory rsa_signature(RsaScheme scheme, int Registry::*hash, unsigned long 
 sdk::Factory rsa_encryption(int Registry::*hash);
 /// ECDSA on P-256 / SHA-256, P-384 / SHA-384 or P-521 / SHA-512 (bits 256, 384, 521), DER signatures.
 sdk::Factory ecdsa(int bits);
+/// ECDH on P-256, P-384 or P-521 (bits 256, 384, 521): the x coordinate.
+sdk::Factory ecdh(int bits);
 
 }  // namespace ca::backend_tomcrypt
