@@ -90,9 +90,6 @@ constexpr char kNoSalsa[] =
 constexpr char kNoCipher[] = "not among LibTomCrypt 1.18.2's block ciphers (cipher_descriptor)";
 constexpr char kNoHash[] = "not among LibTomCrypt 1.18.2's hashes (hash_descriptor)";
 constexpr char kNoMac[] = "LibTomCrypt 1.18.2 has no SipHash or KMAC";
-constexpr char kDhNotWired[] =
-    "not wired in this backend yet: LibTomCrypt 1.18.2's DH takes the RFC 7919 group through dh_set_pg "
-    "(docs/backends/tomcrypt.md)";
 constexpr char kNoKdf[] = "LibTomCrypt 1.18.2's KDFs are PBKDF1, PBKDF2 and HKDF: no scrypt or Argon2";
 
 const Row kRows[] = {
@@ -121,7 +118,7 @@ const Row kRows[] = {
     {"ECDH-P256", ecdh(256)},
     {"ECDH-P384", ecdh(384)},
     {"ECDH-P521", ecdh(521)},
-    {"FFDHE2048", never(), &missing<kDhNotWired>},
+    {"FFDHE2048", ffdhe2048()},
 
     {"AES-ECB", ecb(&Registry::aes)},
     {"AES-CBC", cbc(&Registry::aes)},

@@ -1,8 +1,8 @@
-// LibTomCrypt RSA encryption, RSA and ECDSA signatures, ECDH: RSASSA-PSS and RSASSA-PKCS1-v1_5 through
-// rsa_sign_hash_ex / rsa_verify_hash_ex, the arithmetic in LibTomMath (ltm_desc). Keys are imported by the
-// library itself (rsa_import_pkcs8 for the job's PKCS#8 private key, rsa_import for a SubjectPublicKeyInfo)
-// and generated with rsa_make_key; the randomness (PSS salts, key generation, blinding) is LibTomCrypt's
-// "sprng", the system RNG.
+// LibTomCrypt RSA encryption, RSA and ECDSA signatures, ECDH, FFDHE2048: RSASSA-PSS and RSASSA-PKCS1-v1_5
+// through rsa_sign_hash_ex / rsa_verify_hash_ex, the arithmetic in LibTomMath (ltm_desc). Keys are imported
+// by the library itself (rsa_import_pkcs8 for the job's PKCS#8 private key, rsa_import for a
+// SubjectPublicKeyInfo) and generated with rsa_make_key; the randomness (PSS salts, key generation, blinding)
+// is LibTomCrypt's "sprng", the system RNG.
 #include <array>
 #include <cstring>
 #include <span>
@@ -425,12 +425,124 @@ class Ecdh {
   EcKey key_;
 };
 
+// ---- FFDHE2048 --------------------------------------------------------------------------------------------
+
+constexpr size_t kFfdheBytes = 256;
+
+/// RFC 7919 appendix A.1, ffdhe2048's p (g = 2), in hex.
+constexpr char kFfdhe2048Prime[] =
+    "FFFFFFFFFFFFFFFFADF85458A2BB4A9AAFDC5620273D3CF1D8B9C583CE2D3695A9E13641146433FBCC939DCE249B3EF9"
+    "7D2FE363630C75D8F681B202AEC4617AD3DF1ED5D5FD65612433F51F5F066ED0856365553DED1AF3B557135E7F57C935"
+    "984F0C70E0E68B77E2A689DAF3EFE8721DF158A136ADE73530ACCA4F483A797ABC0AB182B324FB61D108A94BB2C8E3FB"
+    "B96ADAB760D7F4681D4F42A3DE394DF4AE56EDE76372BB190B07A7C8EE0A6D709E02FCE1CDF7E2ECC03404CD28342F61"
+    "9172FE9CE98583FF8E4F1232EEF28183C3FE3B1B4C6FAD733BB5FCBC2EC22005C58EF1837D1683B2C6F34A26C1B2EFFA"
+    "886B423861285C97FFFFFFFFFFFFFFFF";
+
+/// A dh_key on ffdhe2048 (dh_set_pg); dh_set_key frees the key itself when it fails, so the destructor frees
+/// only a key that holds its numbers.
+class DhKey {
+ public:
+  DhKey() {
+    std::array<uint8_t, kFfdheBytes> p{};
+    for (size_t i = 0; i < p.size(); ++i)
+      p[i] = static_cast<uint8_t>(std::stoi(std::string(kFfdhe2048Prime + 2 * i, 2), nullptr, 16));
+    const uint8_t g = 2;
+    check(dh_set_pg(p.data(), p.size(), &g, 1, &key_), "dh_set_pg");
+    held_ = true;
+  }
+  ~DhKey() {
+    if (held_) dh_free(&key_);
+  }
+  DhKey(const DhKey&) = delete;
+  DhKey& operator=(const DhKey&) = delete;
+
+  void set(std::span<const uint8_t> value, int type) {
+    const int err = dh_set_key(ca::sdk::bytes_or_empty(value.data()), value.size(), type, &key_);
+    if (err != CRYPT_OK) held_ = false;  // dh_set_key has called dh_free
+    check(err, "dh_set_key");
+  }
+  void generate() { check(dh_generate_key(nullptr, registry().sprng, &key_), "dh_generate_key"); }
+  dh_key* get() { return &key_; }
+  bool is_private() const { return key_.type == PK_PRIVATE; }
+
+  /// x as dh_export_key writes it (big-endian, no padding), or y left-padded to 256 bytes.
+  std::vector<uint8_t> export_part(int part) {
+    std::vector<uint8_t> out(kFfdheBytes);
+    unsigned long len = out.size();
+    if (part == CA_KEY_PRIVATE) {
+      if (!is_private()) throw std::runtime_error("this context holds only a public key");
+      check(dh_export_key(out.data(), &len, PK_PRIVATE, &key_), "dh_export_key");
+      out.resize(len);
+      return out;
+    }
+    if (part != CA_KEY_PUBLIC) throw std::runtime_error("unknown key part " + std::to_string(part));
+    check(dh_export_key(out.data(), &len, PK_PUBLIC, &key_), "dh_export_key");
+    return left_pad(out, len);
+  }
+
+  static std::vector<uint8_t> left_pad(std::vector<uint8_t>& v, size_t len) {
+    std::memmove(v.data() + (kFfdheBytes - len), v.data(), len);
+    std::memset(v.data(), 0, kFfdheBytes - len);
+    return v;
+  }
+
+ private:
+  dh_key key_{};
+  bool held_ = false;
+};
+
+/// Finite-field DH over RFC 7919's ffdhe2048: dh_set_key (a private x computes y = g^x mod p),
+/// dh_generate_key, dh_shared_secret (which checks the peer's y with dh_check_pubkey); the secret left-padded
+/// to 256 bytes (RFC 8446 7.4.1).
+class Ffdhe {
+ public:
+  explicit Ffdhe(const ca_key_spec& spec) {
+    if (spec.secret_key != nullptr && spec.secret_key_len != 0)
+      key_.set({spec.secret_key, spec.secret_key_len}, PK_PRIVATE);
+    else if (spec.public_key != nullptr && spec.public_key_len != 0)
+      key_.set({spec.public_key, spec.public_key_len}, PK_PUBLIC);
+    else
+      key_.generate();
+  }
+
+  bool offers(int op) const { return op != CA_OP_AGREE || key_.is_private(); }
+  std::vector<uint8_t> export_key(int part) { return key_.export_part(part); }
+
+  int agree(ca_io& io) {
+    if (io.output_cap < kFfdheBytes) return CA_BUFFER_TOO_SMALL;
+    DhKey peer;
+    try {
+      peer.set({io.input, io.input_len}, PK_PUBLIC);
+    } catch (const std::exception& e) {
+      throw ca::sdk::Rejected(std::string("FFDHE2048 peer public key: ") + e.what());
+    }
+    std::vector<uint8_t> secret(kFfdheBytes);
+    unsigned long len = secret.size();
+    check(dh_shared_secret(key_.get(), peer.get(), secret.data(), &len), "dh_shared_secret");
+    DhKey::left_pad(secret, len);
+    const int st = ca::sdk::put_output(io, secret.data(), secret.size());
+    zeromem(secret.data(), secret.size());
+    return st;
+  }
+
+  int keygen(ca_io& io) {
+    DhKey fresh;
+    fresh.generate();
+    const std::vector<uint8_t> pub = fresh.export_part(CA_KEY_PUBLIC);
+    return ca::sdk::put_output(io, pub.data(), pub.size());
+  }
+
+ private:
+  DhKey key_;
+};
+
 }  // namespace
 
 sdk::Factory rsa_signature(RsaScheme scheme, int Registry::*hash, unsigned long salt_bytes) {
   return make_factory<RsaSignature>(scheme, hash, salt_bytes);
 }
 sdk::Factory rsa_encryption(int Registry::*hash) { return make_factory<RsaEncryption>(hash); }
+sdk::Factory ffdhe2048() { return make_factory<Ffdhe>(); }
 sdk::Factory ecdh(int bits) {
   return make_factory<Ecdh>(bits == 256 ? &kP256 : bits == 384 ? &kP384 : &kP521);
 }

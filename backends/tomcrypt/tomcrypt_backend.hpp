@@ -56,5 +56,7 @@ sdk::Factory rsa_encryption(int Registry::*hash);
 sdk::Factory ecdsa(int bits);
 /// ECDH on P-256, P-384 or P-521 (bits 256, 384, 521): the x coordinate.
 sdk::Factory ecdh(int bits);
+/// Finite-field DH over RFC 7919's ffdhe2048.
+sdk::Factory ffdhe2048();
 
 }  // namespace ca::backend_tomcrypt
