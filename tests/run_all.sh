@@ -34,7 +34,8 @@ fi
 # arm64 -dev packages that install next to the amd64 ones (Multi-Arch: same), and the tools.
 aarch64_packages=(g++-aarch64-linux-gnu qemu-user-static libssl-dev:arm64 libsodium-dev:arm64 libcrypto++-dev:arm64
   nettle-dev:arm64 libgnutls28-dev:arm64 libmbedtls-dev:arm64 libgtest-dev:arm64 libgmock-dev:arm64 libgcrypt20:arm64 libgpg-error0:arm64
-  libwolfssl35:arm64 zlib1g:arm64 libbz2-1.0:arm64 liblzma5:arm64 libsqlite3-0:arm64)
+  libwolfssl35:arm64 zlib1g:arm64 libbz2-1.0:arm64 liblzma5:arm64 libsqlite3-0:arm64
+  libtomcrypt-dev:arm64 libtommath-dev:arm64)
 # arm64 packages that would replace the amd64 ones (libbotan-2-dev, libgcrypt20-dev, libwolfssl-dev are not
 # Multi-Arch: same; libbotan-2-19:arm64 needs libtspi1:arm64, which conflicts with libtspi1:amd64): they are
 # downloaded and unpacked into build-aarch64/sysroot instead, never installed.
