@@ -2,8 +2,8 @@
 // every key imported through PKCS#11 into the internal slot (softoken), and the operations through the PK11
 // layer: PK11_Encrypt / PK11_Decrypt for the AEADs and one-shot modes, PK11 contexts for hashes, HMAC, CMAC
 // and the stream form of CBC and CTR. This file is the table; the contexts are in symmetric.cpp,
-// public_key.cpp and kdf.cpp. docs/backends/nss.md says what one timed operation contains, and the per-call
-// PKCS#11 cost it includes.
+// public_key.cpp (EC keys completed by ec_point.cpp) and kdf.cpp. docs/backends/nss.md says what one timed
+// operation contains, and the per-call PKCS#11 cost it includes.
 #include <nss.h>
 
 #include "cryptauditor/backend_sdk.hpp"
@@ -40,10 +40,16 @@ const Row kRows[] = {
     {"RSA-PKCS1V15-SHA512", rsa_pkcs1(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS)},
     {"RSA-PSS", rsa_pss(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS_PSS, CKM_SHA256, CKG_MGF1_SHA256, 32)},
     {"RSA-PSS-SHA512", rsa_pss(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS_PSS, CKM_SHA512, CKG_MGF1_SHA512, 64)},
+    {"ECDSA", ecdsa(SEC_OID_SHA256, SEC_OID_SECG_EC_SECP256R1, SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE)},
+    {"ECDSA-P384", ecdsa(SEC_OID_SHA384, SEC_OID_SECG_EC_SECP384R1, SEC_OID_ANSIX962_ECDSA_SHA384_SIGNATURE)},
+    {"ECDSA-P521", ecdsa(SEC_OID_SHA512, SEC_OID_SECG_EC_SECP521R1, SEC_OID_ANSIX962_ECDSA_SHA512_SIGNATURE)},
     {"HKDF-SHA256", hkdf(CKM_SHA256)},
     {"HKDF-SHA512", hkdf(CKM_SHA512)},
     {"PBKDF2-SHA256", pbkdf2(SEC_OID_HMAC_SHA256)},
     {"PBKDF2-SHA1", pbkdf2(SEC_OID_HMAC_SHA1)},
+    {"ECDH-P256", ecdh(SEC_OID_SECG_EC_SECP256R1)},
+    {"ECDH-P384", ecdh(SEC_OID_SECG_EC_SECP384R1)},
+    {"ECDH-P521", ecdh(SEC_OID_SECG_EC_SECP521R1)},
 };
 
 // The runtime library's version: NSS_GetVersion() ("3.87.1").

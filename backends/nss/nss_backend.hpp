@@ -10,6 +10,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cryptauditor/backend_sdk.hpp"
 
@@ -64,6 +65,10 @@ sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_T
 sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm);
 /// ECDH on `curve` (CKM_ECDH1_DERIVE through PK11_PubDeriveWithKDF): the x coordinate.
 sdk::Factory ecdh(SECOidTag curve);
+
+/// The uncompressed public point 04 || X || Y of the scalar d on `curve` (ec_point.cpp), for a PKCS#8 that
+/// omits it.
+std::vector<uint8_t> ec_public_point(SECOidTag curve, std::span<const uint8_t> d);
 
 // ---- kdf.cpp --------------------------------------------------------------------------------------------
 /// HKDF (CKM_HKDF_DERIVE) with CKM_SHA256 / CKM_SHA512; PBKDF2 with SEC_OID_HMAC_SHA256 / SEC_OID_HMAC_SHA1.

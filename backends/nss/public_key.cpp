@@ -9,6 +9,7 @@
 #include <secerr.h>
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "cryptauditor/der.hpp"
@@ -96,9 +97,22 @@ class KeyPair {
 
  private:
   void import_private(const ca_key_spec& spec) {
-    if (curve_ != SEC_OID_UNKNOWN) refuse_missing_public_point(spec);
+    // NSS 3.87 imports an ECPrivateKey only with its optional public point (RFC 5915 section 3): a key
+    // without it is completed first (ec_point.cpp). A PKCS#8 the reader cannot parse goes to NSS as it is.
+    std::vector<uint8_t> completed;
+    if (curve_ != SEC_OID_UNKNOWN) {
+      const sdk::der::Curve& c = der_curve();
+      std::optional<sdk::der::EcPrivate> parsed;
+      try {
+        parsed = sdk::der::parse_ec_pkcs8({spec.secret_key, spec.secret_key_len}, c);
+      } catch (const sdk::der::Malformed&) {
+      }
+      if (parsed && parsed->public_point.empty())
+        completed = sdk::der::ec_pkcs8(c, parsed->d, ec_public_point(curve_, parsed->d));
+    }
     SlotPtr slot = internal_slot();
-    SECItem der = item(spec.secret_key, spec.secret_key_len);
+    SECItem der = completed.empty() ? item(spec.secret_key, spec.secret_key_len)
+                                    : item(completed.data(), completed.size());
     SECKEYPrivateKey* key = nullptr;
     if (PK11_ImportDERPrivateKeyInfoAndReturnKey(slot.get(), &der, nullptr, nullptr, PR_FALSE, PR_TRUE,
                                                  KU_ALL, &key, nullptr) != SECSuccess ||
@@ -112,22 +126,10 @@ class KeyPair {
     encode_public();
   }
 
-  // NSS 3.87's PK11_ImportAndReturnPrivateKey gives up on an ECPrivateKey without its optional publicKey
-  // (RFC 5915 section 3), without setting an error: such a key (Wycheproof's ECDH private keys are bare
-  // scalars) is not something NSS imports. A PKCS#8 the reader cannot parse goes to NSS as it is.
-  void refuse_missing_public_point(const ca_key_spec& spec) const {
-    const sdk::der::Curve& c = curve_ == SEC_OID_SECG_EC_SECP256R1   ? sdk::der::kCurveP256
-                               : curve_ == SEC_OID_SECG_EC_SECP384R1 ? sdk::der::kCurveP384
-                                                                     : sdk::der::kCurveP521;
-    bool has_point = true;
-    try {
-      has_point = !sdk::der::parse_ec_pkcs8({spec.secret_key, spec.secret_key_len}, c).public_point.empty();
-    } catch (const sdk::der::Malformed&) {
-    }
-    if (!has_point)
-      throw sdk::Unsupported(
-          "an EC private key without its public point: NSS 3.87 imports a PKCS#8 ECPrivateKey only with the "
-          "optional publicKey field (RFC 5915 section 3) present");
+  const sdk::der::Curve& der_curve() const {
+    return curve_ == SEC_OID_SECG_EC_SECP256R1   ? sdk::der::kCurveP256
+           : curve_ == SEC_OID_SECG_EC_SECP384R1 ? sdk::der::kCurveP384
+                                                 : sdk::der::kCurveP521;
   }
 
   void generate(const ca_key_spec& spec) {
