@@ -33,13 +33,15 @@ fi
 # ---- aarch64 stage helpers ----
 # arm64 -dev packages that install next to the amd64 ones (Multi-Arch: same), and the tools.
 aarch64_packages=(g++-aarch64-linux-gnu qemu-user-static libssl-dev:arm64 libsodium-dev:arm64 libcrypto++-dev:arm64
-  nettle-dev:arm64 libgnutls28-dev:arm64 libmbedtls-dev:arm64 libgtest-dev:arm64 libgmock-dev:arm64 libgcrypt20:arm64 libgpg-error0:arm64
-  libwolfssl35:arm64 zlib1g:arm64 libbz2-1.0:arm64 liblzma5:arm64 libsqlite3-0:arm64
+  nettle-dev:arm64 libgnutls28-dev:arm64 libnss3:arm64 libnspr4:arm64 libmbedtls-dev:arm64 libgtest-dev:arm64 libgmock-dev:arm64
+  libgcrypt20:arm64 libgpg-error0:arm64 libwolfssl35:arm64 zlib1g:arm64 libbz2-1.0:arm64 liblzma5:arm64 libsqlite3-0:arm64
   libtomcrypt-dev:arm64 libtommath-dev:arm64)
 # arm64 packages that would replace the amd64 ones (libbotan-2-dev, libgcrypt20-dev, libwolfssl-dev are not
 # Multi-Arch: same; libbotan-2-19:arm64 needs libtspi1:arm64, which conflicts with libtspi1:amd64): they are
-# downloaded and unpacked into build-aarch64/sysroot instead, never installed.
-aarch64_unpacked=(libbotan-2-dev libbotan-2-19 libtspi1 libgcrypt20-dev libgpg-error-dev libwolfssl-dev)
+# downloaded and unpacked into build-aarch64/sysroot instead, never installed. libnss3-dev is Multi-Arch: same
+# but needs libnspr4-dev, which is not: both are unpacked, their runtime libraries (libnss3, libnspr4) installed.
+aarch64_unpacked=(libbotan-2-dev libbotan-2-19 libtspi1 libgcrypt20-dev libgpg-error-dev libwolfssl-dev
+  libnss3-dev libnspr4-dev)
 
 aarch64_install() {
   local missing=()
@@ -72,6 +74,13 @@ aarch64_install() {
     # (libwolfssl35, libgcrypt20, libgpg-error0): point them there, or the linker takes the static archive.
     for link in build-aarch64/sysroot/usr/lib/aarch64-linux-gnu/*.so; do
       if [[ -L $link && ! -e $link ]]; then ln -sfn "/usr/lib/aarch64-linux-gnu/$(readlink "$link")" "$link"; fi
+    done
+    # libnspr4-dev and libnss3-dev ship static archives only (the runtime packages hold libnspr4.so ...): a
+    # lib*.a without a lib*.so beside it gets a link to the installed runtime library, or the linker, which
+    # searches the sysroot first, would take the archive.
+    for archive in build-aarch64/sysroot/usr/lib/aarch64-linux-gnu/*.a; do
+      shared=/usr/lib/aarch64-linux-gnu/$(basename "${archive%.a}").so
+      if [[ ! -e ${archive%.a}.so && -e $shared ]]; then ln -sfn "$shared" "${archive%.a}.so"; fi
     done
     touch build-aarch64/sysroot/.complete
   fi

@@ -1,0 +1,67 @@
+// The NSS 3.87 backend. NSS is used as its own users use it: NSS_NoDB_Init (no certificate or key database),
+// every key imported through PKCS#11 into the internal slot (softoken), and the operations through the PK11
+// layer: PK11_Encrypt / PK11_Decrypt for the AEADs and one-shot modes, PK11 contexts for hashes, HMAC, CMAC
+// and the stream form of CBC and CTR. This file is the table; the contexts are in symmetric.cpp,
+// public_key.cpp (EC keys completed by ec_point.cpp) and kdf.cpp. docs/backends/nss.md says what one timed
+// operation contains, and the per-call PKCS#11 cost it includes.
+#include <nss.h>
+
+#include "cryptauditor/backend_sdk.hpp"
+#include "deviations.hpp"
+#include "nss_backend.hpp"
+
+namespace ca::backend_nss {
+namespace {
+
+using ca::sdk::Row;
+
+const Row kRows[] = {
+    // CK_GCM_PARAMS carries the IV length and tag bits per call: every length the catalog declares.
+    {"AES-GCM", aes_gcm(),
+     ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
+    {"CHACHA20-POLY1305", chacha20_poly1305()},  // CKM_NSS_CHACHA20_POLY1305 (HACL*)
+    {"AES-CBC", aes_cbc()},                      // CKM_AES_CBC_PAD
+    {"AES-CTR", aes_ctr()},                      // CKM_AES_CTR, 128-bit counter
+    {"SHA1", digest(SEC_OID_SHA1)},
+    {"SHA2-224", digest(SEC_OID_SHA224)},
+    {"SHA2-256", digest(SEC_OID_SHA256)},
+    {"SHA2-384", digest(SEC_OID_SHA384)},
+    {"SHA2-512", digest(SEC_OID_SHA512)},
+    {"MD5", digest(SEC_OID_MD5)},
+    {"HMAC-SHA1", mac(CKM_SHA_1_HMAC)},
+    {"HMAC-SHA2-224", mac(CKM_SHA224_HMAC)},
+    {"HMAC-SHA2-256", mac(CKM_SHA256_HMAC)},
+    {"HMAC-SHA2-384", mac(CKM_SHA384_HMAC)},
+    {"HMAC-SHA2-512", mac(CKM_SHA512_HMAC)},
+    {"HMAC-MD5", mac(CKM_MD5_HMAC)},
+    {"CMAC-AES", mac(CKM_AES_CMAC)},
+    {"RSA-PKCS1V15-SHA1", rsa_pkcs1(SEC_OID_SHA1, CKM_SHA1_RSA_PKCS)},
+    {"RSA-PKCS1V15-SHA256", rsa_pkcs1(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS)},
+    {"RSA-PKCS1V15-SHA512", rsa_pkcs1(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS)},
+    {"RSA-PSS", rsa_pss(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS_PSS, CKM_SHA256, CKG_MGF1_SHA256, 32)},
+    {"RSA-PSS-SHA512", rsa_pss(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS_PSS, CKM_SHA512, CKG_MGF1_SHA512, 64)},
+    {"ECDSA", ecdsa(SEC_OID_SHA256, SEC_OID_SECG_EC_SECP256R1, SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE)},
+    {"ECDSA-P384", ecdsa(SEC_OID_SHA384, SEC_OID_SECG_EC_SECP384R1, SEC_OID_ANSIX962_ECDSA_SHA384_SIGNATURE)},
+    {"ECDSA-P521", ecdsa(SEC_OID_SHA512, SEC_OID_SECG_EC_SECP521R1, SEC_OID_ANSIX962_ECDSA_SHA512_SIGNATURE)},
+    {"HKDF-SHA256", hkdf(CKM_SHA256)},
+    {"HKDF-SHA512", hkdf(CKM_SHA512)},
+    {"PBKDF2-SHA256", pbkdf2(SEC_OID_HMAC_SHA256)},
+    {"PBKDF2-SHA1", pbkdf2(SEC_OID_HMAC_SHA1)},
+    {"ECDH-P256", ecdh(SEC_OID_SECG_EC_SECP256R1)},
+    {"ECDH-P384", ecdh(SEC_OID_SECG_EC_SECP384R1)},
+    {"ECDH-P521", ecdh(SEC_OID_SECG_EC_SECP521R1)},
+};
+
+// The runtime library's version: NSS_GetVersion() ("3.87.1").
+const char* library_version() { return NSS_GetVersion(); }
+
+// NSS's freebl picks AES-NI / PCLMUL, ARMv8 AES and the HACL* AVX2 ChaCha20-Poly1305 at run time, but no
+// public call says which it chose: unknown.
+const char* acceleration() { return ""; }
+
+}  // namespace
+}  // namespace ca::backend_nss
+
+CRYPTAUDITOR_DEVIATIONS(ca::backend_nss::kDeviations)
+CRYPTAUDITOR_BACKEND_INIT("nss", "NSS", ca::backend_nss::library_version, ca::backend_nss::acceleration,
+                          ca::backend_nss::kRows, &ca::backend_nss::initialise)

@@ -1,0 +1,309 @@
+// The signature rows: keys through PKCS#11 (PK11_ImportDERPrivateKeyInfoAndReturnKey for the job's PKCS#8,
+// SECKEY_DecodeDERSubjectPublicKeyInfo + SECKEY_ExtractPublicKey for a SubjectPublicKeyInfo,
+// PK11_GenerateKeyPair for a fresh pair), RSA through PK11_SignWithMechanism / PK11_VerifyWithMechanism with
+// softoken's hash-and-sign mechanisms (CKM_SHA256_RSA_PKCS, CKM_SHA256_RSA_PKCS_PSS), ECDSA through
+// SEC_SignData / VFY_VerifyDataDirect, which hash, sign and DER-encode (or decode) the signature as NSS's
+// own certificate code does.
+#include <cryptohi.h>
+#include <keyhi.h>
+#include <secerr.h>
+
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include "cryptauditor/der.hpp"
+#include "nss_backend.hpp"
+
+namespace ca::backend_nss {
+namespace {
+
+using PrivateKeyPtr = sdk::Ptr<SECKEYPrivateKey, SECKEY_DestroyPrivateKey>;
+using PublicKeyPtr = sdk::Ptr<SECKEYPublicKey, SECKEY_DestroyPublicKey>;
+using SpkiPtr = sdk::Ptr<CERTSubjectPublicKeyInfo, SECKEY_DestroySubjectPublicKeyInfo>;
+inline void free_item(SECItem* i) { SECITEM_FreeItem(i, PR_TRUE); }
+using ItemPtr = sdk::Ptr<SECItem, free_item>;
+
+enum class Scheme { Pkcs1, Pss, Ecdsa };
+
+struct Signature {
+  Scheme scheme;
+  SECOidTag hash;                // SEC_OID_SHA256 ...
+  CK_MECHANISM_TYPE mechanism;   // RSA: the hash-and-sign mechanism
+  CK_MECHANISM_TYPE pss_hash;    // PSS: CKM_SHA256 ...
+  CK_RSA_PKCS_MGF_TYPE pss_mgf;  // PSS: CKG_MGF1_SHA256 ...
+  CK_ULONG pss_salt;             // PSS: salt length in bytes
+  SECOidTag curve;               // ECDSA: SEC_OID_SECG_EC_SECP256R1 ...
+  SECOidTag ecdsa_algorithm;     // ECDSA: SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE ...
+};
+
+std::vector<uint8_t> to_vector(const SECItem* i) { return std::vector<uint8_t>(i->data, i->data + i->len); }
+
+// The curve's parameters as PKCS#11 takes them: the DER of its OID.
+std::vector<uint8_t> curve_parameters(SECOidTag curve) {
+  const SECOidData* oid = SECOID_FindOIDByTag(curve);
+  if (oid == nullptr) fail("SECOID_FindOIDByTag");
+  std::vector<uint8_t> der(2 + oid->oid.len);
+  der[0] = 0x06;  // OBJECT IDENTIFIER, short length (every curve OID is shorter than 128 bytes)
+  der[1] = static_cast<uint8_t>(oid->oid.len);
+  std::memcpy(der.data() + 2, oid->oid.data, oid->oid.len);
+  return der;
+}
+
+/// A key pair (or a public key alone) on the internal slot, from the spec: the job's PKCS#8, a
+/// SubjectPublicKeyInfo, or a fresh pair. `curve` is SEC_OID_UNKNOWN for RSA.
+class KeyPair {
+ public:
+  KeyPair(const ca_key_spec& spec, SECOidTag curve) : algorithm_(spec.algorithm), curve_(curve) {
+    if (spec.secret_key != nullptr) {
+      import_private(spec);
+    } else if (spec.public_key != nullptr) {
+      public_ = import_public(spec.public_key, spec.public_key_len);
+      public_der_.assign(spec.public_key, spec.public_key + spec.public_key_len);
+    } else {
+      generate(spec);
+    }
+  }
+
+  SECKEYPrivateKey* private_key() const { return private_.get(); }
+  SECKEYPublicKey* public_key() const { return public_.get(); }
+  const std::vector<uint8_t>& public_der() const { return public_der_; }
+  uint32_t bits() const { return static_cast<uint32_t>(SECKEY_PublicKeyStrengthInBits(public_.get())); }
+
+  std::vector<uint8_t> export_key(int part) const {
+    if (part == CA_KEY_PUBLIC) return public_der_;
+    if (part != CA_KEY_PRIVATE) throw std::runtime_error("unknown key part " + std::to_string(part));
+    if (!private_der_.empty()) return private_der_;
+    if (!private_) throw std::runtime_error("this context holds only a public key");
+    ItemPtr der(PK11_ExportDERPrivateKeyInfo(private_.get(), nullptr));
+    if (!der) fail("PK11_ExportDERPrivateKeyInfo");
+    return to_vector(der.get());
+  }
+
+  /// A SubjectPublicKeyInfo as a public key of the row's kind (and, for EC, on the row's curve): NSS would
+  /// otherwise use whatever the SubjectPublicKeyInfo names. Throws sdk::Rejected for another key.
+  PublicKeyPtr import_public(const uint8_t* data, size_t len) const {
+    SECItem der = item(data, len);
+    SpkiPtr spki(SECKEY_DecodeDERSubjectPublicKeyInfo(&der));
+    if (!spki)
+      throw sdk::Rejected(std::string(algorithm_) +
+                          ": SECKEY_DecodeDERSubjectPublicKeyInfo failed: " + last_error_name());
+    PublicKeyPtr key(SECKEY_ExtractPublicKey(spki.get()));
+    if (!key)
+      throw sdk::Rejected(std::string(algorithm_) + ": SECKEY_ExtractPublicKey failed: " + last_error_name());
+    check(key.get());
+    return key;
+  }
+
+ private:
+  void import_private(const ca_key_spec& spec) {
+    // NSS 3.87 imports an ECPrivateKey only with its optional public point (RFC 5915 section 3): a key
+    // without it is completed first (ec_point.cpp). A PKCS#8 the reader cannot parse goes to NSS as it is.
+    std::vector<uint8_t> completed;
+    if (curve_ != SEC_OID_UNKNOWN) {
+      const sdk::der::Curve& c = der_curve();
+      std::optional<sdk::der::EcPrivate> parsed;
+      try {
+        parsed = sdk::der::parse_ec_pkcs8({spec.secret_key, spec.secret_key_len}, c);
+      } catch (const sdk::der::Malformed&) {
+      }
+      if (parsed && parsed->public_point.empty())
+        completed = sdk::der::ec_pkcs8(c, parsed->d, ec_public_point(curve_, parsed->d));
+    }
+    SlotPtr slot = internal_slot();
+    SECItem der = completed.empty() ? item(spec.secret_key, spec.secret_key_len)
+                                    : item(completed.data(), completed.size());
+    SECKEYPrivateKey* key = nullptr;
+    if (PK11_ImportDERPrivateKeyInfoAndReturnKey(slot.get(), &der, nullptr, nullptr, PR_FALSE, PR_TRUE,
+                                                 KU_ALL, &key, nullptr) != SECSuccess ||
+        key == nullptr)
+      fail(std::string(spec.algorithm) + ": PK11_ImportDERPrivateKeyInfoAndReturnKey");
+    private_.reset(key);
+    private_der_.assign(spec.secret_key, spec.secret_key + spec.secret_key_len);
+    public_.reset(SECKEY_ConvertToPublicKey(private_.get()));
+    if (!public_) fail("SECKEY_ConvertToPublicKey");
+    check(public_.get());
+    encode_public();
+  }
+
+  const sdk::der::Curve& der_curve() const {
+    return curve_ == SEC_OID_SECG_EC_SECP256R1   ? sdk::der::kCurveP256
+           : curve_ == SEC_OID_SECG_EC_SECP384R1 ? sdk::der::kCurveP384
+                                                 : sdk::der::kCurveP521;
+  }
+
+  void generate(const ca_key_spec& spec) {
+    SlotPtr slot = internal_slot();
+    SECKEYPublicKey* pub = nullptr;
+    SECKEYPrivateKey* priv = nullptr;
+    if (curve_ != SEC_OID_UNKNOWN) {
+      std::vector<uint8_t> params = curve_parameters(curve_);
+      SECItem p = item(params.data(), params.size());
+      priv = PK11_GenerateKeyPair(slot.get(), CKM_EC_KEY_PAIR_GEN, &p, &pub, PR_FALSE, PR_FALSE, nullptr);
+    } else {
+      PK11RSAGenParams p{static_cast<int>(spec.key_bits), 65537};
+      priv =
+          PK11_GenerateKeyPair(slot.get(), CKM_RSA_PKCS_KEY_PAIR_GEN, &p, &pub, PR_FALSE, PR_FALSE, nullptr);
+    }
+    private_.reset(priv);
+    public_.reset(pub);
+    if (!private_ || !public_) fail(std::string(spec.algorithm) + ": PK11_GenerateKeyPair");
+    encode_public();
+  }
+
+  void encode_public() {
+    ItemPtr der(SECKEY_EncodeDERSubjectPublicKeyInfo(public_.get()));
+    if (!der) fail("SECKEY_EncodeDERSubjectPublicKeyInfo");
+    public_der_ = to_vector(der.get());
+  }
+
+  void check(SECKEYPublicKey* key) const {
+    const KeyType type = SECKEY_GetPublicKeyType(key);
+    if (curve_ != SEC_OID_UNKNOWN) {
+      if (type != ecKey) throw sdk::Rejected(std::string(algorithm_) + ": not an EC key");
+      const std::vector<uint8_t> want = curve_parameters(curve_);
+      const SECItem& have = key->u.ec.DEREncodedParams;
+      if (have.len != want.size() || std::memcmp(have.data, want.data(), want.size()) != 0)
+        throw sdk::Rejected(std::string(algorithm_) + ": the key is not on the row's named curve");
+    } else if (type != rsaKey) {
+      throw sdk::Rejected(std::string(algorithm_) + ": not an RSA key");
+    }
+  }
+
+  const char* algorithm_;
+  SECOidTag curve_;
+  PrivateKeyPtr private_;
+  PublicKeyPtr public_;
+  std::vector<uint8_t> private_der_, public_der_;
+};
+
+class Signer {
+ public:
+  Signer(const ca_key_spec& spec, Signature s)
+      : s_(s), algorithm_(spec.algorithm), keys_((reseed_after_fork(), spec), s.curve) {}
+
+  bool offers(int op) const {
+    if (op == CA_OP_SIGN) return keys_.private_key() != nullptr;
+    return op == CA_OP_VERIFY || op == CA_OP_KEYGEN;
+  }
+
+  int sign(ca_io& io) {
+    SECItem data = item(io.input, io.input_len);
+    if (s_.scheme == Scheme::Ecdsa) {
+      SECItem out{siBuffer, nullptr, 0};
+      if (SEC_SignData(&out, data.data, static_cast<int>(data.len), keys_.private_key(),
+                       s_.ecdsa_algorithm) != SECSuccess)
+        fail("SEC_SignData");
+      const int st = sdk::put_output(io, out.data, out.len);
+      SECITEM_FreeItem(&out, PR_FALSE);
+      return st;
+    }
+    const unsigned length = static_cast<unsigned>(PK11_SignatureLen(keys_.private_key()));
+    if (!sdk::fits(io, length)) return CA_BUFFER_TOO_SMALL;
+    SECItem out{siBuffer, io.output, length};
+    auto pss = pss_params();
+    SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&pss), sizeof pss};
+    if (PK11_SignWithMechanism(keys_.private_key(), s_.mechanism, s_.scheme == Scheme::Pss ? &param : nullptr,
+                               &out, &data) != SECSuccess)
+      fail("PK11_SignWithMechanism");
+    io.output_len = out.len;
+    return CA_OK;
+  }
+
+  int verify(ca_io& io) {
+    SECItem data = item(io.input, io.input_len);
+    SECItem signature = item(io.signature, io.signature_len);
+    SECStatus st;
+    if (s_.scheme == Scheme::Ecdsa) {
+      st = VFY_VerifyDataDirect(data.data, static_cast<int>(data.len), keys_.public_key(), &signature,
+                                SEC_OID_ANSIX962_EC_PUBLIC_KEY, s_.hash, nullptr, nullptr);
+    } else {
+      auto pss = pss_params();
+      SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&pss), sizeof pss};
+      st = PK11_VerifyWithMechanism(keys_.public_key(), s_.mechanism,
+                                    s_.scheme == Scheme::Pss ? &param : nullptr, &signature, &data, nullptr);
+    }
+    if (st == SECSuccess) return CA_OK;
+    throw sdk::Rejected("signature rejected: " + last_error_name());
+  }
+
+  int keygen(ca_io& io) {
+    ca_key_spec fresh{};
+    fresh.struct_size = sizeof fresh;
+    fresh.algorithm = algorithm_;
+    fresh.key_bits = keys_.bits();
+    KeyPair pair(fresh, s_.curve);
+    return sdk::put_output(io, pair.public_der().data(), pair.public_der().size());
+  }
+
+  std::vector<uint8_t> export_key(int part) const { return keys_.export_key(part); }
+
+ private:
+  CK_RSA_PKCS_PSS_PARAMS pss_params() const {
+    return CK_RSA_PKCS_PSS_PARAMS{s_.pss_hash, s_.pss_mgf, s_.pss_salt};
+  }
+
+  Signature s_;
+  const char* algorithm_;
+  KeyPair keys_;
+};
+
+/// ECDH on a NIST curve: PK11_PubDeriveWithKDF (CKM_ECDH1_DERIVE, no KDF) between the context's private key
+/// and the peer's SubjectPublicKeyInfo of each call, whose decoding is part of the timed operation (as in a
+/// protocol's key exchange); the secret is the x coordinate, extracted from the derived PK11SymKey.
+class Agreer {
+ public:
+  Agreer(const ca_key_spec& spec, SECOidTag curve)
+      : algorithm_(spec.algorithm), curve_(curve), keys_((reseed_after_fork(), spec), curve) {}
+
+  bool offers(int op) const {
+    if (op == CA_OP_AGREE) return keys_.private_key() != nullptr;
+    return op == CA_OP_KEYGEN;
+  }
+
+  int agree(ca_io& io) {
+    PublicKeyPtr peer = keys_.import_public(io.input, io.input_len);
+    SymKeyPtr secret(PK11_PubDeriveWithKDF(keys_.private_key(), peer.get(), PR_FALSE, nullptr, nullptr,
+                                           CKM_ECDH1_DERIVE, CKM_GENERIC_SECRET_KEY_GEN, CKA_DERIVE, 0,
+                                           CKD_NULL, nullptr, nullptr));
+    if (!secret)
+      throw sdk::Rejected(std::string(algorithm_) + ": PK11_PubDeriveWithKDF failed: " + last_error_name());
+    if (PK11_ExtractKeyValue(secret.get()) != SECSuccess) fail("PK11_ExtractKeyValue");
+    const SECItem* value = PK11_GetKeyData(secret.get());
+    if (value == nullptr) fail("PK11_GetKeyData");
+    return sdk::put_output(io, value->data, value->len);
+  }
+
+  int keygen(ca_io& io) {
+    ca_key_spec fresh{};
+    fresh.struct_size = sizeof fresh;
+    fresh.algorithm = algorithm_;
+    KeyPair pair(fresh, curve_);
+    return sdk::put_output(io, pair.public_der().data(), pair.public_der().size());
+  }
+
+  std::vector<uint8_t> export_key(int part) const { return keys_.export_key(part); }
+
+ private:
+  const char* algorithm_;
+  SECOidTag curve_;
+  KeyPair keys_;
+};
+
+}  // namespace
+
+sdk::Factory rsa_pkcs1(SECOidTag hash, CK_MECHANISM_TYPE mechanism) {
+  return sdk::make_factory<Signer>(
+      Signature{Scheme::Pkcs1, hash, mechanism, 0, 0, 0, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
+}
+sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_TYPE pss_hash,
+                     CK_RSA_PKCS_MGF_TYPE mgf, CK_ULONG salt) {
+  return sdk::make_factory<Signer>(
+      Signature{Scheme::Pss, hash, mechanism, pss_hash, mgf, salt, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
+}
+sdk::Factory ecdh(SECOidTag curve) { return sdk::make_factory<Agreer>(curve); }
+sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm) {
+  return sdk::make_factory<Signer>(Signature{Scheme::Ecdsa, hash, 0, 0, 0, 0, curve, algorithm});
+}
+
+}  // namespace ca::backend_nss
