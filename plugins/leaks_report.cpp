@@ -185,8 +185,10 @@ std::vector<std::pair<std::string, size_t>> site_groups(const TaintResult& r) {
   std::map<std::string, size_t> groups;
   std::map<std::string, std::string> first;
   for (const TaintSite& s : r.sites) {
+    const bool verdict_check = r.op.verdict && s.where == "adapter";
     const std::string key = s.where + " " + basename_of(s.object) + " " +
-                            (s.function.empty() ? "(no symbol)" : s.function) + " (" + s.kind + ")";
+                            (s.function.empty() ? "(no symbol)" : s.function) + " (" + s.kind +
+                            (verdict_check ? ", the adapter's branch on the library's verdict" : "") + ")";
     if (++groups[key] == 1) first[key] = s.location;
   }
   std::vector<std::pair<std::string, size_t>> out;

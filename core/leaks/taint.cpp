@@ -173,8 +173,10 @@ size_t TaintResult::count(std::string_view kind) const {
 }
 
 size_t TaintResult::ours() const {
-  return static_cast<size_t>(std::count_if(sites.begin(), sites.end(), [](const TaintSite& s) {
-    return s.where == "core" || s.where == "adapter";
+  // In a verdict operation (an AEAD decrypt) the adapter must branch on the library's verdict, which depends
+  // on the key: that site is the verdict check, not a finding. A core site is a finding everywhere.
+  return static_cast<size_t>(std::count_if(sites.begin(), sites.end(), [&](const TaintSite& s) {
+    return s.where == "core" || (s.where == "adapter" && !op.verdict);
   }));
 }
 

@@ -55,7 +55,8 @@ struct TaintResult {
   std::vector<TaintSite> sites;
 
   size_t count(std::string_view kind) const;
-  /// Sites outside the library (core, adapter): findings against this project.
+  /// Sites in this project's code: core, and the adapter except in a verdict operation, where the adapter's
+  /// branch on the library's verdict ("tag ok?") is the expected verdict check. Findings against us.
   size_t ours() const;
 };
 
