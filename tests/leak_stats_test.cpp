@@ -202,6 +202,18 @@ TEST(LeakStatsTest, ASignificantEffectBelowTheTargetIsNotALeak) {
   EXPECT_TRUE(significant_below_target(s, th));
 }
 
+// Every call of the top crops on one step of the counter: a standard error of 0 does not mean any shift is
+// visible; the screen says it could see one step, not 0.
+TEST(LeakStatsTest, AZeroErrorSeesOneStepNotZero) {
+  // 2.4 % of the calls one step up: the crops at 99 % and above keep only the calls on the lower step.
+  std::vector<double> a(20000, 100), b(20000, 100);
+  std::fill(a.end() - 500, a.end(), 126);
+  std::fill(b.end() - 500, b.end(), 126);
+  const LeakStatistics s = leak_statistics(a, b, LeakThresholds{}, 1);
+  EXPECT_NEAR(s.step, 26, 1e-9);
+  EXPECT_NEAR(s.detectable, 26, 1e-9);
+}
+
 // A leak of 3 % of the median in a noisy sample is found by a statistic whose effect is of the target size.
 TEST(LeakStatsTest, AnEffectOfTheTargetSizeIsALeak) {
   const LeakThresholds th;
