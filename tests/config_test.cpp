@@ -193,8 +193,9 @@ TEST(ConfigErrors, LeaksIsChecked) {
   EXPECT_TRUE(both.timing && both.taint);
   const auto taint = load(R"({"leaks": {"method": "taint"}})").leaks->methods;
   EXPECT_TRUE(taint.taint && !taint.timing);
-  EXPECT_MENTIONS(error_of(R"({"leaks": {"method": "timing,sound"}})"),
-                  ": /leaks/method: 'timing,sound' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
+  EXPECT_MENTIONS(
+      error_of(R"({"leaks": {"method": "timing,sound"}})"),
+      ": /leaks/method: 'timing,sound' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
 }
 
 TEST(ConfigErrors, RoundsUseTheFlagsRule) {

@@ -14,6 +14,7 @@
 
 #include "plugin/call.hpp"
 #include "util/bytes.hpp"
+#include "util/input_file.hpp"
 
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
@@ -32,7 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_rsa(const AlgorithmInfo& a) { return a.primitive == "RSA"; }
 bool raw_private_key(const AlgorithmInfo& a) {
   return a.name == "X25519" || a.name == "X448" || a.name == "EDDSA";
 }
@@ -91,11 +91,11 @@ int run(const std::vector<std::string>& args, const std::string& log) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// The text of a file, or "" when it cannot be read (a worker's result line and log; their absence is
+// reported by the caller).
+std::string text_or_empty(const std::string& path) {
+  Result<std::string> text = read_input_file(path);
+  return text ? std::move(*text) : std::string();
 }
 
 std::string last_lines(const std::string& text, size_t n) {
@@ -186,7 +186,7 @@ std::vector<TaintOperation> taint_operations(const AlgorithmInfo& a) {
       "legitimately; the secret is not marked apart from its encoding";
   switch (a.family) {
     case Family::Cipher:
-      if (is_rsa(a)) return {{"decrypt", "private key", true, parsed}};
+      if (a.primitive == "RSA") return {{"decrypt", "private key", true, parsed}};
       // An AEAD's (or SIV's) decrypt must branch on its verdict; a plain mode's decrypt is judged like
       // encrypt.
       return {{"encrypt", "key and plaintext", false, ""}, {"decrypt", "key", a.tag_bytes > 0, ""}};
@@ -329,15 +329,20 @@ std::vector<TaintResult> taint_screen(const TaintPlan& plan,
                                                std::to_string(r.data_bytes),
                                                result.string()};
         const int status = run(args, log.string());
-        std::string line = read_file(result);
+        std::string line = text_or_empty(result.string());
         while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+        const Result<std::string> report = read_input_file(xml.string());
         if (status != 0 || line.empty()) {
           r.outcome = TaintResult::Outcome::Failed;
           r.reason = status < 0 ? "valgrind could not be started"
                                 : "valgrind exited with status " + std::to_string(status) + ": " +
-                                      last_lines(read_file(log), 3);
+                                      last_lines(text_or_empty(log.string()), 3);
+        } else if (line == "screened" && !report) {
+          // No report is not a clean result.
+          r.outcome = TaintResult::Outcome::Failed;
+          r.reason = "valgrind's report could not be read: " + report.error().message;
         } else if (line == "screened") {
-          r.sites = parse_memcheck_xml(read_file(xml), backend->path(), plan.program);
+          r.sites = parse_memcheck_xml(*report, backend->path(), plan.program);
         } else {
           const size_t tab = line.find('\t');
           const std::string what = line.substr(0, tab);

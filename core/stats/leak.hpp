@@ -80,10 +80,11 @@ struct LeakStatistics {
   Welch cropped;          // the crop with the largest |t|
   double cropped_at = 0;  // its percentile
   DecileTest deciles;
-  double max_t = 0;          // max of |raw.t|, |cropped.t|, deciles.max_abs_z
-  std::string max_from;      // "raw", "cropped at 99.3 %", "decile k"
-  double effect = 0;         // the effect behind max_t, in counter units (mean or decile difference)
-  double detectable = 0;     // leak_t * the smallest se of the raw test and the crops at >= 99 % (step when that se is 0)
+  double max_t = 0;      // max of |raw.t|, |cropped.t|, deciles.max_abs_z
+  std::string max_from;  // "raw", "cropped at 99.3 %", "decile k"
+  double effect = 0;     // the effect behind max_t, in counter units (mean or decile difference)
+  double detectable =
+      0;  // leak_t * the smallest se of the raw test and the crops at >= 99 % (step when that se is 0)
   double step = 0;           // the counter's step as the data show it (resolution())
   double target_effect = 0;  // max(effect_rel * median, effect_abs, step)
   double sized_t = 0;        // max |t| over the statistics whose |effect| >= target_effect (0: none)

@@ -104,7 +104,6 @@ double median_ci_coverage(size_t n, double level) {
   return std::max(0.0, 1.0 - 2.0 * tail);
 }
 
-
 TrimmedMean trimmed_mean_ci(std::span<const double> xs, double trim, double level) {
   TrimmedMean r;
   if (xs.empty()) {
