@@ -14,10 +14,17 @@
 namespace ca::leaks {
 namespace {
 
-std::string column_name(const Result& r) {
-  std::string c = r.algorithm + " " + r.test.name;
-  if (r.data_bytes > 0 && r.test.operation != "agree") c += " " + std::to_string(r.data_bytes) + "B";
+// "AES-GCM tag-first-vs-last 64B", "AES-GCM decrypt 64B", "X25519 agree": a message size only where there
+// is a message.
+std::string column_of(const std::string& algorithm, const std::string& what, const std::string& operation,
+                      size_t bytes) {
+  std::string c = algorithm + " " + what;
+  if (bytes > 0 && operation != "agree") c += " " + std::to_string(bytes) + "B";
   return c;
+}
+
+std::string column_name(const Result& r) {
+  return column_of(r.algorithm, r.test.name, r.test.operation, r.data_bytes);
 }
 
 // max |t| over the repetitions (shown in a cell).
@@ -124,9 +131,7 @@ std::string taint_cell_text(const TaintResult& r) {
 namespace {
 
 std::string op_column(const std::string& algorithm, const std::string& operation, size_t bytes) {
-  std::string c = algorithm + " " + operation;
-  if (bytes > 0 && operation != "agree") c += " " + std::to_string(bytes) + "B";
-  return c;
+  return column_of(algorithm, operation, operation, bytes);
 }
 
 // The matrix of the console and the HTML: one row per library; one column per algorithm x test (timing
