@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
+#include "exec/self_test.hpp"
 #include "plugin/backend.hpp"
 #include "plugin/call.hpp"
-#include "run/runner.hpp"
-#include "run/self_test.hpp"
 
 namespace ca {
 namespace {

@@ -1,4 +1,4 @@
-#include "run/exit_guard.hpp"
+#include "host/exit_guard.hpp"
 
 #include <unistd.h>
 

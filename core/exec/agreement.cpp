@@ -1,4 +1,4 @@
-#include "run/agreement.hpp"
+#include "exec/agreement.hpp"
 
 #include <algorithm>
 #include <bit>

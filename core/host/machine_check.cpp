@@ -1,4 +1,4 @@
-#include "run/machine_check.hpp"
+#include "host/machine_check.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <thread>
 
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 
 namespace ca {
 namespace {

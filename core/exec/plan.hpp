@@ -1,10 +1,11 @@
-// The runner: turns a plan (algorithms x key sizes x data sizes x backends) into records. For each
-// (backend, algorithm, key size) it first runs the self-test (known answers, round trip, tamper rejection);
-// a backend that fails it is recorded as failed and never timed. It generates keys, nonces and messages
-// before timing and hands the measurement engine a pool of prepared inputs whose size does not depend on
-// the number of rounds.
+// What the executor runs: a plan (algorithms x key sizes x data sizes x backends, and how to measure them)
+// made of jobs (algorithm x key size). run() (exec/runner.hpp) takes a plan; the parts of a job
+// (exec/job_parts.hpp) and its lanes (exec/comparison.hpp) read it, so they include this header, not the
+// runner's.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,8 +14,8 @@
 #include "catalog/catalog.hpp"
 #include "measure/measure.hpp"
 #include "plugin/backend.hpp"
-#include "run/key_file.hpp"
-#include "run/record.hpp"
+#include "record/key_file.hpp"
+#include "record/record.hpp"
 
 namespace ca {
 
@@ -40,7 +41,7 @@ struct RunPlan {
   /// with nothing left for a job is not even self-tested for it.
   std::function<bool(const Record&)> skip;
   /// Run each job (backend x algorithm x key size: its self-test and all its measurements) in a child
-  /// process (run/isolated_job.hpp): a backend that crashes, aborts or hangs costs only that job's records,
+  /// process (exec/isolated_job.hpp): a backend that crashes, aborts or hangs costs only that job's records,
   /// which become `failed` with the signal or the timeout and where it happened. Off: in-process, and a
   /// crashing backend ends the program.
   bool isolate = false;
@@ -60,7 +61,7 @@ struct RunPlan {
   /// --processes N (N >= 2, interleaved order only): each job is measured N times over, each time in fresh
   /// worker processes, one per backend, started by exec'ing `worker_program` (so each has its own address
   /// layout and ASLR, unlike a fork), and the N passes' samples are joined into one record per row with
-  /// each process's count in Record::process_samples (run/comparison.hpp). 1: as without the flag.
+  /// each process's count in Record::process_samples (exec/comparison.hpp). 1: as without the flag.
   size_t processes = 1;
   /// The cryptauditor executable the workers of --processes N >= 2 exec (`cryptauditor __lane SPEC`);
   /// required then.
@@ -70,20 +71,5 @@ struct RunPlan {
 /// The data sizes and the operations run() uses for a job (after Job::data_sizes and RunPlan::operations).
 const std::vector<size_t>& planned_sizes(const RunPlan& plan, const Job& job);
 std::vector<std::string> planned_operations(const RunPlan& plan, const AlgorithmInfo& algorithm);
-
-/// Called after every record (progress, journals). Index counts records so far; total is the plan's count.
-using RecordObserver = std::function<void(const Record&, size_t index, size_t total)>;
-
-/// Runs the plan. When SIGINT/SIGTERM arrives under run/interrupt.hpp's handlers, stops before the next
-/// measurement (in-process) or kills the job's process (isolated) and returns the records finished so far;
-/// the abandoned job's remaining records are left out, not marked failed, so `--resume` measures them.
-std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer = {});
-
-/// Creates a keyed context with `key` (the job's shared key: a symmetric key's bytes, or a private key in
-/// CA_KEY_PRIVATE format), or without one a random symmetric key or a fresh key pair; `params` for KDFs
-/// (resolve_params). On failure the backend's message (Backend::create).
-Result<std::unique_ptr<Context>> make_context(const Backend& backend, const AlgorithmInfo& algorithm,
-                                              uint32_t key_bits, const std::string& params = "",
-                                              const Bytes* key = nullptr);
 
 }  // namespace ca

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/result.hpp"
 
 namespace ca {

@@ -1,4 +1,4 @@
-#include "run/environment.hpp"
+#include "host/environment.hpp"
 
 #include <sys/utsname.h>
 #if defined(__aarch64__)
@@ -13,7 +13,7 @@
 #include <sstream>
 #include <thread>
 
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 
 #ifndef CRYPTAUDITOR_BUILD_TYPE
 #define CRYPTAUDITOR_BUILD_TYPE "unknown"

@@ -1,12 +1,12 @@
-#include "run/runner.hpp"
+#include "exec/runner.hpp"
 
 #include <algorithm>
 #include <string_view>
 
-#include "run/comparison.hpp"
-#include "run/interrupt.hpp"
-#include "run/job_parts.hpp"
-#include "run/record_key.hpp"
+#include "exec/comparison.hpp"
+#include "exec/job_parts.hpp"
+#include "host/interrupt.hpp"
+#include "record/record_key.hpp"
 
 namespace ca {
 

@@ -1,4 +1,4 @@
-#include "run/record_json.hpp"
+#include "record/record_json.hpp"
 
 #include <cmath>
 #include <limits>

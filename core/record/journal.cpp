@@ -1,4 +1,4 @@
-#include "run/journal.hpp"
+#include "record/journal.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "run/record_json.hpp"
+#include "record/record_json.hpp"
 #include "util/atomic_file.hpp"
 
 namespace ca {

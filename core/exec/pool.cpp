@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "exec/job_parts.hpp"
 #include "measure/cycles.hpp"
-#include "run/job_parts.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -16,7 +16,7 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
   const Bytes no_aad;
   const size_t nonce_bytes = chosen_nonce_bytes(a, params);
   // Everything is made first, then copied into one mapping whose layout depends only on the sizes
-  // (run/placement.hpp): derived inputs get a slot of the output's capacity whatever this library produced,
+  // (exec/placement.hpp): derived inputs get a slot of the output's capacity whatever this library produced,
   // so every library of the comparison has the same placement.
   std::vector<Bytes> messages, nonces, derived;
   for (size_t i = 0; i < count; ++i) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "run/machine_check.hpp"
+#include "host/machine_check.hpp"
 
 namespace ca {
 
@@ -38,7 +38,7 @@ struct Environment {
   double empty_operation_ns = 0;
   std::vector<BackendInfo> backends;
   std::vector<std::string> warnings;  // each says how to fix its cause
-  /// The machine check (run/machine_check.hpp) when the run started; its warnings are summed up in one of
+  /// The machine check (host/machine_check.hpp) when the run started; its warnings are summed up in one of
   /// `warnings`. Empty in reports written before it existed.
   std::vector<MachineCheck> machine_checks;
 };

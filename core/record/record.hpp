@@ -12,7 +12,7 @@
 namespace ca {
 
 /// Disputed: the backend's output at a measured size differed from another's and no majority of the
-/// backends agreed on either (run/agreement.hpp); neither figure is ranked.
+/// backends agreed on either (exec/agreement.hpp); neither figure is ranked.
 enum class Status { Ok, Unsupported, Failed, Disputed };
 std::string_view status_name(Status s);
 
@@ -35,7 +35,7 @@ struct Record {
   /// Interleaved order: an id shared by the records sampled in the same rounds (one comparison of one run);
   /// their samples are paired by measurement.sample_round. Empty: measured on its own (--order sequential).
   std::string comparison;
-  /// How the output at this size was checked before timing (run/agreement.hpp): "agreed with N other
+  /// How the output at this size was checked before timing (exec/agreement.hpp): "agreed with N other
   /// libraries", or, for a backend alone on its row, "alone: known answers and round trip only"; empty when
   /// not checked (stream form, agree, keygen) or not measured.
   std::string agreement;

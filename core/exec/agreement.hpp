@@ -5,8 +5,8 @@
 // RSA-PSS, RSA encryption) and every output of a comparison that times the inverse (decrypt, verify) must
 // also verify or decrypt in each other backend. A backend that disagrees with a majority of the others is
 // failed, naming the size and what differs; when no majority agrees, the backends that disagree are
-// disputed. Neither is timed or ranked. This file holds the inputs and the decision; run/comparison.cpp asks
-// the lanes.
+// disputed. Neither is timed or ranked. This file holds the inputs and the decision; exec/job_pipeline.cpp
+// asks the lanes.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/bytes.hpp"
 
 namespace ca {

@@ -1,9 +1,10 @@
-#include "run/self_test.hpp"
+#include "exec/self_test.hpp"
 
 #include <algorithm>
 
 #include "catalog/known_answers.hpp"
-#include "run/job_parts.hpp"
+#include "exec/job_parts.hpp"
+#include "exec/runner.hpp"
 
 namespace ca {
 namespace {

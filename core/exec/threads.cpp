@@ -1,5 +1,6 @@
 // --threads N: the same operation on N threads at once, after the single-thread measurement.
-#include "run/job_parts.hpp"
+#include "exec/job_parts.hpp"
+#include "exec/runner.hpp"
 #include "stats/stats.hpp"
 
 namespace ca {

@@ -1,4 +1,4 @@
-#include "run/record.hpp"
+#include "record/record.hpp"
 
 #include <utility>
 

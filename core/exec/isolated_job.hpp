@@ -1,5 +1,5 @@
 // Words for how an isolated job's process ended, as its records' errors give them. The isolated jobs
-// themselves are the child lanes of run/comparison.hpp.
+// themselves are the child lanes of exec/comparison.hpp.
 #pragma once
 
 #include <string>

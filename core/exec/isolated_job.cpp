@@ -1,4 +1,4 @@
-#include "run/isolated_job.hpp"
+#include "exec/isolated_job.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "run/interrupt.hpp"
+#include "host/interrupt.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/result.hpp"
 
 namespace ca {

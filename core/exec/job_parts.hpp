@@ -1,7 +1,7 @@
-// Parts of a job shared by the runner's two orders (runner.cpp: sequential; comparison.cpp: interleaved) and
-// the self-test: the input pool of a measurement (pool.cpp), the --threads pass (threads.cpp), and a record's
-// identity and derived figures (pool.cpp). One call outside timing is plugin/call.hpp's. Internal to
-// core/run.
+// Parts of a job shared by the job pipeline (job_pipeline.cpp, both orders), its lanes (local_lane.cpp; a
+// child lane serves the same one) and the self-test: the input pool of a measurement (pool.cpp), the
+// --threads pass (threads.cpp), and a record's identity and derived figures (pool.cpp). One call outside
+// timing is plugin/call.hpp's. Internal to core/exec.
 #pragma once
 
 #include <functional>
@@ -9,12 +9,12 @@
 #include <string_view>
 
 #include "catalog/catalog.hpp"
+#include "exec/placement.hpp"
+#include "exec/plan.hpp"
+#include "exec/self_test.hpp"
 #include "plugin/backend.hpp"
 #include "plugin/call.hpp"
-#include "run/placement.hpp"
-#include "run/record.hpp"
-#include "run/runner.hpp"
-#include "run/self_test.hpp"
+#include "record/record.hpp"
 #include "util/bytes.hpp"
 
 namespace ca {
@@ -24,7 +24,7 @@ using Phase = std::function<void(std::string_view)>;
 using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
 
 /// Inputs for one measurement, prepared before timing: every buffer the ca_io entries point into, laid out
-/// by run/placement.hpp (the same offsets for every library of a comparison; the output fenced by a guard
+/// by exec/placement.hpp (the same offsets for every library of a comparison; the output fenced by a guard
 /// page and a canary).
 struct Pool {
   PoolMemory memory;

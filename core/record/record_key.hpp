@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 
 namespace ca {
 

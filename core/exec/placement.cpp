@@ -1,4 +1,4 @@
-#include "run/placement.hpp"
+#include "exec/placement.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

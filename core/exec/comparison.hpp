@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "exec/agreement.hpp"
+#include "exec/job_parts.hpp"
 #include "measure/interleave.hpp"
-#include "run/agreement.hpp"
-#include "run/job_parts.hpp"
 #include "util/result.hpp"
 
 namespace ca {
@@ -30,7 +30,7 @@ struct LaneFailure {
   std::string error;
 };
 
-/// A backend's forward outputs for the agreement check (run/agreement.hpp), one per message (fewer when the
+/// A backend's forward outputs for the agreement check (exec/agreement.hpp), one per message (fewer when the
 /// backend does not take the shorter message), or why it could not compute them.
 struct AgreementOutputs {
   std::vector<Bytes> outputs;
@@ -70,7 +70,7 @@ class Lane : public SampleSource {
 };
 
 /// renote_each_sample: `phase` hears the step again before every warm-up and sample, not only when it
-/// starts (in process: run/exit_guard.hpp blames an exit() on the step noted last).
+/// starts (in process: host/exit_guard.hpp blames an exit() on the step noted last).
 std::unique_ptr<Lane> make_local_lane(const RunPlan& plan, const Job& job, const Backend& backend,
                                       Phase phase, bool renote_each_sample = false);
 

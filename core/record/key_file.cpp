@@ -1,4 +1,4 @@
-#include "run/key_file.hpp"
+#include "record/key_file.hpp"
 
 #include <fstream>
 #include <sstream>
