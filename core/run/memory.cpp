@@ -14,7 +14,7 @@ namespace ca {
 namespace {
 
 // The model's constants, measured on x86-64 (docs/METHODOLOGY.md, "Memory"): the program with its plugins
-// loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the seven that offer it at 50 MB.
+// loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the nine that offer it at 49 MB.
 constexpr uint64_t kProgramBytes = 32ull << 20;
 constexpr uint64_t kPerLibraryBytes = 4ull << 20;
 /// glibc's largest dynamic mmap threshold (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit): a freed buffer below it
@@ -27,7 +27,7 @@ constexpr uint64_t kHeapRetainedBelow = 32ull << 20;
 /// forward outputs (the size and one byte less); once, the larger of the inputs being copied into a pool
 /// and the agreement check's own (two messages, and the outputs of checking another library's); and,
 /// below glibc's mmap threshold, about two freed messages per library the heap keeps. Checked against
-/// measured peaks from 28 MB to 4.75 GB: 3 % to 36 % above them, never below (docs/METHODOLOGY.md).
+/// measured peaks from 28 MB to 4.5 GB: 6 % to 38 % above them, never below (docs/METHODOLOGY.md).
 uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t bits, size_t size, int op,
                           size_t libraries) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;
