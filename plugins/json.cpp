@@ -75,6 +75,10 @@ class JsonReporter : public Reporter {
     // --anonymize clears the host name: the key is then left out rather than written empty.
     if (!env.host_name.empty()) context["host_name"] = env.host_name;
     if (!env.machine_label.empty()) context["machine_label"] = env.machine_label;
+    if (env.peak_program_bytes != 0)
+      context["peak_memory"] = {{"program_bytes", env.peak_program_bytes},
+                                {"largest_worker_bytes", env.peak_worker_bytes},
+                                {"total_bytes", env.peak_program_bytes + env.peak_worker_bytes}};
     json results = json::array();
     for (const auto& r : in.records) results.push_back(record_to_json(r));
     // Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "tests/support/fake_root.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace {
@@ -19,23 +20,9 @@ using ca::MachineCheck;
 using Status = ca::MachineCheck::Status;
 
 /// A fresh fake root under the test's temporary folder.
-class FakeRoot {
+class FakeRoot : public ca::test::FakeRoot {
  public:
-  explicit FakeRoot(const std::string& name)
-      : root_(fs::path(testing::TempDir()) / ("machine_check_" + name)) {
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-  }
-  ~FakeRoot() { fs::remove_all(root_); }
-  void write(const std::string& path, const std::string& text) const {
-    const fs::path file = root_ / path.substr(1);
-    fs::create_directories(file.parent_path());
-    std::ofstream(file) << text;
-  }
-  std::string root() const { return root_.string(); }
-
- private:
-  fs::path root_;
+  explicit FakeRoot(const std::string& name) : ca::test::FakeRoot("machine_check_" + name) {}
 };
 
 MachineCheck check(const std::vector<MachineCheck>& checks, const std::string& name) {

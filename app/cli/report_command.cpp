@@ -54,6 +54,10 @@ Environment environment_from(const json& context) {
   env.clock_overhead_ns = field<double>(context, "clock_overhead_ns", 0);
   env.empty_operation_ns = field<double>(context, "empty_operation_ns", 0);
   env.warnings = field<std::vector<std::string>>(context, "warnings", {});
+  if (auto it = context.find("peak_memory"); it != context.end() && it->is_object()) {
+    env.peak_program_bytes = field<uint64_t>(*it, "program_bytes", 0);
+    env.peak_worker_bytes = field<uint64_t>(*it, "largest_worker_bytes", 0);
+  }
   if (auto it = context.find("machine_checks"); it != context.end() && it->is_array())
     for (const json& c : *it) {
       if (!c.is_object()) continue;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iterator>
 #include <new>
@@ -23,7 +25,9 @@
 #include "measure/measure.hpp"
 #include "measure/stopwatch.hpp"
 #include "record/journal.hpp"
+#include "exec/memory.hpp"
 #include "util/atomic_file.hpp"
+#include "util/units.hpp"
 
 namespace ca {
 
@@ -242,6 +246,43 @@ void check_something_is_offered(const RunPlan& plan) {
                    " (no report written; cryptauditor list shows which backend offers what)");
 }
 
+/// "3.9 GB", "650 MB": a memory figure (GB = 1024 MB, as sizes are).
+std::string memory_text(uint64_t bytes) {
+  char text[32];
+  if (bytes >= (1ull << 30))
+    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / (1ull << 30));
+  else
+    std::snprintf(text, sizeof text, "%.0f MB", static_cast<double>(bytes) / (1ull << 20));
+  return text;
+}
+
+/// The run's peak memory so far, for the report's context.
+void record_peak_memory(Environment& env) {
+  const PeakMemory peak = read_peak_memory();
+  env.peak_program_bytes = peak.program_bytes;
+  env.peak_worker_bytes = peak.largest_worker_bytes;
+}
+
+/// Refuses, before anything starts, a plan whose estimated peak (exec/memory.hpp) exceeds what this process
+/// may have: the OOM killer would otherwise end the study halfway with its report unwritten.
+/// CRYPTAUDITOR_SYSTEM_ROOT reads /proc/meminfo and the cgroup files under another folder (tests).
+void check_memory_fits(const RunPlan& plan) {
+  const char* root = std::getenv("CRYPTAUDITOR_SYSTEM_ROOT");
+  const auto available = read_memory_available(root != nullptr && *root != '\0' ? root : "/");
+  if (!available) return;  // nothing to go by: as before the check existed
+  const uint64_t need = estimate_peak_bytes(plan);
+  if (need <= available->bytes) return;
+  size_t fits = largest_fitting_size(plan, available->bytes);
+  const size_t unit = fits >= (1u << 20) ? (1u << 20) : fits >= 1024 ? 1024 : 1;
+  fits -= fits % unit;
+  throw UsageError("this run would need about " + memory_text(need) +
+                   " of memory at its peak, more than the " + memory_text(available->bytes) + " available (" +
+                   available->source + "); " +
+                   (fits == 0 ? std::string("no data size fits")
+                              : "the largest data size that fits is -d " + format_size(fits)) +
+                   " (no report written; docs/METHODOLOGY.md \"Memory\")");
+}
+
 }  // namespace
 
 int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
@@ -258,6 +299,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     }
   }
   check_something_is_offered(plan);
+  check_memory_fits(plan);
   bool append = false;
   std::vector<Record> resumed;
   if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);
@@ -315,6 +357,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
         << records.size() << " of " << planned_keys(plan).size() << " records measured, written to the report"
         << (study.journal.empty() ? "" : " and the journal " + study.journal) << '\n';
     const PartialRun partial = partial_run(plan, records, what);
+    record_peak_memory(env);
     write_reports(study, {records, env, settings, &partial}, out, err);
     out.flush();
     err.flush();
@@ -374,6 +417,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
             : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
     std::optional<PartialRun> partial;
     if (sig != 0) partial = partial_run(plan, records, stopped_by);
+    record_peak_memory(env);
     if (!write_reports(study, {records, env, settings, partial ? &*partial : nullptr}, out, err))
       status = kExitFailure;
     if (sig != 0) {

@@ -41,6 +41,11 @@ struct Environment {
   /// The machine check (host/machine_check.hpp) when the run started; its warnings are summed up in one of
   /// `warnings`. Empty in reports written before it existed.
   std::vector<MachineCheck> machine_checks;
+  /// The run's peak resident memory (exec/memory.hpp, read when the report is written): the program's own,
+  /// and the largest of its worker processes that had ended (isolated lanes, --processes workers, the
+  /// plugins' load probes). 0 when not known (a report written before they existed).
+  uint64_t peak_program_bytes = 0;
+  uint64_t peak_worker_bytes = 0;
 };
 
 /// The crypto-relevant Arm features set in getauxval(AT_HWCAP) and getauxval(AT_HWCAP2) of an aarch64

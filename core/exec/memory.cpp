@@ -1,0 +1,184 @@
+#include "exec/memory.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "plugin/call.hpp"
+#include "exec/agreement.hpp"
+
+namespace ca {
+namespace {
+
+// The model's constants, measured on x86-64 (docs/METHODOLOGY.md, "Memory"): the program with its plugins
+// loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the nine that offer it at 49 MB.
+constexpr uint64_t kProgramBytes = 32ull << 20;
+constexpr uint64_t kPerLibraryBytes = 4ull << 20;
+/// glibc's largest dynamic mmap threshold (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit): a freed buffer below it
+/// may stay in the heap, and the next comparison's buffers do not always reuse it.
+constexpr uint64_t kHeapRetainedBelow = 32ull << 20;
+
+/// Bytes one comparison (size, op) holds at its peak with `libraries` lanes. It follows what run/pool.cpp
+/// and the agreement check allocate: per library, a pool of `count` messages (plus as many derived inputs,
+/// the ciphertexts or signatures, for decrypt and verify) and one output, and the agreement check's two
+/// forward outputs (the size and one byte less); once, the larger of the inputs being copied into a pool
+/// and the agreement check's own (two messages, and the outputs of checking another library's); and,
+/// below glibc's mmap threshold, about two freed messages per library the heap keeps. Checked against
+/// measured peaks from 28 MB to 4.5 GB: 6 % to 38 % above them, never below (docs/METHODOLOGY.md).
+uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t bits, size_t size, int op,
+                          size_t libraries) {
+  if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;
+  const uint64_t count =
+      std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
+  const uint64_t cap = a.output_capacity(bits, size);
+  const uint64_t derived = op == CA_OP_DECRYPT || op == CA_OP_VERIFY ? cap : 0;
+  const uint64_t inputs = count * (size + derived);
+  const uint64_t pool = inputs + cap;
+  const bool checked = agreement_forward(op) >= 0 && libraries >= 2;
+  const uint64_t agreement = checked ? 2 * cap : 0;
+  const uint64_t transient = std::max<uint64_t>(inputs, checked ? 2 * size + 2 * cap : 0);
+  const uint64_t retained = size < kHeapRetainedBelow ? libraries * 2 * uint64_t{size} : 0;
+  return libraries * (pool + agreement) + transient + retained;
+}
+
+uint64_t estimate(const RunPlan& plan, const std::optional<size_t>& only_size) {
+  uint64_t peak = 0;
+  for (const Job& job : plan.jobs) {
+    size_t libraries = 0;
+    for (const Backend* b : plan.backends)
+      libraries += !b->unsupported_reason(std::string(job.algorithm->name), job.key_bits).has_value();
+    if (libraries == 0) continue;
+    const std::vector<size_t> sizes = only_size ? std::vector<size_t>{*only_size} : planned_sizes(plan, job);
+    for (size_t size : sizes)
+      for (const std::string& op : planned_operations(plan, *job.algorithm))
+        peak =
+            std::max(peak, libraries * kPerLibraryBytes + comparison_bytes(plan, *job.algorithm, job.key_bits,
+                                                                           size, op_code(op), libraries));
+  }
+  return kProgramBytes + peak;
+}
+
+std::optional<std::string> read_text(const std::string& root, const std::string& path) {
+  std::string base = root.empty() ? "/" : root;
+  if (base.back() != '/') base += '/';
+  std::ifstream in(base + path.substr(1));
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::optional<uint64_t> read_number(const std::string& root, const std::string& path) {
+  const auto text = read_text(root, path);
+  if (!text) return std::nullopt;
+  std::istringstream in(*text);
+  uint64_t value = 0;
+  if (!(in >> value)) return std::nullopt;  // "max": no limit
+  return value;
+}
+
+/// A field of a cgroup's memory.stat ("inactive_file 1234"); 0 when absent.
+uint64_t stat_field(const std::string& root, const std::string& path, const std::string& name) {
+  const auto text = read_text(root, path);
+  if (!text) return 0;
+  std::istringstream lines(*text);
+  std::string key;
+  uint64_t value = 0;
+  while (lines >> key >> value)
+    if (key == name) return value;
+  return 0;
+}
+
+/// Room left under the cgroup limit of this process: v2 ("0::/path") or v1 (a "memory" controller line).
+/// A v1 limit near 2^63 is "no limit".
+std::optional<MemoryAvailable> cgroup_room(const std::string& root) {
+  const auto cgroups = read_text(root, "/proc/self/cgroup");
+  if (!cgroups) return std::nullopt;
+  std::istringstream lines(*cgroups);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t c1 = line.find(':'), c2 = line.find(':', c1 + 1);
+    if (c1 == std::string::npos || c2 == std::string::npos) continue;
+    const std::string controllers = line.substr(c1 + 1, c2 - c1 - 1), path = line.substr(c2 + 1);
+    const bool v2 = line.substr(0, c1) == "0" && controllers.empty();
+    const bool v1 = controllers == "memory" || controllers.find("memory,") == 0 ||
+                    controllers.find(",memory") != std::string::npos;
+    if (!v2 && !v1) continue;
+    const std::string limit_file = v2 ? "memory.max" : "memory.limit_in_bytes";
+    const std::string usage_file = v2 ? "memory.current" : "memory.usage_in_bytes";
+    // Inside a container the cgroup's own folder is usually mounted as the root of the hierarchy.
+    const std::string top = v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory";
+    for (const std::string& folder : {top + (path == "/" ? "" : path), top}) {
+      const auto limit = read_number(root, folder + "/" + limit_file);
+      if (!limit || *limit >= (1ull << 62)) continue;
+      uint64_t used = read_number(root, folder + "/" + usage_file).value_or(0);
+      // The usage counts the page cache; its inactive part is reclaimed before the limit is hit.
+      used -= std::min(
+          used, stat_field(root, folder + "/memory.stat", v2 ? "inactive_file" : "total_inactive_file"));
+      return MemoryAvailable{*limit > used ? *limit - used : 0,
+                             "the cgroup's " + limit_file + " less " + usage_file};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+uint64_t estimate_peak_bytes(const RunPlan& plan) { return estimate(plan, std::nullopt); }
+
+uint64_t estimate_peak_bytes_at(const RunPlan& plan, size_t size) { return estimate(plan, size); }
+
+size_t largest_fitting_size(const RunPlan& plan, uint64_t available) {
+  size_t largest = 0;
+  for (const Job& job : plan.jobs)
+    for (size_t size : planned_sizes(plan, job)) largest = std::max(largest, size);
+  if (largest == 0 || estimate_peak_bytes_at(plan, 1) > available) return 0;
+  // The estimate grows with the size, but for the small dips where the pool's depth steps down (fewer,
+  // larger messages): a binary search finds a size that fits near the largest one.
+  size_t lo = 1, hi = largest;
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo + 1) / 2;
+    if (estimate_peak_bytes_at(plan, mid) <= available)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+std::optional<uint64_t> parse_mem_available(const std::string& meminfo) {
+  std::istringstream lines(meminfo);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("MemAvailable:", 0) != 0) continue;
+    std::istringstream in(line.substr(13));
+    uint64_t kb = 0;
+    std::string unit;
+    if (!(in >> kb >> unit) || unit != "kB" || kb > std::numeric_limits<uint64_t>::max() / 1024)
+      return std::nullopt;
+    return kb * 1024;
+  }
+  return std::nullopt;
+}
+
+std::optional<MemoryAvailable> read_memory_available(const std::string& root) {
+  std::optional<MemoryAvailable> best;
+  if (const auto meminfo = read_text(root, "/proc/meminfo"))
+    if (const auto bytes = parse_mem_available(*meminfo))
+      best = MemoryAvailable{*bytes, "MemAvailable in /proc/meminfo"};
+  if (const auto room = cgroup_room(root); room && (!best || room->bytes < best->bytes)) best = room;
+  return best;
+}
+
+PeakMemory read_peak_memory() {
+  PeakMemory peak;
+  rusage usage{};
+  // ru_maxrss is in kilobytes on Linux.
+  if (getrusage(RUSAGE_SELF, &usage) == 0) peak.program_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+  if (getrusage(RUSAGE_CHILDREN, &usage) == 0)
+    peak.largest_worker_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
+  return peak;
+}
+
+}  // namespace ca
