@@ -149,9 +149,9 @@ TEST(Scorecard, PortableBuildNoteCarriesTheRatio) {
 TEST(Scorecard, DecisionRowIsTheLargestSizeUnlessTheRuleNamesOne) {
   Evidence ev = base();
   // At 64 B "slow" is the fastest; at 16 KB (the default decision row) "fast" is.
-  ev.records.push_back(rec("fast", 50, 49, 51, 64));
-  ev.records.push_back(rec("mid", 50, 49, 51, 64));
-  ev.records.push_back(rec("slow", 10, 9, 11, 64));
+  // Listed first, as a study lists its smaller sizes first.
+  ev.records.insert(ev.records.begin(),
+                    {rec("fast", 50, 49, 51, 64), rec("mid", 50, 49, 51, 64), rec("slow", 10, 9, 11, 64)});
   EXPECT_EQ(decide(ev).cards[0].recommended(), std::vector<std::string>{"fast"});
   ev.rule.data_bytes = 64;
   EXPECT_EQ(decide(ev).cards[0].recommended(), std::vector<std::string>{"slow"});
