@@ -54,6 +54,18 @@ std::string scorecard_html(const Scorecard& card, const ScorecardContext& ctx) {
     for (const Speed& s : c.rows.front().speed)
       if (std::find(ops.begin(), ops.end(), s.operation) == ops.end()) ops.push_back(s.operation);
     for (const std::string& op : ops) {
+      // The speed table: time / the fastest library's at each size, with the paired 95 % interval.
+      o << "<table><tr><th>" << escape(op) << ": time / fastest</th>";
+      for (const Speed& s : c.rows.front().speed)
+        if (s.operation == op) o << "<th>" << format_size(s.data_bytes) << "</th>";
+      o << "</tr>\n";
+      for (const Row& r : c.rows) {
+        o << "<tr><td>" << escape(r.backend.name) << "</td>";
+        for (const Speed& s : r.speed)
+          if (s.operation == op) o << "<td>" << escape(speed_text(s)) << "</td>";
+        o << "</tr>\n";
+      }
+      o << "</table>\n";
       svg::LineChart chart;
       chart.title = title + " " + op + ": time per call by message size";
       chart.x_label = "message size";

@@ -28,6 +28,10 @@ std::string scorecard_html(const Scorecard& card, const ScorecardContext& ctx);
 /// The items with `sep` between them (the writers' lists of libraries and reasons).
 std::string joined(const std::vector<std::string>& items, const std::string& sep);
 
+/// A speed cell: "1.00x" for the fastest, "2.09x (2.07-2.11)" with the paired 95 % interval, else the status
+/// ("failed", "unsupported", "not measured").
+std::string speed_text(const Speed& s);
+
 /// "console", "markdown", "json", "html"
 inline const std::vector<std::string>& scorecard_formats() {
   static const std::vector<std::string> formats = {"console", "markdown", "json", "html"};

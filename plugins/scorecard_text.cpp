@@ -7,6 +7,15 @@
 
 namespace ca::select {
 
+std::string speed_text(const Speed& s) {
+  if (s.status != "ok") return s.status;
+  if (s.ratio <= 0) return "-";
+  std::string t = format_significant(s.ratio, 3) + "x";
+  if (s.paired && s.ratio != 1.0)
+    t += " (" + format_significant(s.ci.low, 3) + "-" + format_significant(s.ci.high, 3) + ")";
+  return t;
+}
+
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
@@ -16,15 +25,6 @@ namespace {
 
 std::string title(const Card& c) {
   return c.algorithm + (c.key_bits ? " " + std::to_string(c.key_bits) + "-bit" : std::string());
-}
-
-std::string ratio_text(const Speed& s) {
-  if (s.status != "ok") return s.status;
-  if (s.ratio <= 0) return "-";
-  std::string t = format_significant(s.ratio, 3) + "x";
-  if (s.paired && s.ratio != 1.0)
-    t += " (" + format_significant(s.ci.low, 3) + "-" + format_significant(s.ci.high, 3) + ")";
-  return t;
 }
 
 }  // namespace
@@ -77,7 +77,7 @@ std::string scorecard_markdown(const Scorecard& card, const ScorecardContext& ct
       const auto& why = r.decision == Decision::PassedOver ? r.reasons : r.notes;
       o << "| " << markdown_escape(r.backend.name) << " | " << decision_name(r.decision) << " | "
         << markdown_escape(joined(why, "; ")) << " |";
-      for (const Speed& s : r.speed) o << ' ' << markdown_escape(ratio_text(s)) << " |";
+      for (const Speed& s : r.speed) o << ' ' << markdown_escape(speed_text(s)) << " |";
       o << ' ' << markdown_escape(r.conformance) << " | " << markdown_escape(r.leak) << " | "
         << markdown_escape(r.backend.library + " " + r.backend.version) << " | "
         << markdown_escape(r.backend.acceleration) << " |\n";
