@@ -279,9 +279,11 @@ Scorecard decide(const Evidence& ev) {
           slower += " (95 % CI " + fixed(mine->versus_fastest.ci.low, 2) + "-" +
                     fixed(mine->versus_fastest.ci.high, 2) + ")";
         // A build note explains the gap: say it with the ratio ("portable build: 9x slower ...").
-        if (!row.backend.build_notes.empty()) {
-          auto& first_build = *std::find(row.notes.begin(), row.notes.end(), row.backend.build_notes.front());
-          first_build += ": " + slower;
+        const auto build = row.backend.build_notes.empty() ? row.notes.end()
+                                                           : std::find(row.notes.begin(), row.notes.end(),
+                                                                       row.backend.build_notes.front());
+        if (build != row.notes.end()) {
+          *build += ": " + slower;
         } else {
           row.notes.insert(row.notes.begin(), slower);
         }
