@@ -115,6 +115,19 @@ TEST_F(Select, MissingVectorsAreANoteNotAFailure) {
   EXPECT_NE(r.out.find("note: Wycheproof vectors not found"), std::string::npos) << r.out;
 }
 
+// The taint screen is asked for by the config; without valgrind (CRYPTAUDITOR_VALGRIND empty: none) the card
+// says it was not screened, and the timing screen still runs.
+TEST_F(Select, TaintWithoutValgrindIsANote) {
+  const auto r =
+      ca::test::run_program("CRYPTAUDITOR_VALGRIND= " + ca::test::binary() + " select " +
+                            config(R"(, "leaks": {"method": "timing,taint"})") +
+                            " -b openssl --quiet --no-default-plugins --plugin-dir " + plugins_.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("note: taint screen asked for, but valgrind is not found: not screened"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(Select, BadFormatIsOneLineAndExitTwo) {
   const auto r = select(config("") + " --format pdf");
   EXPECT_EQ(r.status, 2);

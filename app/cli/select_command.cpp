@@ -217,7 +217,7 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   // 3. Leaks: the timing screen (and the taint screen when asked for) on the same backends.
   const LeakConfig leak_cfg = cfg.leaks.value_or(LeakConfig{});
-  if (!args.count("no-leaks") && leak_cfg.methods.timing) {
+  if (!args.count("no-leaks") && (leak_cfg.methods.timing || leak_cfg.methods.taint)) {
     leaks::Plan plan;
     for (const Job& job : study.plan.jobs)
       if (!leaks::tests_for(*job.algorithm).empty()) {
@@ -240,7 +240,10 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       if (!quiet) err << "select: leaks: " << what << '\n';
     };
     ev.leaks_screened = true;
-    for (const leaks::Result& r : leaks::screen(plan, progress)) {
+    if (!leak_cfg.methods.timing)
+      ctx.notes.push_back("timing leak screen not asked for (\"leaks\": {\"method\": \"taint\"})");
+    for (const leaks::Result& r :
+         leak_cfg.methods.timing ? leaks::screen(plan, progress) : std::vector<leaks::Result>{}) {
       select::LeakFinding f;
       f.backend = r.backend;
       f.algorithm = r.algorithm;
@@ -287,7 +290,7 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       }
     }
   } else {
-    ctx.notes.push_back("leak screen left out (--no-leaks or \"leaks\": {\"method\": \"taint\"} alone)");
+    ctx.notes.push_back("leak screen left out (--no-leaks)");
   }
 
   const select::Scorecard card = select::decide(ev);
