@@ -13,8 +13,7 @@ namespace ca::svg {
 
 /// The CSS the charts are drawn with (sizes of titles, ticks, values and legends; lines and whiskers): every
 /// page that holds a chart puts it in its <style>, since the layout (legend wrapping, label fits) assumes it.
-inline constexpr const char* kChartStyle = R"(
-svg.chart { max-width: 100%; height: auto; font-size: 12px; }
+inline constexpr const char* kChartStyle = R"(svg.chart { max-width: 100%; height: auto; font-size: 12px; }
 svg .chart-title { font-size: 14px; font-weight: 600; }
 svg .grid { stroke: #e4e4e4; } svg .axis { stroke: #555; }
 svg .whisker { stroke: #222; stroke-width: 1.4; fill: none; }
