@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "stats/stats.hpp"
 
 namespace ca::select {
