@@ -38,14 +38,6 @@ table.grid, table.t2004 { width: 100%; font-size: 0.85em; }
 #summary th, #summary td { overflow-wrap: normal; }
 .warning { background: #fff4e0; border-left: 4px solid #e69f00; padding: 0.4em 0.8em; }
 figure { margin: 1em 0 2em; }
-svg.chart { max-width: 100%; height: auto; font-size: 12px; }
-svg .chart-title { font-size: 14px; font-weight: 600; }
-svg .grid { stroke: #e4e4e4; } svg .axis { stroke: #555; }
-svg .whisker { stroke: #222; stroke-width: 1.4; fill: none; }
-svg .line { stroke-width: 2; }
-svg .value { font-size: 10px; fill: #333; }
-svg .axis-label { font-size: 11px; }
-svg .tick, svg .legend text { fill: #333; }
 )";
 
 // What a chart plots for an operation: throughput for data operations (higher is better), time per
@@ -359,7 +351,7 @@ class HtmlReporter : public Reporter {
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
            "<title>cryptauditor report</title>\n<style>"
-        << kStyle << "</style>\n</head>\n<body>\n<h1>cryptauditor report</h1>\n";
+        << kStyle << svg::kChartStyle << "</style>\n</head>\n<body>\n<h1>cryptauditor report</h1>\n";
     if (const std::string banner = partial_banner(in); !banner.empty()) {
       out << "<p class=\"warning partial\"><strong>" << escape(banner) << "</strong></p>\n";
       out << "<details open><summary>" << kNotMeasuredCell << "</summary>\n<ul>\n";

@@ -11,6 +11,18 @@
 
 namespace ca::svg {
 
+/// The CSS the charts are drawn with (sizes of titles, ticks, values and legends; lines and whiskers): every
+/// page that holds a chart puts it in its <style>, since the layout (legend wrapping, label fits) assumes it.
+inline constexpr const char* kChartStyle = R"(svg.chart { max-width: 100%; height: auto; font-size: 12px; }
+svg .chart-title { font-size: 14px; font-weight: 600; }
+svg .grid { stroke: #e4e4e4; } svg .axis { stroke: #555; }
+svg .whisker { stroke: #222; stroke-width: 1.4; fill: none; }
+svg .line { stroke-width: 2; }
+svg .value { font-size: 10px; fill: #333; }
+svg .axis-label { font-size: 11px; }
+svg .tick, svg .legend text { fill: #333; }
+)";
+
 /// Escapes the five characters XML and HTML give meaning to (& < > " '), for text and attribute values.
 std::string escape(std::string_view text);
 

@@ -399,6 +399,8 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"key_file", R"({"key_file": 5})"},
       {"leaks", R"({"leaks": {"format": "csv"}})"},
       {"layout", R"({"layout": "2005"})"},
+      {"vectors", R"({"vectors": 5})"},
+      {"select", R"({"select": {"data_size": "12XB"}})"},
   };
   const std::string unknown = error_of(R"({"no_such_key": 1})");
   const size_t allowed_at = unknown.find("allowed here: ");

@@ -28,7 +28,7 @@ TEST(ShippedConfigs, TheOnesTheDocsNameAreThere) {
   const auto names = shipped_configs();
   for (const char* name :
        {"default.json", "aes-modes.json", "hash-family.json", "signatures.json",
-        "library-selection-aead.json", "timing-test-2004.json", "rsa-library-benchmark.json"})
+        "library-selection-aead.json", "library-selection-signatures.json", "timing-test-2004.json", "rsa-library-benchmark.json"})
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 

@@ -39,6 +39,10 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
 /// The CPU `leaks` pins to unless told: the last one this process may use (empty when unknown).
 std::vector<int> default_leak_pin();
 
+/// `cryptauditor select CONFIG.json [--vectors DIR] [--format console|markdown|json|html] [-o FILE]`: speed,
+/// Wycheproof and leak evidence as one scorecard per algorithm (docs/SELECT.md)
+int select_main(int argc, char** argv, std::ostream& out, std::ostream& err);
+
 /// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
 PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);
 

@@ -31,6 +31,8 @@ constexpr Subcommand kSubcommands[] = {
     {"merge", "A.json B.json -o FLEET.json", "reports of several machines (--label)", merge_main},
     {"verify", "[--interop]", "test vectors and cross-library interop", verify_main},
     {"leaks", "--mac HMAC-SHA2-256", "timing-leak screen of every backend (docs/LEAKS.md)", leaks_main},
+    {"select", "CONFIG.json [--format html]", "choose a library: speed, Wycheproof and leaks as one scorecard",
+     select_main},
     {"doctor", "[--format json]", "what on this machine makes timings vary, and how to fix it", doctor_main},
     {"help", "[COMMAND]", "this help, or a command's (cryptauditor help list)", help_main},
 };
@@ -102,6 +104,7 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
   if (long_name == "format") {
     if (sub == "list" || sub == "doctor") return {"text", "json"};
     if (sub == "verify") return {"table", "json"};
+    if (sub == "select") return {"console", "markdown", "json", "html"};
     if (sub == "leaks")
       return {"table", "json", "html"};  // the leak screen's own report (plugins/leaks_report)
     std::vector<std::string> names;

@@ -236,21 +236,9 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   const PluginRequest plugins = plugin_request(args);
   PluginScan scan = load_backends(plugins, err);
-  if (args.count("backend")) {
-    study.plan.backends =
-        select_backends(split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
-                                         "one or more backend names, comma-separated (cryptauditor list "
-                                         "--backends)"),
-                        "--backend", scan);
-  } else if (cfg.backends.empty()) {
-    study.plan.backends = select_backends({}, "", scan);
-  } else {
-    for (const NamedBackend& b : cfg.backends)
-      for (const Backend* backend : select_backends({b.name}, b.where, scan))
-        if (std::find(study.plan.backends.begin(), study.plan.backends.end(), backend) ==
-            study.plan.backends.end())
-          study.plan.backends.push_back(backend);
-  }
+  const std::vector<std::string> typed_backends =
+      args.count("backend") ? args["backend"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  study.plan.backends = config_backends(cfg, args.count("backend") ? &typed_backends : nullptr, scan);
   if (study.plan.backends.empty()) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;

@@ -415,6 +415,8 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
         : stopped_at_deadline()
             ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
             : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
+    if (study.records_out) *study.records_out = records;
+    if (study.environment_out) *study.environment_out = env;
     std::optional<PartialRun> partial;
     if (sig != 0) partial = partial_run(plan, records, stopped_by);
     record_peak_memory(env);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "exec/runner.hpp"
+#include "host/environment.hpp"
 #include "plugins/report.hpp"
 
 namespace ca {
@@ -45,6 +46,10 @@ struct Study {
   /// Folders the outputs and the journal need (a config's output folders, --output-dir). They are created
   /// by execute_study once every check has passed, so that a usage error leaves nothing behind.
   std::vector<std::string> folders;
+  /// `cryptauditor select`: when set, execute_study also hands the finished records and the environment
+  /// here (after an interruption too), for a decision made from them.
+  std::vector<Record>* records_out = nullptr;
+  Environment* environment_out = nullptr;
 };
 
 /// Checks, creating nothing, that every output format is registered and every output file could be

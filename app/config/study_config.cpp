@@ -201,10 +201,10 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
 }
 
 const std::vector<std::string> kTopKeys = {
-    "name",      "description",   "algorithms",  "backends",    "data_sizes",  "key_bits",
-    "rounds",    "stopping",      "unit",        "outputs",     "threads",     "operations",
-    "isolate",   "job_timeout_s", "cipher_mode", "repetitions", "pin",         "order",
-    "processes", "key_file",      "leaks",       "layout",      "stop_after_s"};
+    "name",        "description",  "algorithms", "backends", "data_sizes", "key_bits", "rounds",
+    "stopping",    "unit",         "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
+    "cipher_mode", "repetitions",  "pin",        "order",    "processes",  "key_file", "leaks",
+    "layout",      "stop_after_s", "vectors",    "select"};
 
 }  // namespace
 
@@ -331,6 +331,41 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       leaks.methods = *methods;
     }
     cfg.leaks = leaks;
+  }
+
+  if (doc.contains("vectors")) {
+    // Relative to the config file's folder, as "key_file".
+    const std::string text = in.string(doc["vectors"], "/vectors", "a folder of Wycheproof vector files");
+    const std::filesystem::path p(text);
+    cfg.vectors = p.is_absolute() ? text : (std::filesystem::path(file).parent_path() / p).string();
+  }
+  if (doc.contains("select")) {
+    const json& s = doc["select"];
+    in.expect(s.is_object(), s, "/select",
+              "an object such as {\"strict\": true, \"operation\": \"encrypt\", \"data_size\": \"16KB\"}");
+    in.only_keys(s, "/select", {"strict", "operation", "data_size", "leak_budget_s", "leak_repetitions"});
+    if (s.contains("leak_budget_s"))
+      cfg.select_leak_budget_s =
+          parse_positive(in.where("/select/leak_budget_s"),
+                         in.number_text(s["leak_budget_s"], "/select/leak_budget_s", "a number of seconds"),
+                         "seconds > 0, e.g. 0.3");
+    if (s.contains("leak_repetitions"))
+      cfg.select_leak_repetitions = parse_repetitions(
+          in.where("/select/leak_repetitions"),
+          in.number_text(s["leak_repetitions"], "/select/leak_repetitions", "a whole number"));
+    if (s.contains("strict")) {
+      in.expect(s["strict"].is_boolean(), s["strict"], "/select/strict", "true or false");
+      cfg.select_strict = s["strict"].get<bool>();
+    }
+    if (s.contains("operation"))
+      cfg.select_operation = in.string(s["operation"], "/select/operation", "an operation, e.g. \"encrypt\"");
+    if (s.contains("data_size")) {
+      const std::string text = in.string(s["data_size"], "/select/data_size", "a size such as \"16KB\"");
+      const auto bytes = parse_size(text);
+      if (!bytes || *bytes == 0)
+        in.fail("/select/data_size", "'" + text + "' is not valid: expected a size such as \"16KB\"");
+      cfg.select_data_bytes = *bytes;
+    }
   }
 
   if (doc.contains("unit")) {
@@ -529,6 +564,21 @@ StudyConfig load_study_config(const std::string& path) {
   Result<json> doc = read_json_file(path);
   if (!doc) throw UsageError(doc.error().message);
   return parse_study_config(*doc, path);
+}
+
+std::vector<const Backend*> config_backends(const StudyConfig& cfg,
+                                            const std::vector<std::string>* backend_flag, PluginScan& scan) {
+  if (backend_flag)
+    return select_backends(split_given_list(*backend_flag, "--backend",
+                                            "one or more backend names, comma-separated (cryptauditor list "
+                                            "--backends)"),
+                           "--backend", scan);
+  if (cfg.backends.empty()) return select_backends({}, "", scan);
+  std::vector<const Backend*> out;
+  for (const NamedBackend& b : cfg.backends)
+    for (const Backend* backend : select_backends({b.name}, b.where, scan))
+      if (std::find(out.begin(), out.end(), backend) == out.end()) out.push_back(backend);
+  return out;
 }
 
 }  // namespace ca

@@ -71,7 +71,20 @@ struct StudyConfig {
   double stop_after_s = 0;              // "stop_after_s": the run's deadline (Study::stop_after_s); 0: none
   size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
   std::optional<LeakConfig> leaks;      // "leaks": also screen for timing leaks
+  std::string vectors;  // "vectors": Wycheproof folder for `select` (relative: to the config's folder);
+                        // empty: the search path of verify (core/verify/vector_search.hpp)
+  /// "select": the scorecard's rule (`cryptauditor select`, docs/SELECT.md).
+  bool select_strict = false;          // "strict": documented Wycheproof deviations pass a library over
+  std::string select_operation;        // "operation": the decision row's operation; empty: the first measured
+  size_t select_data_bytes = 0;        // "data_size": the decision row's size; 0: the largest measured
+  double select_leak_budget_s = 0;     // "leak_budget_s": select's leak screen budget; 0: "leaks"' or 1 s
+  size_t select_leak_repetitions = 0;  // "leak_repetitions": select's leak repetitions; 0: "leaks"' or 3
 };
+
+/// The backends a study runs on: `--backend` when given (`backend_flag`, as typed), else the config's
+/// "backends" in order without repeats, else every loaded backend. A UsageError names an unknown one.
+std::vector<const Backend*> config_backends(const StudyConfig& cfg,
+                                            const std::vector<std::string>* backend_flag, PluginScan& scan);
 
 /// Checks and resolves a parsed config. Throws UsageError naming `file` and the JSON pointer.
 StudyConfig parse_study_config(const nlohmann::json& doc, const std::string& file);

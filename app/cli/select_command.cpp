@@ -1,0 +1,315 @@
+// `cryptauditor select CONFIG`: the library selection study as one decision (docs/SELECT.md). It runs the
+// config's speed study (execute_study, as `run`), the Wycheproof files that cover its algorithms (as
+// `verify`, vectors found on verify's search path) and the timing leak screen (as `leaks`; the taint screen
+// too when the config's "leaks" asks for it) on the same backends, then decides per algorithm and library
+// (core/select/scorecard.hpp) and writes the scorecard (plugins/scorecard_report.hpp).
+#include <cmath>
+#include <cxxopts.hpp>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/common.hpp"
+#include "cli/locations.hpp"
+#include "cli/study.hpp"
+#include "config/study_config.hpp"
+#include "host/affinity.hpp"
+#include "host/machine_check.hpp"
+#include "leaks/screen.hpp"
+#include "leaks/taint.hpp"
+#include "plugins/scorecard_report.hpp"
+#include "select/scorecard.hpp"
+#include "util/atomic_file.hpp"
+#include "verify/isolated.hpp"
+#include "verify/mapping.hpp"
+#include "verify/vector_search.hpp"
+
+namespace ca {
+namespace {
+
+cxxopts::Options select_options() {
+  cxxopts::Options o(
+      "cryptauditor select",
+      "Choosing a library: runs the study a config describes (speed, as `run`), the Wycheproof files that "
+      "cover its algorithms (as `verify`) and the timing leak screen (as `leaks`; the taint screen too when "
+      "the config's \"leaks\" has \"method\": \"timing,taint\" and valgrind is present) on the same "
+      "backends, "
+      "and writes one scorecard: per algorithm and library the decision (recommended, acceptable, passed "
+      "over) "
+      "with its reason (docs/SELECT.md).\n");
+  o.custom_help("CONFIG.json [options]");
+  o.positional_help("");
+  o.add_options()("config", "the study config file (or the name of a shipped config)",
+                  cxxopts::value<std::string>())(
+      "vectors",
+      "Wycheproof folder, instead of the config's \"vectors\" or verify's search path "
+      "($CRYPTAUDITOR_WYCHEPROOF, the user cache, ../shared/wycheproof)",
+      cxxopts::value<std::string>())("b,backend", "backend(s), comma-separated, instead of the config's",
+                                     cxxopts::value<std::vector<std::string>>())(
+      "format", "scorecard format: console, markdown, json or html",
+      cxxopts::value<std::string>()->default_value("console"))(
+      "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
+      cxxopts::value<std::string>())(
+      "budget", "speed: seconds of timed work per measurement at most, instead of the config's stopping",
+      cxxopts::value<std::string>())("leak-budget",
+                                     "leak screen: seconds per test and repetition, instead of the config's",
+                                     cxxopts::value<std::string>())(
+      "no-leaks", "leave out the leak screen (every leak cell says \"not screened\")")(
+      "strict",
+      "documented Wycheproof deviations pass a library over (config \"select\": {\"strict\": true})")(
+      "quiet", "no progress lines and no \"wrote FILE\" line on stderr")("h,help", "print this help");
+  add_plugin_options(o);
+  o.parse_positional({"config"});
+  return o;
+}
+
+// The catalog algorithms a vector file's groups run as; empty when the file is malformed.
+std::set<std::string> algorithms_of(const std::string& path) {
+  std::set<std::string> out;
+  auto file = verify::load_vector_file(path);
+  if (!file) return out;
+  for (const auto& group : file->groups) {
+    const verify::GroupPlan plan = verify::plan_group(*file, group);
+    if (plan.runs()) out.insert(std::string(plan.algorithm->name));
+  }
+  return out;
+}
+
+}  // namespace
+
+int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  auto options = select_options();
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return kExitOk;
+  }
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() +
+                     "' (select takes one config file; see --help)");
+  if (!args.count("config"))
+    throw UsageError("select needs a study config file: cryptauditor select CONFIG.json (see --help)");
+  const std::string format = args["format"].as<std::string>();
+  const auto& formats = select::scorecard_formats();
+  if (std::find(formats.begin(), formats.end(), format) == formats.end())
+    throw UsageError("--format '" + format +
+                     "' is not valid for select: expected console, markdown, json or html");
+  const std::string output = args.count("output") ? args["output"].as<std::string>() : "";
+  if (!output.empty()) check_outputs({{"json", output}}, "--output");
+  const bool quiet = args.count("quiet") > 0;
+
+  const StudyConfig cfg = load_study_config(find_config(args["config"].as<std::string>()));
+  Study study;
+  study.name = cfg.name;
+  study.notes = cfg.selection.notes;
+  study.plan.jobs = cfg.selection.jobs;
+  study.plan.data_sizes = cfg.data_sizes;
+  study.plan.operations = cfg.operations;
+  study.plan.measure = cfg.measure;
+  if (args.count("budget")) {
+    study.plan.measure.rounds.reset();
+    study.plan.measure.budget_s =
+        parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
+  }
+  study.plan.isolate = cfg.isolate;
+  study.plan.threads = 1;
+  study.plan.cipher_stream = cfg.cipher_stream;
+  study.plan.order = cfg.order;
+  study.plan.processes = cfg.processes;
+  study.plan.job_timeout_s = cfg.job_timeout_s;
+  study.pin_cpus = cfg.pin_cpus;
+  study.stop_after_s = cfg.stop_after_s;
+  study.quiet = quiet;
+  check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
+  check_processes(study.plan.processes, study.plan.measure.repetitions);
+
+  select::Evidence ev;
+  ev.rule.strict = cfg.select_strict || args.count("strict") > 0;
+  ev.rule.operation = cfg.select_operation;
+  ev.rule.data_bytes = cfg.select_data_bytes;
+  select::ScorecardContext ctx;
+  ctx.study = cfg.name;
+  for (int i = 0; i < argc; ++i) ctx.command_line.push_back(argv[i]);
+
+  // The vectors: --vectors, the config's, else verify's search path. Absent: a note, never a failure.
+  std::string vectors;
+  if (args.count("vectors") || !cfg.vectors.empty()) {
+    vectors = args.count("vectors") ? args["vectors"].as<std::string>() : cfg.vectors;
+    std::error_code ec;
+    if (!std::filesystem::exists(vectors, ec))
+      throw UsageError((args.count("vectors") ? "--vectors '" : cfg.file + ": /vectors '") + vectors +
+                       "' does not exist (expected a folder of Wycheproof .json files)");
+    if (std::string inside = verify::vectors_in(vectors); !inside.empty()) vectors = inside;
+  } else if (auto found = verify::find_vectors([](const char* name) { return std::getenv(name); })) {
+    vectors = found->path;
+  } else {
+    ctx.notes.push_back("Wycheproof vectors not found, conformance not checked: " + found.error().message);
+  }
+
+  // Backends, as `run`.
+  PluginScan scan = load_backends(plugin_request(args), err);
+  const std::vector<std::string> typed_backends =
+      args.count("backend") ? args["backend"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  study.plan.backends = config_backends(cfg, args.count("backend") ? &typed_backends : nullptr, scan);
+  if (study.plan.backends.empty()) {
+    err << "cryptauditor: no backend plugins could be loaded from " << plugin_request(args).describe()
+        << '\n';
+    return kExitFailure;
+  }
+
+  // 1. Speed: the study, with no report of its own (the scorecard is the report) and no journal.
+  Environment env;
+  study.records_out = &ev.records;
+  study.environment_out = &env;
+  std::ostringstream study_out;
+  const int status = execute_study(study, study_out, err);
+  if (status != kExitOk && status != kExitFailure) return status;  // interrupted, or nothing to measure
+  ctx.machine = env.cpu_model;
+  for (const Backend* b : study.plan.backends) {
+    select::BackendFacts facts{b->name(), b->library(), b->library_version(), b->acceleration(), {}};
+    if (std::string gap = acceleration_gap(b->name(), b->library(), b->acceleration(), env.cpu_features);
+        !gap.empty()) {
+      facts.build_notes.push_back("portable build");
+      ctx.notes.push_back(gap);
+    }
+    ev.backends.push_back(facts);
+  }
+  std::set<std::string> studied;
+  for (const Job& job : study.plan.jobs) studied.insert(std::string(job.algorithm->name));
+
+  // 2. Conformance: the vector files that cover the study's algorithms, each (file, backend) isolated.
+  if (!vectors.empty()) {
+    ctx.vectors = vectors;
+    ev.vectors_found = true;
+    auto listed = verify::vector_files(vectors);
+    if (!listed) throw UsageError("vectors: " + listed.error().message);
+    std::vector<std::string> files;
+    std::vector<std::set<std::string>> covered;
+    for (const std::string& f : *listed) {
+      std::set<std::string> algs;
+      for (const std::string& a : algorithms_of(f))
+        if (studied.count(a)) algs.insert(a);
+      if (algs.empty()) continue;
+      files.push_back(f);
+      covered.push_back(algs);
+      for (const std::string& a : algs)
+        if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
+            ev.algorithms_with_vectors.end())
+          ev.algorithms_with_vectors.push_back(a);
+    }
+    if (!quiet) err << "select: " << files.size() << " Wycheproof file(s) from " << vectors << '\n';
+    const verify::VectorRun run = verify::run_vector_files_isolated(files, study.plan.backends);
+    for (size_t i = 0; i < run.files.size() && i < covered.size(); ++i) {
+      const verify::FileResult& f = run.files[i];
+      if (!f.error.empty()) ctx.notes.push_back(f.error);
+      for (const verify::BackendTally& t : f.backends)
+        for (const std::string& a : covered[i])
+          ev.conformance.push_back(
+              {t.backend, a, t.passed + t.acceptable, t.failed, t.deviations, t.skipped, {f.file}});
+    }
+    for (const std::string& a : studied)
+      if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
+          ev.algorithms_with_vectors.end())
+        ctx.notes.push_back("no Wycheproof file in " + vectors + " covers " + a);
+  }
+
+  // 3. Leaks: the timing screen (and the taint screen when asked for) on the same backends.
+  const LeakConfig leak_cfg = cfg.leaks.value_or(LeakConfig{});
+  if (!args.count("no-leaks") && (leak_cfg.methods.timing || leak_cfg.methods.taint)) {
+    leaks::Plan plan;
+    for (const Job& job : study.plan.jobs)
+      if (!leaks::tests_for(*job.algorithm).empty()) {
+        plan.jobs.push_back(job);
+        ev.algorithms_with_leak_test.emplace_back(job.algorithm->name);
+      } else {
+        ctx.notes.push_back(std::string(job.algorithm->name) +
+                            " has no leak test (docs/LEAKS.md): not screened");
+      }
+    plan.backends = study.plan.backends;
+    plan.budget_s =
+        args.count("leak-budget")
+            ? parse_positive("--leak-budget", args["leak-budget"].as<std::string>(), "seconds > 0, e.g. 0.2")
+        : cfg.select_leak_budget_s > 0 ? cfg.select_leak_budget_s
+                                       : leak_cfg.budget_s;
+    plan.repetitions = cfg.select_leak_repetitions > 0 ? cfg.select_leak_repetitions : leak_cfg.repetitions;
+    const std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
+    if (!pin.empty()) (void)pin_to_cpus(pin);
+    auto progress = [&](const std::string& what) {
+      if (!quiet) err << "select: leaks: " << what << '\n';
+    };
+    ev.leaks_screened = true;
+    if (!leak_cfg.methods.timing)
+      ctx.notes.push_back("timing leak screen not asked for (\"leaks\": {\"method\": \"taint\"})");
+    for (const leaks::Result& r :
+         leak_cfg.methods.timing ? leaks::screen(plan, progress) : std::vector<leaks::Result>{}) {
+      select::LeakFinding f;
+      f.backend = r.backend;
+      f.algorithm = r.algorithm;
+      f.test = r.test.name;
+      f.verdict = r.outcome == leaks::Outcome::Measured     ? stats::verdict_name(r.verdict)
+                  : r.outcome == leaks::Outcome::NotOffered ? "not offered"
+                  : r.outcome == leaks::Outcome::Failed     ? "failed"
+                                                            : "unsupported";
+      double smallest = -1;
+      for (const leaks::Repetition& rep : r.repetitions) {
+        const double median = rep.stats.median();
+        if (median <= 0) continue;
+        const double pct = 100 * std::fabs(rep.stats.sized_effect) / median;
+        if (smallest < 0 || pct < smallest) smallest = pct;
+      }
+      f.effect_percent = smallest < 0 ? 0 : smallest;
+      ev.leaks.push_back(f);
+    }
+    if (leak_cfg.methods.taint) {
+      leaks::TaintPlan taint;
+      taint.jobs = plan.jobs;
+      taint.backends = plan.backends;
+      std::error_code ec;
+      taint.program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+      taint.valgrind = leaks::find_valgrind().value_or("");
+      if (taint.valgrind.empty() || !leaks::taint_built_in()) {
+        ctx.notes.push_back("taint screen asked for, but " +
+                            std::string(taint.valgrind.empty() ? "valgrind is not found"
+                                                               : "this build lacks <valgrind/memcheck.h>") +
+                            ": not screened");
+      } else {
+        for (const leaks::TaintResult& t : leaks::taint_screen(taint, progress)) {
+          if (t.outcome != leaks::TaintResult::Outcome::Screened) continue;
+          select::LeakFinding f;
+          f.backend = t.backend;
+          f.algorithm = t.algorithm;
+          f.method = "taint";
+          if (t.op.verdict) continue;  // the verdict operation's branch on the verdict is expected
+          f.test = t.op.operation;
+          f.verdict = t.sites.empty() ? "clean" : "sites";
+          f.taint_findings = t.sites.size();
+          ev.leaks.push_back(f);
+        }
+      }
+    }
+  } else {
+    ctx.notes.push_back("leak screen left out (--no-leaks)");
+  }
+
+  const select::Scorecard card = select::decide(ev);
+  const std::string text = format == "json"       ? select::scorecard_json(card, ctx)
+                           : format == "markdown" ? select::scorecard_markdown(card, ctx)
+                           : format == "html"     ? select::scorecard_html(card, ctx)
+                                                  : select::scorecard_console(card, ctx);
+  if (output.empty()) {
+    out << text;
+  } else {
+    if (Result<void> written = write_file_atomically(output, text); !written) {
+      err << "cryptauditor: " << written.error().message << "; the scorecard follows on standard output\n";
+      out << text;
+      return kExitFailure;
+    }
+    say_wrote(err, output, quiet);
+    if (format != "console") out << select::scorecard_console(card, ctx);
+  }
+  return kExitOk;
+}
+
+}  // namespace ca
