@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
 #include "measure/interleave.hpp"
 #include "measure/measure.hpp"
 #include "plugin/backend.hpp"
-#include "run/runner.hpp"
 #include "stats/stats.hpp"
 #include "util/page_buffer.hpp"
 

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "rank/ranking.hpp"
+#include "record/record_json.hpp"
 #include "report.hpp"
 #include "report/schema.hpp"
-#include "run/record_json.hpp"
 
 namespace ca {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 
 namespace ca {
 

@@ -1,4 +1,4 @@
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -1,7 +1,7 @@
-// Correct where it is measured (issue #13): the agreement decision (run/agreement.hpp), the inputs every
-// backend gets, the --key-file reader (run/key_file.hpp), and, through the program with the real backends,
+// Correct where it is measured (issue #13): the agreement decision (exec/agreement.hpp), the inputs every
+// backend gets, the --key-file reader (record/key_file.hpp), and, through the program with the real backends,
 // one key shared by every library.
-#include "run/agreement.hpp"
+#include "exec/agreement.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "cryptauditor/plugin_abi.h"
-#include "run/key_file.hpp"
+#include "record/key_file.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace ca {

@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
+#include "exec/self_test.hpp"
 #include "plugin/backend.hpp"
 #include "plugin/call.hpp"
-#include "run/runner.hpp"
-#include "run/self_test.hpp"
 
 namespace ca {
 namespace {
@@ -75,6 +75,33 @@ std::vector<Case> agreement_cases() {
 TEST(Plugins, AllBuiltBackendsLoad) {
   for (const auto& p : plugins().problems) ADD_FAILURE() << p;
   EXPECT_FALSE(plugins().backends.empty()) << "no backend was built; is any crypto library installed?";
+}
+
+// A catalog algorithm a library lacks is answered with the library's reason where the backend names one, not
+// the generic "not offered by this library" (docs/backends/nss.md, gnutls.md). Checked for the backends
+// built.
+TEST(Plugins, MissingAlgorithmsNameTheirReason) {
+  const struct {
+    const char* backend;
+    const char* algorithm;
+    uint32_t bits;
+    const char* says;
+  } expected[] = {
+      {"nss", "AES-CCM", 256, "no CKM_AES_CCM"},
+      {"nss", "AES-XTS", 256, "no AES-XTS"},
+      {"gnutls", "X25519", 256, "gnutls_privkey_derive_secret arrived in 3.8.2"},
+      {"gnutls", "ECDH-P256", 256, "only inside a TLS handshake"},
+  };
+  int checked = 0;
+  for (const auto& e : expected) {
+    const Backend* b = backend_named(e.backend);
+    if (b == nullptr) continue;
+    ++checked;
+    const auto reason = b->unsupported_reason(e.algorithm, e.bits);
+    ASSERT_TRUE(reason.has_value()) << e.backend << " " << e.algorithm << " should be unsupported";
+    EXPECT_NE(reason->find(e.says), std::string::npos) << e.backend << " " << e.algorithm << ": " << *reason;
+  }
+  if (checked == 0) GTEST_SKIP() << "neither the nss nor the gnutls backend was built";
 }
 
 class SelfTest : public testing::TestWithParam<Case> {};

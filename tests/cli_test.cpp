@@ -14,7 +14,7 @@
 #include <regex>
 #include <sstream>
 
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace {

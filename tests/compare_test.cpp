@@ -20,7 +20,7 @@
 
 #include "compare/report_file.hpp"
 #include "plugins/compare_report.hpp"
-#include "run/record_json.hpp"
+#include "record/record_json.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace ca {

@@ -13,7 +13,7 @@
 #include <map>
 
 #include "config/study_config.hpp"
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace ca {

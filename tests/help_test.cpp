@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "catalog/catalog.hpp"
-#include "run/environment.hpp"
+#include "host/environment.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace {

@@ -1005,7 +1005,7 @@ TEST_F(Supervision, NoHelperOutlivesTheRun) {
 // Before, a write beyond the buffer's last page corrupted the heap unseen until the next step freed it
 // ("killed by signal 6 (SIGABRT) in decrypt 16KB" while encrypt 16KB stayed ok), and a short one went unseen
 // altogether. Now a guard page follows the buffer's last page (a SIGSEGV inside the faulty call), and a
-// canary fills the rest of that page, checked after each step (run/placement.hpp).
+// canary fills the rest of that page, checked after each step (exec/placement.hpp).
 TEST_F(Isolation, AnOutputBufferOverrunIsBlamedOnTheStepThatMadeIt) {
   add_fault_plugin("overrun");
   ProgramResult far =

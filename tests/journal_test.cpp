@@ -1,7 +1,7 @@
 // The journal: records survive a round trip through JSON; a journal cut by an interrupt (a partial last
 // line) is read up to its last complete line; `run --resume` measures only what is missing and the final
 // report holds every record exactly once.
-#include "run/journal.hpp"
+#include "record/journal.hpp"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "run/record_json.hpp"
-#include "run/record_key.hpp"
+#include "record/record_json.hpp"
+#include "record/record_key.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace ca {

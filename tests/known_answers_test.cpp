@@ -13,8 +13,8 @@
 #include <utility>
 
 #include "catalog/catalog.hpp"
+#include "exec/self_test.hpp"
 #include "plugin/backend.hpp"
-#include "run/self_test.hpp"
 
 namespace ca {
 namespace {

@@ -1,6 +1,6 @@
 // The machine check of `cryptauditor doctor` and the report header, on fake /proc and /sys trees: each
 // warning on, off, and "unknown" when its files are absent; none depends on this machine's state.
-#include "run/machine_check.hpp"
+#include "host/machine_check.hpp"
 
 #include <gtest/gtest.h>
 

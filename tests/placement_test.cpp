@@ -1,6 +1,6 @@
-// The placement of a speed measurement's buffers (core/run/placement.hpp): one layout per pool shape, the
+// The placement of a speed measurement's buffers (core/exec/placement.hpp): one layout per pool shape, the
 // same for every library and process, the 4 KiB-aliasing and staggering rules, the fenced output.
-#include "run/placement.hpp"
+#include "exec/placement.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "catalog/catalog.hpp"
-#include "run/job_parts.hpp"
+#include "exec/job_parts.hpp"
 #include "util/bytes.hpp"
 
 namespace ca {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "host/environment.hpp"
 #include "measure/cycles.hpp"
 #include "plugin/backend.hpp"
-#include "run/environment.hpp"
 
 namespace ca {
 namespace {

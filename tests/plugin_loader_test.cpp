@@ -4,9 +4,9 @@
 #include <filesystem>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
 #include "plugin/backend.hpp"
 #include "rank/ranking.hpp"
-#include "run/runner.hpp"
 #include "tests/support/load_plugin.hpp"
 
 namespace ca {

@@ -27,7 +27,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 /// `cryptauditor merge A.json B.json ... [-o FLEET.json]` (docs/FLEET.md)
 int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
-/// `cryptauditor doctor [--format text|json] [--root DIR]`: the machine check (run/machine_check.hpp)
+/// `cryptauditor doctor [--format text|json] [--root DIR]`: the machine check (host/machine_check.hpp)
 int doctor_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 /// `cryptauditor leaks [-c ...] [-s ...] [--mac ...] [--kex ...]`: the timing-leak screen (docs/LEAKS.md)

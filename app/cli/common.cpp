@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "host/affinity.hpp"
 #include "plugins/report.hpp"
-#include "run/affinity.hpp"
 #include "util/suggest.hpp"
 #include "util/units.hpp"
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
 #include "plugin/backend.hpp"
-#include "run/runner.hpp"
 
 namespace ca {
 

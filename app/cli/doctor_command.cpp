@@ -8,8 +8,8 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
-#include "run/environment.hpp"
-#include "run/machine_check.hpp"
+#include "host/environment.hpp"
+#include "host/machine_check.hpp"
 
 namespace ca {
 

@@ -9,9 +9,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "host/environment.hpp"
 #include "plugins/report.hpp"
-#include "run/environment.hpp"
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/suggest.hpp"
 
 #ifndef CRYPTAUDITOR_VERSION

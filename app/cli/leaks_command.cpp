@@ -8,9 +8,9 @@
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
 #include "config/study_config.hpp"
+#include "host/affinity.hpp"
 #include "leaks/screen.hpp"
 #include "plugins/leaks_report.hpp"
-#include "run/affinity.hpp"
 #include "util/atomic_file.hpp"
 
 namespace ca {

@@ -6,9 +6,9 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "host/environment.hpp"
+#include "host/machine_check.hpp"
 #include "plugins/list_report.hpp"
-#include "run/environment.hpp"
-#include "run/machine_check.hpp"
 #include "util/suggest.hpp"
 
 namespace ca {

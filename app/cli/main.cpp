@@ -7,15 +7,15 @@
 #include <string_view>
 
 #include "cli/cli.hpp"
+#include "exec/comparison.hpp"
 #include "leaks/taint.hpp"
-#include "run/comparison.hpp"
 
 // Plugins are foreign code: one that prints to standard output would corrupt a report written there
 // (`--format json` piped into jq). So, for the whole run, descriptor 1 is the standard error, which every
 // plugin call (in this process or in an isolated job's child, which inherits it) writes into, and the
 // report and every other output of cryptauditor go to a private copy of the original standard output.
 int main(int argc, char** argv) {
-  // A worker of --processes N (run/comparison.hpp): serves one lane on descriptors 3 and 4.
+  // A worker of --processes N (exec/comparison.hpp): serves one lane on descriptors 3 and 4.
   if (argc == 3 && std::string_view(argv[1]) == "__lane") return ca::serve_exec_lane(argv[2]);
   // A worker of `leaks --method taint` (leaks/taint.hpp), run under valgrind.
   if (argc >= 2 && std::string_view(argv[1]) == "__taint") return ca::leaks::serve_taint(argc, argv);

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 
 namespace ca {
 

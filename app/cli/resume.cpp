@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "cli/common.hpp"
-#include "run/journal.hpp"
+#include "record/journal.hpp"
 #include "util/input_file.hpp"
 
 namespace ca {

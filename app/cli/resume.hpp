@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "run/journal.hpp"
-#include "run/record.hpp"
-#include "run/record_key.hpp"
-#include "run/runner.hpp"
+#include "exec/runner.hpp"
+#include "record/journal.hpp"
+#include "record/record.hpp"
+#include "record/record_key.hpp"
 
 namespace ca {
 

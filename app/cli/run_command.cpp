@@ -12,7 +12,7 @@
 #include "cli/locations.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
-#include "run/affinity.hpp"
+#include "host/affinity.hpp"
 
 namespace ca {
 namespace {

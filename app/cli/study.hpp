@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "exec/runner.hpp"
 #include "plugins/report.hpp"
-#include "run/runner.hpp"
 
 namespace ca {
 
@@ -40,7 +40,7 @@ struct Study {
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.
   std::string resume_command;
   /// --stop-after S / "stop_after_s": the run stops S seconds after measuring begins, at the next batch
-  /// boundary, as at a second SIGTERM (run/interrupt.hpp), and exits 143; 0: no deadline.
+  /// boundary, as at a second SIGTERM (host/interrupt.hpp), and exits 143; 0: no deadline.
   double stop_after_s = 0;
   /// Folders the outputs and the journal need (a config's output folders, --output-dir). They are created
   /// by execute_study once every check has passed, so that a usage error leaves nothing behind.
@@ -64,9 +64,9 @@ void check_distinct_files(const Study& study, const std::string& config);
 /// Runs the study and writes every output, each atomically (util/atomic_file.hpp: a reader sees the old
 /// report or the complete new one, never a truncated one). Returns kExitOk, or kExitFailure when a
 /// measurement failed or a report (or the journal) could not be written. In process, a plugin that calls
-/// exit() (run/exit_guard.hpp) or an exception that escapes the runner (std::bad_alloc) still writes the
+/// exit() (host/exit_guard.hpp) or an exception that escapes the runner (std::bad_alloc) still writes the
 /// reports with the records finished so far and one line naming the backend and the step; the status is
-/// then kExitFailure. SIGINT or SIGTERM stops the run (run/interrupt.hpp):
+/// then kExitFailure. SIGINT or SIGTERM stops the run (host/interrupt.hpp):
 /// the reports and journal are written with the records finished so far, one line says so, and the
 /// status is 128 + the signal (130, 143); the same at the --stop-after deadline, with status 143. A journal
 /// that cannot be read or does not match the study's settings is a UsageError, thrown before anything is

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "plugins/report.hpp"
-#include "run/record_json.hpp"
+#include "record/record_json.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {

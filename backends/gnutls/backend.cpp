@@ -69,7 +69,21 @@ constexpr unsigned kPssFixedSalt = GNUTLS_VERIFY_RSA_PSS_FIXED_SALT_LENGTH;
 
 const ca::sdk::Takes kAnyLengths{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()};
 
+// Key agreement: GnuTLS 3.7.9's public API computes a shared secret only inside a TLS handshake. Named with
+// the reason (supports() answers it before any factory).
+const char* no_raw_key_agreement() {
+  return "GnuTLS 3.7 has no public call that takes a private key and a peer's public key and returns the "
+         "shared secret (key agreement runs only inside a TLS handshake; gnutls_privkey_derive_secret "
+         "arrived in 3.8.2)";
+}
+
 const Row kRows[] = {
+    {"X25519", ca::sdk::Factory{}, &no_raw_key_agreement},
+    {"X448", ca::sdk::Factory{}, &no_raw_key_agreement},
+    {"ECDH-P256", ca::sdk::Factory{}, &no_raw_key_agreement},
+    {"ECDH-P384", ca::sdk::Factory{}, &no_raw_key_agreement},
+    {"ECDH-P521", ca::sdk::Factory{}, &no_raw_key_agreement},
+    {"FFDHE2048", ca::sdk::Factory{}, &no_raw_key_agreement},
     {"AES-CBC", cbc(aes_cbc)},
     // gnutls_aead_cipher_encrypt takes the tag length per call: every tag length the catalog declares. GCM
     // nonces: 12 bytes only. With another length GnuTLS 3.7.9's x86 AES-GCM (its own AES-NI / PCLMUL code)

@@ -2,8 +2,8 @@
 // every key imported through PKCS#11 into the internal slot (softoken), and the operations through the PK11
 // layer: PK11_Encrypt / PK11_Decrypt for the AEADs and one-shot modes, PK11 contexts for hashes, HMAC, CMAC
 // and the stream form of CBC and CTR. This file is the table; the contexts are in symmetric.cpp,
-// public_key.cpp (EC keys completed by ec_point.cpp) and kdf.cpp. docs/backends/nss.md says what one timed
-// operation contains, and the per-call PKCS#11 cost it includes.
+// public_key.cpp (EC keys completed by ec_point.cpp), x25519.cpp and kdf.cpp. docs/backends/nss.md says what
+// one timed operation contains, and the per-call PKCS#11 cost it includes.
 #include <nss.h>
 
 #include "cryptauditor/backend_sdk.hpp"
@@ -15,7 +15,19 @@ namespace {
 
 using ca::sdk::Row;
 
+// Catalog modes NSS 3.87 does not have, named with the reason (supports() answers it before any factory).
+const char* no_ccm() {
+  return "NSS 3.87's softoken has no CKM_AES_CCM: PK11_DoesMechanism on the internal slot answers false and "
+         "PK11_Encrypt fails with SEC_ERROR_INVALID_ALGORITHM (pkcs11t.h declares CK_CCM_PARAMS, but no NSS "
+         "token implements it)";
+}
+const char* no_xts() {
+  return "NSS 3.87 has no AES-XTS: no CKM_AES_XTS in its pkcs11t.h or softoken, and no XTS code in freebl";
+}
+
 const Row kRows[] = {
+    {"AES-CCM", ca::sdk::Factory{}, &no_ccm},
+    {"AES-XTS", ca::sdk::Factory{}, &no_xts},
     // CK_GCM_PARAMS carries the IV length and tag bits per call: every length the catalog declares.
     {"AES-GCM", aes_gcm(),
      ca::sdk::Takes{.tags = ca::sdk::Lengths::catalog(), .nonces = ca::sdk::Lengths::catalog()}},
@@ -38,6 +50,8 @@ const Row kRows[] = {
     {"RSA-PKCS1V15-SHA1", rsa_pkcs1(SEC_OID_SHA1, CKM_SHA1_RSA_PKCS)},
     {"RSA-PKCS1V15-SHA256", rsa_pkcs1(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS)},
     {"RSA-PKCS1V15-SHA512", rsa_pkcs1(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS)},
+    {"RSA-OAEP", rsa_oaep(CKM_SHA_1, CKG_MGF1_SHA1, 20)},
+    {"RSA-OAEP-SHA256", rsa_oaep(CKM_SHA256, CKG_MGF1_SHA256, 32)},
     {"RSA-PSS", rsa_pss(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS_PSS, CKM_SHA256, CKG_MGF1_SHA256, 32)},
     {"RSA-PSS-SHA512", rsa_pss(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS_PSS, CKM_SHA512, CKG_MGF1_SHA512, 64)},
     {"ECDSA", ecdsa(SEC_OID_SHA256, SEC_OID_SECG_EC_SECP256R1, SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE)},
@@ -50,6 +64,7 @@ const Row kRows[] = {
     {"ECDH-P256", ecdh(SEC_OID_SECG_EC_SECP256R1)},
     {"ECDH-P384", ecdh(SEC_OID_SECG_EC_SECP384R1)},
     {"ECDH-P521", ecdh(SEC_OID_SECG_EC_SECP521R1)},
+    {"X25519", x25519()},  // CKM_ECDH1_DERIVE on SEC_OID_CURVE25519 keys (x25519.cpp)
 };
 
 // The runtime library's version: NSS_GetVersion() ("3.87.1").

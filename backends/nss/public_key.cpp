@@ -248,6 +248,67 @@ class Signer {
   KeyPair keys_;
 };
 
+/// RSAES-OAEP through softoken's CKM_RSA_PKCS_OAEP: PK11_PubEncrypt / PK11_PrivDecrypt (what WebCrypto's
+/// RSA-OAEP calls), CK_RSA_PKCS_OAEP_PARAMS with the label (RFC 8017 L, ca_io.aad) as CKZ_DATA_SPECIFIED.
+class RsaOaep {
+ public:
+  RsaOaep(const ca_key_spec& spec, CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes)
+      : hash_(hash), mgf_(mgf), keys_((reseed_after_fork(), spec), SEC_OID_UNKNOWN) {
+    modulus_bytes_ = SECKEY_PublicKeyStrength(keys_.public_key());
+    // RFC 8017 7.1.1: a message of at most k - 2 hLen - 2 bytes.
+    if (modulus_bytes_ < 2 * hash_bytes + 2) throw std::runtime_error("the RSA key is too short for OAEP");
+    max_message_ = modulus_bytes_ - 2 * hash_bytes - 2;
+  }
+
+  bool offers(int op) const { return op != CA_OP_DECRYPT || keys_.private_key() != nullptr; }
+
+  int encrypt(ca_io& io) {
+    sdk::require_message_at_most(io, max_message_, "RSA-OAEP", "this key and hash");
+    if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
+    auto p = params(io);
+    SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&p), sizeof p};
+    unsigned written = 0;
+    if (PK11_PubEncrypt(keys_.public_key(), CKM_RSA_PKCS_OAEP, &param, io.output, &written,
+                        static_cast<unsigned>(modulus_bytes_), sdk::bytes_or_empty(io.input),
+                        static_cast<unsigned>(io.input_len), nullptr) != SECSuccess)
+      fail("PK11_PubEncrypt");
+    io.output_len = written;
+    return CA_OK;
+  }
+
+  int decrypt(ca_io& io) {
+    if (!keys_.private_key()) throw std::runtime_error("this context holds only a public key");
+    if (io.input_len != modulus_bytes_) return CA_REJECTED;  // RFC 8017 7.1.2 step 1b
+    auto p = params(io);
+    SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&p), sizeof p};
+    unsigned written = 0;
+    // Softoken writes the decoded message into a k-byte buffer; the caller's may hold only the message.
+    scratch_.resize(modulus_bytes_);
+    if (PK11_PrivDecrypt(keys_.private_key(), CKM_RSA_PKCS_OAEP, &param, scratch_.data(), &written,
+                         static_cast<unsigned>(scratch_.size()), io.input,
+                         static_cast<unsigned>(io.input_len)) != SECSuccess)
+      return CA_REJECTED;  // a padding or label that does not decode, or a ciphertext not below n
+    return sdk::put_output(io, scratch_.data(), written);
+  }
+
+  std::vector<uint8_t> export_key(int part) const { return keys_.export_key(part); }
+
+ private:
+  // Softoken refuses (CKR_MECHANISM_PARAM_INVALID, SEC_ERROR_BAD_DATA) a label pointer with length 0: an
+  // empty label is a null pointer.
+  CK_RSA_PKCS_OAEP_PARAMS params(const ca_io& io) const {
+    return CK_RSA_PKCS_OAEP_PARAMS{hash_, mgf_, CKZ_DATA_SPECIFIED,
+                                   io.aad_len != 0 ? const_cast<CK_BYTE_PTR>(io.aad) : nullptr, io.aad_len};
+  }
+
+  CK_MECHANISM_TYPE hash_;
+  CK_RSA_PKCS_MGF_TYPE mgf_;
+  KeyPair keys_;
+  size_t modulus_bytes_ = 0;
+  size_t max_message_ = 0;
+  std::vector<uint8_t> scratch_;
+};
+
 /// ECDH on a NIST curve: PK11_PubDeriveWithKDF (CKM_ECDH1_DERIVE, no KDF) between the context's private key
 /// and the peer's SubjectPublicKeyInfo of each call, whose decoding is part of the timed operation (as in a
 /// protocol's key exchange); the secret is the x coordinate, extracted from the derived PK11SymKey.
@@ -300,6 +361,9 @@ sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_T
                      CK_RSA_PKCS_MGF_TYPE mgf, CK_ULONG salt) {
   return sdk::make_factory<Signer>(
       Signature{Scheme::Pss, hash, mechanism, pss_hash, mgf, salt, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
+}
+sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes) {
+  return sdk::make_factory<RsaOaep>(hash, mgf, hash_bytes);
 }
 sdk::Factory ecdh(SECOidTag curve) { return sdk::make_factory<Agreer>(curve); }
 sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm) {

@@ -144,7 +144,7 @@ const char* acceleration() {
   // which is not a CPU extension. The same holds for Debian's arm64 build: no WOLFSSL_ARMASM (ARMv8
   // AES/PMULL/SHA-2 code), only the big-integer assembly (WOLFSSL_SP_ARM64). "none: why" is the SDK's
   // spelling of "this build has none", which the report and `list --backends` hold against the CPU's
-  // extensions (core/run/machine_check.hpp).
+  // extensions (core/host/machine_check.hpp).
 #if defined(WOLFSSL_AESNI) || defined(USE_INTEL_SPEEDUP) || defined(WOLFSSL_ARMASM)
   static const std::string names = [] {
     std::string out;

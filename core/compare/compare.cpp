@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "run/record_key.hpp"
+#include "record/record_key.hpp"
 
 namespace ca {
 namespace {

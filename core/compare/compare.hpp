@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "stats/process_test.hpp"
 #include "util/units.hpp"
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "compare/report_file.hpp"
-#include "run/record_json.hpp"
+#include "record/record_json.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {

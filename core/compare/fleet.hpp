@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/result.hpp"
 #include "util/units.hpp"
 

@@ -3,9 +3,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "record/record_json.hpp"
+#include "record/record_key.hpp"
 #include "report/schema.hpp"
-#include "run/record_json.hpp"
-#include "run/record_key.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "util/result.hpp"
 #include "util/units.hpp"
 

@@ -6,9 +6,9 @@
 #include <memory>
 #include <random>
 
+#include "exec/job_parts.hpp"
 #include "leaks/placement.hpp"
 #include "measure/per_call.hpp"
-#include "run/job_parts.hpp"
 #include "util/bytes.hpp"
 #include "verify/ec_private_key.hpp"
 

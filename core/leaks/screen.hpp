@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "exec/runner.hpp"
 #include "plugin/backend.hpp"
-#include "run/runner.hpp"
 #include "stats/leak.hpp"
 
 namespace ca::leaks {

@@ -7,7 +7,7 @@
 //
 // The driver only decides who measures next; every sample is taken by the one timing loop of measure.cpp,
 // either in this process (LocalSource) or in a backend's child process that runs a LocalSource and answers
-// over a pipe (run/comparison.cpp).
+// over a pipe (exec/child_lane.cpp).
 #pragma once
 
 #include <cstdint>

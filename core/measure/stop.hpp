@@ -4,7 +4,7 @@
 // batch grows from one operation until a batch lasts sample_target_ns, at most x10 a step and to about 1.1
 // times the target, so a calibrated batch lasts under 2 x sample_target_ns, 2.4 x with the 0-20 % jitter
 // (240 us by default), and a warm-up batch under warmup_s / 4 (5 ms) — as long as the operation's own speed
-// is steady; one operation that alone takes longer cannot be cut. run/interrupt.cpp requests it on a second
+// is steady; one operation that alone takes longer cannot be cut. host/interrupt.cpp requests it on a second
 // SIGINT/SIGTERM and at the --stop-after deadline; what the stopped measurement had is then abandoned by the
 // runner, never reported as if complete.
 #pragma once

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "run/record.hpp"
+#include "record/record.hpp"
 #include "stats/paired.hpp"
 
 namespace ca {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "run/environment.hpp"
-#include "run/record.hpp"
-#include "run/record_key.hpp"
+#include "host/environment.hpp"
+#include "record/record.hpp"
+#include "record/record_key.hpp"
 #include "util/units.hpp"
 
 namespace ca {

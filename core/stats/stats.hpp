@@ -67,7 +67,7 @@ struct Summary {
   double ci_coverage = 0;  // the level ci95 reaches (median_ci_coverage of the values it was built from)
   size_t outliers = 0;
   std::vector<double> repetition_medians;  // summarize_repetitions only: each repetition's median
-  std::vector<double> process_medians;     // run/record.hpp summarize_record (--processes N): each process's
+  std::vector<double> process_medians;  // record/record.hpp summarize_record (--processes N): each process's
 };
 Summary summarize(std::span<const double> xs);
 

@@ -1,6 +1,6 @@
 // Calling code that may crash (a plugin's) in a forked child and getting its answer back as text: a crash,
 // an exit() or a hang costs that call only. `cryptauditor verify` runs each backend's share of the work
-// this way; the benchmark's isolated jobs have their own streaming protocol (run/isolated_job.hpp).
+// this way; the benchmark's isolated jobs have their own streaming protocol (exec/isolated_job.hpp).
 #pragma once
 
 #include <functional>

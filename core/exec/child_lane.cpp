@@ -1,0 +1,518 @@
+// A lane in a child process (exec/comparison.hpp): forked after the plugins are loaded, it serves the
+// in-process lane (local_lane.cpp) over a pipe, or execs the worker (worker.cpp) that does the same.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <system_error>
+
+#include "exec/isolated_job.hpp"
+#include "exec/lane_pipe.hpp"
+#include "host/affinity.hpp"
+#include "host/interrupt.hpp"
+#include "measure/stopwatch.hpp"
+#include "record/record_json.hpp"
+#include "util/child_call.hpp"
+#include "util/supervise.hpp"
+
+namespace ca {
+
+// The pipe protocol.
+//
+// Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> | W | M <ops> <settle> | C |
+//                                              T | Q | E | A <seed> | V <seed> <k> <output hex or ->
+// Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
+//                                              M <ns> <cycles> <status> <error> | C <what differs> |
+//                                              R <record JSON> | Y <key hex or -> |
+//                                              A <n> <output hex or -> x n <error> | V <what went wrong>
+// and at any time P <phase>: the step the child starts, named when it dies in it.
+
+std::string one_line(std::string_view text) {
+  std::string line(text);
+  std::replace(line.begin(), line.end(), '\n', ' ');
+  return line;
+}
+
+namespace {
+
+void write_all(int fd, const std::string& line) {
+  for (size_t done = 0; done < line.size();) {
+    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) ::_exit(3);  // the parent is gone: nobody is left to report to
+    done += static_cast<size_t>(n);
+  }
+}
+
+std::string failure_line(const std::optional<LaneFailure>& f) {
+  if (!f) return "K\n";
+  return "X " + std::to_string(static_cast<int>(f->status)) + " " + one_line(f->error) + "\n";
+}
+
+// In the forked child: moves the pipe ends to kLaneIn / kLaneOut (without close-on-exec) and execs the
+// worker. Never returns: a failed exec ends the child with a line the parent reads as its error.
+[[noreturn]] void exec_lane(int in, int out, const std::string& program, const std::string& spec) {
+  const int high_in = ::fcntl(in, F_DUPFD, 10), high_out = ::fcntl(out, F_DUPFD, 10);
+  if (high_in < 0 || high_out < 0 || ::dup2(high_in, kLaneIn) < 0 || ::dup2(high_out, kLaneOut) < 0)
+    ::_exit(5);
+  ::close(high_in);
+  ::close(high_out);
+  const char* argv[] = {program.c_str(), "__lane", spec.c_str(), nullptr};
+  ::execv(program.c_str(), const_cast<char* const*>(argv));
+  const std::string why = "E cannot start the worker " + program + ": " + std::strerror(errno) + "\n";
+  [[maybe_unused]] ssize_t n = ::write(kLaneOut, why.data(), why.size());
+  ::_exit(1);
+}
+
+}  // namespace
+
+[[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
+  ::setpgid(0, 0);
+  // Orphans of this job (a helper whose parent ended) stay below it while it runs (util/supervise.hpp).
+  become_subreaper();
+  reset_interrupt_handlers_in_child();
+  ::signal(SIGPIPE, SIG_DFL);
+  const std::unique_ptr<Lane> local = make_local_lane(
+      plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); },
+      false);
+  Lane& lane = *local;
+  FILE* requests = ::fdopen(in, "r");
+  if (requests == nullptr) ::_exit(4);
+  char* line = nullptr;
+  size_t cap = 0;
+  try {
+    while (::getline(&line, &cap, requests) > 0) {
+      std::istringstream req(line);
+      char kind = 0;
+      req >> kind;
+      if (kind == 'S') {
+        std::string key;
+        req >> key;
+        if (key != "-" && !key.empty())
+          if (auto k = from_hex(key)) lane.use_key(*k);
+        write_all(out, failure_line(lane.start()));
+      } else if (kind == 'E') {
+        const auto k = lane.export_key();
+        write_all(out, "Y " + (k && !k->empty() ? to_hex(*k) : std::string("-")) + "\n");
+      } else if (kind == 'A') {
+        uint64_t seed = 0;
+        req >> seed;
+        const AgreementOutputs a = lane.agreement_outputs(seed);
+        std::string reply =
+            "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
+        for (const Bytes& o : a.outputs) reply += " " + (o.empty() ? std::string("-") : to_hex(o));
+        write_all(out, reply + " " + one_line(a.error) + "\n");
+      } else if (kind == 'V') {
+        uint64_t seed = 0;
+        size_t k = 0;
+        std::string hex;
+        req >> seed >> k >> hex;
+        const auto output = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
+        // An empty line: it agrees.
+        const Result<void> agrees =
+            output ? lane.agreement_check(seed, k, *output) : Error{"unreadable output"};
+        write_all(out, "V " + one_line(agrees ? "" : agrees.error().message) + "\n");
+      } else if (kind == 'B') {
+        size_t size = 0;
+        std::string op;
+        req >> size >> op;
+        write_all(out, failure_line(lane.begin(size, op)));
+      } else if (kind == 'W') {
+        const WarmUp w = lane.warm_up(plan.measure);
+        write_all(out, "W " + std::to_string(w.batch) + " " + std::to_string(w.ops) + " " +
+                           std::to_string(w.status) + " " + one_line(w.error) + "\n");
+      } else if (kind == 'M') {
+        uint64_t ops = 0, settle = 0;
+        req >> ops >> settle;
+        const SampleResult s = lane.sample(ops, settle);
+        char numbers[96];
+        std::snprintf(numbers, sizeof numbers, "M %.17g %.17g %d ", s.ns, s.cycles, s.status);
+        write_all(out, numbers + one_line(s.error) + "\n");
+      } else if (kind == 'C') {
+        const Result<void> checked = lane.check_timed_output();  // an empty line: it agrees
+        write_all(out, "C " + one_line(checked ? "" : checked.error().message) + "\n");
+      } else if (kind == 'T') {
+        std::string op;
+        size_t size = 0;
+        req >> size >> op;
+        Record r = record_for(backend, job, size, op);
+        lane.threads(r);
+        write_all(out, "R " + record_to_json(r).dump() + "\n");
+      } else {  // Q, or anything else: done
+        break;
+      }
+    }
+  } catch (const std::exception& e) {
+    write_all(out, "E " + one_line(e.what()) + "\n");
+    ::_exit(1);
+  }
+  // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the
+  // parent's.
+  ::_exit(0);
+}
+
+namespace {
+
+void kill_group(pid_t pid) {
+  ::kill(-pid, SIGKILL);
+  ::kill(pid, SIGKILL);  // in case the child had not yet made its own group
+}
+
+class ChildLane final : public Lane {
+ public:
+  // exec_program non-empty: the child execs it as `PROGRAM __lane SPEC` (a fresh process image: its own
+  // address layout, ASLR and heap, as --processes N wants) instead of serving from the fork.
+  // cpu >= 0: the child runs on that CPU alone (lane_cpu, job_pipeline.cpp), set before it execs or serves.
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program = "",
+            int cpu = -1)
+      : timeout_s_(plan.job_timeout_s) {
+    const std::string spec = exec_program.empty() ? std::string() : lane_spec(plan, job, backend);
+    std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
+    int down[2], up[2];
+    if (::pipe2(down, O_CLOEXEC) != 0)
+      throw std::system_error(errno, std::generic_category(), "creating the pipe to an isolated job");
+    if (::pipe2(up, O_CLOEXEC) != 0) {
+      const int e = errno;
+      ::close(down[0]);
+      ::close(down[1]);
+      throw std::system_error(e, std::generic_category(), "creating the pipe from an isolated job");
+    }
+    pid_ = ::fork();
+    if (pid_ < 0) {
+      const int e = errno;
+      for (int fd : {down[0], down[1], up[0], up[1]}) ::close(fd);
+      throw std::system_error(e, std::generic_category(), "starting an isolated job (fork)");
+    }
+    if (pid_ == 0) {
+      ::close(down[1]);
+      ::close(up[0]);
+      if (cpu >= 0) (void)pin_to_cpus({cpu});  // best effort: a refusal leaves the child where it may run
+      if (!exec_program.empty()) exec_lane(down[0], up[1], exec_program, spec);
+      serve(down[0], up[1], plan, job, backend);
+    }
+    ::setpgid(pid_, pid_);  // also here, so the group exists before any kill(-pid) below
+    supervise_child(pid_);
+    exit_fd_ = open_exit_fd(pid_);
+    ::close(down[0]);
+    ::close(up[1]);
+    to_ = down[1];
+    from_ = up[0];
+  }
+
+  ~ChildLane() override {
+    if (!dead()) {
+      ::signal(SIGPIPE, SIG_IGN);  // the child may be gone already
+      const std::string quit = "Q\n";
+      [[maybe_unused]] ssize_t n = ::write(to_, quit.data(), quit.size());
+    }
+    ::close(to_);
+    ::close(from_);
+    kill_group(pid_);  // anything the backend left behind in the child's group goes with it
+    if (!reaped_) reap();
+    if (exit_fd_ >= 0) ::close(exit_fd_);
+  }
+
+  void request_start() override {
+    send(start_line());
+    start_requested_ = true;
+  }
+
+  std::optional<LaneFailure> start() override {
+    if (!start_requested_) send(start_line());
+    start_requested_ = false;
+    return failure_reply(receive('K', 'X'));
+  }
+
+  void use_key(const Bytes& key) override { key_hex_ = key.empty() ? "-" : to_hex(key); }
+
+  std::optional<Bytes> export_key() override {
+    send("E\n");
+    const auto reply = receive('Y');
+    if (!reply || *reply == "-") return std::nullopt;
+    return from_hex(*reply);
+  }
+
+  AgreementOutputs agreement_outputs(uint64_t seed) override {
+    send("A " + std::to_string(seed) + "\n");
+    const auto reply = receive('A');
+    AgreementOutputs out;
+    if (!reply) {
+      out.error = failure_;
+      return out;
+    }
+    std::istringstream in(*reply);
+    size_t n = 0;
+    int unsupported = 0;
+    in >> unsupported >> n;
+    out.unsupported = unsupported != 0;
+    for (size_t k = 0; k < n && k < 8; ++k) {
+      std::string hex;
+      in >> hex;
+      auto bytes = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
+      if (!bytes) {
+        out.error = "the job's process sent an unreadable output in " + phase_;
+        return out;
+      }
+      out.outputs.push_back(std::move(*bytes));
+    }
+    std::getline(in >> std::ws, out.error);
+    return out;
+  }
+
+  Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
+    send("V " + std::to_string(seed) + " " + std::to_string(k) + " " +
+         (output.empty() ? "-" : to_hex(output)) + "\n");
+    return passed(receive('V'));
+  }
+
+  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+    size_ = size;
+    op_ = op;
+    send("B " + std::to_string(size) + " " + op + "\n");
+    return failure_reply(receive('K', 'X'));
+  }
+
+  WarmUp warm_up(const MeasureConfig&) override {
+    WarmUp w;
+    send("W\n");
+    const auto reply = receive('W');
+    if (!reply) return {0, 0, CA_FAILED, failure_};
+    std::istringstream in(*reply);
+    in >> w.batch >> w.ops >> w.status;
+    std::getline(in >> std::ws, w.error);
+    return w;
+  }
+
+  SampleResult sample(uint64_t ops, uint64_t settle) override {
+    SampleResult s;
+    send("M " + std::to_string(ops) + " " + std::to_string(settle) + "\n");
+    const auto reply = receive('M');
+    if (!reply) return {0, 0, CA_FAILED, failure_};
+    std::istringstream in(*reply);
+    in >> s.ns >> s.cycles >> s.status;
+    std::getline(in >> std::ws, s.error);
+    return s;
+  }
+
+  Result<void> check_timed_output() override {
+    send("C\n");
+    return passed(receive('C'));
+  }
+
+  // A check's reply: an empty line passes; no reply is the lane's failure.
+  Result<void> passed(const std::optional<std::string>& reply) const {
+    if (!reply) return Error{failure_};
+    if (!reply->empty()) return Error{*reply};
+    return {};
+  }
+
+  void threads(Record& r) override {
+    send("T " + std::to_string(size_) + " " + op_ + "\n");
+    const auto reply = receive('R');
+    auto j = reply ? nlohmann::json::parse(*reply, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
+    auto got = reply && !j.is_discarded() ? record_from_json(j) : Result<Record>(Error{"no record"});
+    if (!got) {
+      r.status = Status::Failed;
+      r.error = reply ? "the job's process sent an unreadable record in " + phase_ : failure_;
+      return;
+    }
+    if (!got->ok()) {
+      r.status = got->status;
+      r.error = got->error;
+      return;
+    }
+    r.parallel = std::move(got->parallel);
+    r.parallel_summary = got->parallel_summary;
+    r.parallel_one = std::move(got->parallel_one);
+    r.parallel_one_summary = got->parallel_one_summary;
+  }
+
+  bool dead() const { return !failure_.empty(); }
+  std::string start_line() const { return "S " + key_hex_ + "\n"; }
+
+ private:
+  void send(const std::string& line) {
+    if (dead()) return;
+    for (size_t done = 0; done < line.size();) {
+      const ssize_t n = ::write(to_, line.data() + done, line.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return;  // the child is gone; receive() says how
+      done += static_cast<size_t>(n);
+    }
+  }
+
+  std::optional<LaneFailure> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
+    if (!reply) return LaneFailure{Status::Failed, failure_};
+    if (reply->first == 'K') return std::nullopt;
+    std::istringstream in(reply->second);
+    int status = static_cast<int>(Status::Failed);
+    in >> status;
+    LaneFailure f;
+    f.status = status == static_cast<int>(Status::Unsupported) ? Status::Unsupported : Status::Failed;
+    std::getline(in >> std::ws, f.error);
+    return f;
+  }
+
+  std::optional<std::string> receive(char kind) {
+    auto r = receive(kind, kind);
+    if (!r) return std::nullopt;
+    return r->second;
+  }
+
+  // The next reply of one of two kinds; phase lines update phase_ on the way. nullopt when the child died,
+  // timed out or the run was interrupted: failure_ says which, naming the step.
+  std::optional<std::pair<char, std::string>> receive(char a, char b) {
+    if (dead()) return std::nullopt;
+    // The job's time counts only while the parent waits for this child: in lockstep the child also waits
+    // while the other lanes sample, and that is not its time.
+    const Stopwatch waiting;
+    struct Count {
+      double& total;
+      const Stopwatch& since;
+      const Stopwatch*& current;
+      ~Count() {
+        total += since.elapsed_s();
+        current = nullptr;
+      }
+    } count{waited_s_, waiting, waiting_};
+    waiting_ = &waiting;
+    for (;;) {
+      for (size_t end; (end = pending_.find('\n')) != std::string::npos;) {
+        const std::string line = pending_.substr(0, end);
+        pending_.erase(0, end + 1);
+        const char kind = line.empty() ? ' ' : line[0];
+        std::string text = line.size() > 2 ? line.substr(2) : std::string();
+        if (kind == 'P') {
+          phase_ = std::move(text);
+        } else if (kind == 'E') {
+          child_error_ = std::move(text);
+        } else if (kind == a || kind == b) {
+          return std::make_pair(kind, std::move(text));
+        } else {
+          die("the job's process sent an unexpected reply in " + phase_);
+          return std::nullopt;
+        }
+      }
+      if (interrupt_signal() != 0) {
+        die("interrupted");
+        return std::nullopt;
+      }
+      int wait_ms = -1;
+      if (timeout_s_ > 0) {
+        const double left_ms = (timeout_s_ - busy_s()) * 1e3;
+        if (left_ms <= 0) {
+          die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
+          return std::nullopt;
+        }
+        wait_ms = static_cast<int>(std::min(left_ms + 1, double(1 << 30)));
+      }
+      // The child's exit, not only the pipe's end, says the job is over: a helper the plugin started may
+      // hold the pipe open (util/supervise.hpp). Once the child is gone, what it wrote before is read
+      // without waiting, then the job ends.
+      if (child_gone_)
+        wait_ms = 0;
+      else if (exit_fd_ < 0 && (wait_ms < 0 || wait_ms > 50))
+        wait_ms = 50;
+      pollfd waits[3] = {{from_, POLLIN, 0}, {interrupt_wakeup_fd(), POLLIN, 0}, {exit_fd_, POLLIN, 0}};
+      const int n = ::poll(waits, 3, wait_ms);
+      if (n < 0 && errno != EINTR) {
+        die(std::string("waiting for the job failed: ") + std::strerror(errno));
+        return std::nullopt;
+      }
+      if (n > 0 && (waits[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+        char buffer[1 << 16];
+        const ssize_t got = ::read(from_, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+          exited();
+          return std::nullopt;
+        }
+        pending_.append(buffer, static_cast<size_t>(got));
+        continue;
+      }
+      if (child_gone_) {  // gone, and nothing more to read
+        exited();
+        return std::nullopt;
+      }
+      child_gone_ = exit_fd_ >= 0 ? (waits[2].revents & POLLIN) != 0 : child_has_exited(pid_);
+    }
+  }
+
+  // Seconds this lane's job has taken so far: the child's start-up and every wait for one of its replies.
+  double busy_s() const { return waited_s_ + (waiting_ != nullptr ? waiting_->elapsed_s() : 0); }
+
+  void die(std::string why) {
+    failure_ = std::move(why);
+    kill_group(pid_);
+    reap();
+  }
+
+  // The pipe closed: the child is exiting (or closed it and lives on, until the job's time runs out).
+  void exited() {
+    for (;;) {
+      int status = 0;
+      const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+      if (r == pid_) {
+        reaped_ = true;
+        forget_child(pid_);
+        kill_group(pid_);
+        kill_strays();
+        if (WIFSIGNALED(status))
+          failure_ = "killed by " + signal_text(WTERMSIG(status)) + " in " + phase_;
+        else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+          failure_ = (child_error_.empty()
+                          ? "the job's process exited with status " + std::to_string(WEXITSTATUS(status))
+                          : child_error_) +
+                     " in " + phase_;
+        else  // e.g. a backend that calls exit(0)
+          failure_ = "the job's process exited (status 0) before finishing in " + phase_;
+        return;
+      }
+      if (interrupt_signal() != 0) return die("interrupted");
+      if (timeout_s_ > 0 && busy_s() >= timeout_s_)
+        return die("timed out after " + seconds_text(timeout_s_) + " in " + phase_);
+      ::poll(nullptr, 0, 20);
+    }
+  }
+
+  // Reaps the child, then kills what the job left behind outside its group (util/supervise.hpp).
+  void reap() {
+    if (reaped_) return;
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    reaped_ = true;
+    forget_child(pid_);
+    kill_strays();
+  }
+
+  pid_t pid_ = -1;
+  int to_ = -1, from_ = -1;
+  int exit_fd_ = -1;         // readable once the child has exited (util/supervise.hpp); -1: polled instead
+  bool child_gone_ = false;  // the child has exited; what it wrote is being read
+  double timeout_s_;
+  // core/measure's clock: the job timeout is a watchdog, not a measurement.
+  double waited_s_ = 0;
+  const Stopwatch* waiting_ = nullptr;  // the wait in progress, if any
+  std::string phase_ = "starting the job", pending_, failure_, child_error_, op_, key_hex_ = "-";
+  size_t size_ = 0;
+  bool reaped_ = false, start_requested_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend,
+                                      const std::string& exec_program, int cpu) {
+  return std::make_unique<ChildLane>(plan, job, backend, exec_program, cpu);
+}
+
+}  // namespace ca

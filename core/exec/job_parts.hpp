@@ -1,0 +1,50 @@
+// Parts of a job shared by the job pipeline (job_pipeline.cpp, both orders), its lanes (local_lane.cpp; a
+// child lane serves the same one) and the self-test: the input pool of a measurement (pool.cpp), the
+// --threads pass (threads.cpp), and a record's identity and derived figures (pool.cpp). One call outside
+// timing is plugin/call.hpp's. Internal to core/exec.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "catalog/catalog.hpp"
+#include "exec/placement.hpp"
+#include "exec/plan.hpp"
+#include "exec/self_test.hpp"
+#include "plugin/backend.hpp"
+#include "plugin/call.hpp"
+#include "record/record.hpp"
+#include "util/bytes.hpp"
+
+namespace ca {
+
+using Emit = std::function<void(Record)>;
+using Phase = std::function<void(std::string_view)>;
+using Wanted = std::function<bool(const Backend&, const Job&, size_t, const std::string&)>;
+
+/// Inputs for one measurement, prepared before timing: every buffer the ca_io entries point into, laid out
+/// by exec/placement.hpp (the same offsets for every library of a comparison; the output fenced by a guard
+/// page and a canary).
+struct Pool {
+  PoolMemory memory;
+  std::vector<ca_io> ios;
+};
+/// Fills `pool` for (size, op), or says why it could not (an Error marked unsupported when the backend
+/// answered CA_UNSUPPORTED: these inputs are not offered, nothing is broken). `params` is the job's (its
+/// "nonce=N" sets the nonces' length).
+Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params = {});
+
+/// A record naming (backend, job, size, operation), nothing measured yet.
+Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op);
+
+/// After r.measurement is set: status from the measurement's, the summary, cycles per operation.
+/// `last_error`: the backend's message, appended to a failed measurement's error.
+void finish_record(Record& r, const std::string& last_error);
+
+/// --threads N: the same operation on N threads at once (measure_parallel), after the single-thread one.
+void measure_threads(const RunPlan& plan, const Backend& backend, const Job& job, size_t size, int code,
+                     const Context& ctx, Pool& pool, Record& r);
+
+}  // namespace ca

@@ -1,0 +1,410 @@
+// The job pipeline of the interleaved order (exec/comparison.hpp): one pass of a job sets up every backend's
+// lane (in process, exec/local_lane.cpp; in a child, exec/child_lane.cpp), agrees on the outputs, measures
+// each comparison, checks the timed outputs and records; --processes N runs N passes and joins them.
+#include <sched.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <random>
+#include <stdexcept>
+
+#include "exec/comparison.hpp"
+#include "exec/lane_pipe.hpp"
+#include "exec/runner.hpp"
+#include "host/affinity.hpp"
+#include "host/exit_guard.hpp"
+#include "host/interrupt.hpp"
+#include "record/record_key.hpp"
+#include "util/units.hpp"
+
+namespace ca {
+namespace {
+
+std::string new_comparison_id() {
+  static std::mt19937_64 rng{std::random_device{}()};
+  char id[17];
+  std::snprintf(id, sizeof id, "%016" PRIx64, static_cast<uint64_t>(rng()));
+  return id;
+}
+}  // namespace
+
+// The CPU every child lane of one comparison runs on, or -1 to leave them where the parent may run. Lanes in
+// child processes are separate processes that the scheduler may put on different CPUs, and one CPU of a
+// shared host can be slower than another for seconds (an SMT sibling or another guest busy there): then the
+// paired ratio measures the CPUs, not the libraries. Measured on the project's 2-vCPU VM, 2026-12-02, the
+// calibration backend loaded twice with --processes 5 (bench/aa_calibration.py --in-one-run): 10 of 20 A/A
+// runs gave a paired ratio of 0.80-0.83 or 1.15-1.21 with a narrow interval; in process (one CPU at a time)
+// 0 of 40. The lanes run in lockstep, one at a time, so sharing one CPU costs no parallelism. Not with
+// --threads (its lanes run threads side by side) and not when the process is pinned to one CPU already.
+int lane_cpu(const RunPlan& plan) {
+  if (plan.threads > 1) return -1;
+  const std::vector<int> allowed = allowed_cpus();
+  if (allowed.size() <= 1) return -1;
+  const int now = ::sched_getcpu();
+  return std::find(allowed.begin(), allowed.end(), now) != allowed.end() ? now : allowed.front();
+}
+namespace {
+
+// The agreement check of one comparison (exec/agreement.hpp) over the lanes in `in`: the verdicts, in the
+// order of `in`. A lane that could not compute its outputs is failed outright.
+struct Entry {
+  const Backend* backend;
+  std::unique_ptr<Lane> lane;
+  bool ready = false;
+};
+
+std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, size_t size,
+                                              const std::vector<Entry*>& in, uint64_t seed) {
+  const size_t n = in.size();
+  std::vector<AgreementVerdict> verdicts(n);
+  std::vector<AgreementOutputs> outs;
+  for (Entry* e : in) outs.push_back(e->lane->agreement_outputs(seed));
+  std::vector<size_t> able;  // indexes into `in` of the lanes that computed their outputs
+  for (size_t i = 0; i < n; ++i) {
+    if (outs[i].error.empty() && !outs[i].outputs.empty()) {
+      able.push_back(i);
+      continue;
+    }
+    verdicts[i].status = outs[i].unsupported ? Status::Unsupported : Status::Failed;
+    verdicts[i].error = outs[i].error.empty() ? "computed no output" : outs[i].error;
+  }
+  if (able.size() < 2) return verdicts;
+
+  const int fwd = agreement_forward(code);
+  const bool inverse = agreement_needs_inverse(a, code);
+  size_t messages = SIZE_MAX;
+  for (size_t i : able) messages = std::min(messages, outs[i].outputs.size());
+  auto length = [&](size_t k) { return std::to_string(k == 0 ? size : size - 1) + "-byte message"; };
+  auto same = [&](size_t i, size_t j, size_t& k) {
+    for (k = 0; k < messages; ++k)
+      if (outs[i].outputs[k] != outs[j].outputs[k]) return false;
+    return true;
+  };
+  // check(i, j): lane i verifies or decrypts lane j's outputs ("" = accepted). Deterministic outputs are
+  // checked once per distinct value; randomised ones on the measured size's message only (n^2 calls).
+  const size_t checked = a.randomized ? 1 : messages;
+  std::map<std::pair<size_t, size_t>, std::string> memo;
+  auto representative = [&](size_t j) {
+    if (a.randomized) return j;
+    size_t k = 0;
+    for (size_t r : able)
+      if (same(r, j, k)) return r;
+    return j;
+  };
+  auto check = [&](size_t i, size_t j) -> const std::string& {
+    const auto key = std::make_pair(i, representative(j));
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    std::string result;
+    for (size_t k = 0; k < checked && result.empty(); ++k) {
+      const Result<void> r = in[i]->lane->agreement_check(seed, k, outs[key.second].outputs[k]);
+      if (!r) result = "for the " + length(k) + " " + r.error().message;
+    }
+    return memo[key] = result;
+  };
+  std::vector<std::string> names;
+  for (size_t i : able) names.push_back(in[i]->backend->name());
+  const auto consistent = [&](size_t x, size_t y) {
+    const size_t i = able[x], j = able[y];
+    size_t k = 0;
+    if (!a.randomized && !same(i, j, k)) return false;
+    return !inverse || (check(i, j).empty() && check(j, i).empty());
+  };
+  const auto why = [&](size_t x, size_t y) -> std::string {
+    const size_t i = able[x], j = able[y];
+    size_t k = 0;
+    if (!a.randomized && !same(i, j, k))
+      return "its " + op_name(fwd) + " output for the " + length(k) + " differs from " + names[y] + "'s " +
+             first_difference(outs[i].outputs[k], outs[j].outputs[k]);
+    if (const std::string& r = check(j, i); !r.empty())
+      return "its " + op_name(fwd) + " output, checked by " + names[y] + ", " + r;
+    return "it rejects " + names[y] + "'s " + op_name(fwd) + " output: " + check(i, j);
+  };
+  const auto decided = decide_agreement(names, consistent, why);
+  for (size_t x = 0; x < able.size(); ++x) {
+    verdicts[able[x]] = decided[x];
+    if (decided[x].status != Status::Ok)
+      verdicts[able[x]].error =
+          (decided[x].status == Status::Disputed ? "disputed at " : "agreement check at ") +
+          format_size(size) + ": " + decided[x].error;
+  }
+  return verdicts;
+}
+
+// One pass of a job: its lanes in this process, in forked children (isolate), or, with exec_program, in
+// exec'd worker processes (--processes N).
+bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                  const Wanted& wanted, const Emit& emit, const std::string& exec_program) {
+  const AlgorithmInfo& a = *job.algorithm;
+  const auto ops = planned_operations(plan, a);
+  const auto& sizes = planned_sizes(plan, job);
+  struct ClearStep {  // back in cryptauditor's own code; an exception in flight keeps it, to be named
+    ~ClearStep() {
+      if (std::uncaught_exceptions() == 0) clear_step();
+    }
+  } clear_at_end;
+
+  std::vector<Entry> entries;
+  const int cpu = exec_program.empty() && !plan.isolate ? -1 : lane_cpu(plan);
+  for (const Backend* b : backends) {
+    bool anything = false;
+    for (size_t size : sizes)
+      for (const auto& op : ops) anything = anything || wanted(*b, job, size, op);
+    if (!anything) continue;
+    // In process, each step is noted for host/exit_guard.hpp: a plugin that calls exit() is blamed with it.
+    std::unique_ptr<Lane> lane;
+    if (!exec_program.empty() || plan.isolate)
+      lane = make_child_lane(plan, job, *b, exec_program, cpu);
+    else
+      lane = make_local_lane(
+          plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
+    entries.push_back({b, std::move(lane)});
+  }
+
+  // One key for every library (issue #13): a symmetric key drawn here, the user's --key-file, or a key pair
+  // the first backend that starts makes and exports, which the others import.
+  std::optional<Bytes> key;
+  std::string key_label;
+  bool make_key = false;
+  if (a.symmetric_key()) {
+    key = random_bytes(a.key_bytes(job.key_bits));
+    key_label = "shared, random";
+  } else if (a.public_key()) {
+    if (plan.key_file && plan.key_file->fits(a)) {
+      key = plan.key_file->private_key;
+      key_label = "shared, from " + plan.key_file->path;
+    } else {
+      make_key = true;
+    }
+  }
+  const auto make_record = [&](const Backend& b, size_t size, const std::string& op) {
+    Record r = record_for(b, job, size, op);
+    r.key = key_label;
+    return r;
+  };
+  const auto fail_lane = [&](const Entry& e, const LaneFailure& failure) {
+    for (size_t size : sizes)
+      for (const auto& op : ops) {
+        if (!wanted(*e.backend, job, size, op)) continue;
+        Record r = make_record(*e.backend, size, op);
+        r.status = failure.status;
+        r.error = failure.error;
+        emit(std::move(r));
+      }
+  };
+  size_t first = 0;
+  if (make_key)
+    while (first < entries.size()) {
+      Entry& e = entries[first++];
+      const auto failure = e.lane->start();
+      if (interrupt_signal() != 0) return false;
+      if (failure) {
+        fail_lane(e, *failure);
+        continue;
+      }
+      e.ready = true;
+      if (auto k = e.lane->export_key(); k && !k->empty()) {
+        key = std::move(*k);
+        key_label = "shared, made by " + e.backend->name();
+      } else {
+        key_label = "own (" + e.backend->name() + " cannot export its key)";
+      }
+      break;
+    }
+  // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.
+  for (size_t i = first; i < entries.size(); ++i) {
+    if (key) entries[i].lane->use_key(*key);
+    entries[i].lane->request_start();
+  }
+  for (size_t i = first; i < entries.size(); ++i) {
+    Entry& e = entries[i];
+    const auto failure = e.lane->start();
+    if (interrupt_signal() != 0) return false;
+    if (!failure) {
+      e.ready = true;
+      continue;
+    }
+    fail_lane(e, *failure);
+  }
+
+  static std::mt19937_64 seeds{std::random_device{}()};
+  for (size_t size : sizes)
+    for (const auto& op : ops) {
+      std::vector<Entry*> in;
+      std::vector<Record> done;
+      for (auto& e : entries) {
+        if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
+        const auto failure = e.lane->begin(size, op);
+        if (interrupt_signal() != 0) return false;
+        if (!failure) {
+          in.push_back(&e);
+          continue;
+        }
+        Record r = make_record(*e.backend, size, op);
+        r.status = failure->status;
+        r.error = failure->error;
+        emit(std::move(r));
+      }
+      if (in.empty()) continue;
+      // Correct where it is measured: the backends agree on this size before any of them is timed.
+      const int code = op_code(op);
+      std::string agreement;
+      if (agreement_forward(code) >= 0) {
+        if (in.size() == 1) {
+          agreement = "alone: known answers and round trip only";
+        } else {
+          const auto verdicts = check_agreement(a, code, size, in, seeds());
+          if (interrupt_signal() != 0) return false;
+          std::vector<Entry*> agreed;
+          bool some_disagreed = false;
+          for (size_t k = 0; k < in.size(); ++k) {
+            if (verdicts[k].status == Status::Ok) {
+              agreed.push_back(in[k]);
+              continue;
+            }
+            some_disagreed = some_disagreed || verdicts[k].status != Status::Unsupported;
+            Record r = make_record(*in[k]->backend, size, op);
+            r.status = verdicts[k].status;
+            r.error = verdicts[k].error;
+            done.push_back(std::move(r));
+          }
+          if (agreed.size() >= 2)
+            agreement = "agreed with " + std::to_string(agreed.size() - 1) + " other librar" +
+                        (agreed.size() == 2 ? "y" : "ies") + " at " + format_size(size);
+          else if (agreed.size() == 1)
+            agreement =
+                some_disagreed
+                    ? "alone after the others failed the agreement check: known answers and round trip only"
+                    : "alone: known answers and round trip only";
+          in = std::move(agreed);
+        }
+      }
+      // Interleaved: all backends in shared rounds. Sequential: each on its own, one after another.
+      std::vector<std::vector<Entry*>> groups;
+      if (plan.order == Order::Interleaved) {
+        if (!in.empty()) groups.push_back(in);
+      } else {
+        for (Entry* e : in) groups.push_back({e});
+      }
+      for (const auto& group : groups) {
+        std::vector<SampleSource*> sources;
+        for (Entry* e : group) sources.push_back(e->lane.get());
+        MeasureConfig cfg = plan.measure;
+        if (group.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
+        InterleavedRun run = measure_interleaved(sources, cfg);
+        const std::string id = group.size() > 1 ? new_comparison_id() : std::string();
+        for (size_t k = 0; k < group.size(); ++k) {
+          Record r = make_record(*group[k]->backend, size, op);
+          r.agreement = agreement;
+          r.measurement = std::move(run.per_source[k]);
+          finish_record(r, "");
+          // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
+          // plain call computes, or the figure is not ranked.
+          if (r.ok())
+            if (Result<void> checked = group[k]->lane->check_timed_output(); !checked) {
+              r.status = Status::Failed;
+              r.error = "timed output check: " + checked.error().message;
+            }
+          if (!id.empty()) {
+            r.comparison = id;
+          } else {
+            r.measurement.sample_round.clear();
+          }
+          if (r.ok() && plan.threads > 1) group[k]->lane->threads(r);
+          done.push_back(std::move(r));
+        }
+      }
+      // Interrupted during the comparison (its children killed, their steps failed): nothing of it is
+      // emitted, so --resume measures it again.
+      if (interrupt_signal() != 0) return false;
+      for (Record& r : done) emit(std::move(r));
+    }
+  return true;
+}
+
+// --processes N: the N passes' records of one row joined into one. A row that failed or was unsupported in
+// any pass is that pass's record (its error naming the process); otherwise the samples are concatenated in
+// pass order, each pass's rounds moved past the previous passes' (so pairs stay within a process), the
+// comparison id is the first pass's, and process_samples keeps each pass's count.
+std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
+  constexpr uint32_t kRoundsPerPass = 1u << 24;  // more than max_samples rounds of any pass
+  std::vector<RecordKey> order;
+  std::map<RecordKey, std::vector<Record*>> by_key;
+  for (auto& pass : passes)
+    for (Record& r : pass) {
+      auto& list = by_key[key_of(r)];
+      if (list.empty()) order.push_back(key_of(r));
+      list.push_back(&r);
+    }
+  const size_t n = passes.size();
+  std::vector<Record> joined;
+  for (const RecordKey& key : order) {
+    auto& list = by_key[key];
+    auto bad = std::find_if(list.begin(), list.end(), [](const Record* r) { return !r->ok(); });
+    if (bad != list.end()) {
+      Record r = std::move(**bad);
+      if (list.size() == n)  // one record per pass, in pass order
+        r.error =
+            "process " + std::to_string(bad - list.begin() + 1) + " of " + std::to_string(n) + ": " + r.error;
+      joined.push_back(std::move(r));
+      continue;
+    }
+    Record r = std::move(*list.front());
+    if (list.size() != n) {
+      r.status = Status::Failed;
+      r.error = "measured in " + std::to_string(list.size()) + " of the " + std::to_string(n) + " processes";
+      joined.push_back(std::move(r));
+      continue;
+    }
+    Measurement& m = r.measurement;
+    const bool paired = !r.comparison.empty();
+    if (!paired) m.sample_round.clear();
+    r.process_samples = {m.sample_ns.size()};
+    for (size_t p = 1; p < n; ++p) {
+      Measurement& more = list[p]->measurement;
+      m.sample_ns.insert(m.sample_ns.end(), more.sample_ns.begin(), more.sample_ns.end());
+      m.sample_ops.insert(m.sample_ops.end(), more.sample_ops.begin(), more.sample_ops.end());
+      // A pass whose comparison had this lane alone (the others failed there) has no rounds: numbered in
+      // order, they pair with nothing, as no other record of that pass is ok.
+      const bool rounds = more.sample_round.size() == more.sample_ns.size();
+      if (paired)
+        for (size_t i = 0; i < more.sample_ns.size(); ++i)
+          m.sample_round.push_back(static_cast<uint32_t>(p) * kRoundsPerPass +
+                                   (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
+      m.timed_ops += more.timed_ops;
+      m.warmup_ops += more.warmup_ops;
+      m.timed_ns += more.timed_ns;
+      m.perf_cycles += more.perf_cycles;
+      m.target_met = m.target_met && more.target_met;
+      r.process_samples.push_back(more.sample_ns.size());
+    }
+    finish_record(r, "");
+    joined.push_back(std::move(r));
+  }
+  return joined;
+}
+
+}  // namespace
+
+bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                         const Wanted& wanted, const Emit& emit) {
+  if (plan.processes <= 1) return run_job_once(plan, job, backends, wanted, emit, "");
+  if (plan.worker_program.empty())
+    throw std::logic_error("--processes " + std::to_string(plan.processes) +
+                           " needs RunPlan::worker_program");
+  std::vector<std::vector<Record>> passes(plan.processes);
+  for (size_t p = 0; p < plan.processes; ++p) {
+    RunPlan pass = plan;  // each pass its own batch jitter and round order
+    pass.measure.jitter_seed = plan.measure.jitter_seed + 0x9e3779b97f4a7c15ull * p;
+    if (!run_job_once(
+            pass, job, backends, wanted, [&](Record r) { passes[p].push_back(std::move(r)); },
+            plan.worker_program))
+      return false;
+  }
+  for (Record& r : join_processes(passes)) emit(std::move(r));
+  return true;
+}
+
+}  // namespace ca

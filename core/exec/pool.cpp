@@ -1,0 +1,98 @@
+#include <algorithm>
+#include <cstring>
+
+#include "exec/job_parts.hpp"
+#include "measure/cycles.hpp"
+#include "util/units.hpp"
+
+namespace ca {
+
+Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
+                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params) {
+  if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
+  const size_t count =
+      std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
+  const size_t cap = a.output_capacity(bits, size);
+  const Bytes no_aad;
+  const size_t nonce_bytes = chosen_nonce_bytes(a, params);
+  // Everything is made first, then copied into one mapping whose layout depends only on the sizes
+  // (exec/placement.hpp): derived inputs get a slot of the output's capacity whatever this library produced,
+  // so every library of the comparison has the same placement.
+  std::vector<Bytes> messages, nonces, derived;
+  for (size_t i = 0; i < count; ++i) {
+    messages.push_back(random_bytes(size));
+    nonces.push_back(random_bytes(nonce_bytes));
+  }
+  if (op == CA_OP_AGREE) {
+    // The peer: a key pair of the same backend made before timing; its public key is every call's input.
+    auto peer = backend.create(key_spec(a, bits));
+    if (!peer) return Error{"preparing inputs: the peer's key pair: " + peer.error().message};
+    auto pub = (*peer)->export_key(CA_KEY_PUBLIC);
+    if (!pub) return Error{"preparing inputs: the peer's public key could not be exported"};
+    derived.assign(count, *pub);
+  }
+  if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
+    const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
+    for (size_t i = 0; i < count; ++i) {
+      Call c = call(ctx, producer, messages[i], nonces[i], no_aad, {}, cap);
+      if (c.status == CA_UNSUPPORTED)
+        return Error{ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error(), true};
+      if (c.status != CA_OK) return Error{"preparing inputs: " + status_text(ctx, c.status)};
+      derived.push_back(std::move(c.output));
+    }
+  }
+  size_t derived_slot = derived.empty() ? 0 : cap;
+  for (const Bytes& d : derived) derived_slot = std::max(derived_slot, d.size());
+  pool.memory = PoolMemory(PoolShape{count, size, derived_slot, nonce_bytes, cap});
+  for (size_t i = 0; i < count; ++i) {
+    if (size != 0) std::memcpy(pool.memory.message(i), messages[i].data(), size);
+    if (nonce_bytes != 0) std::memcpy(pool.memory.nonce(i), nonces[i].data(), nonce_bytes);
+    if (!derived.empty() && !derived[i].empty())
+      std::memcpy(pool.memory.derived(i), derived[i].data(), derived[i].size());
+  }
+  for (size_t i = 0; i < count; ++i) {
+    ca_io io{};
+    io.nonce = nonce_bytes != 0 ? pool.memory.nonce(i) : nullptr;
+    io.nonce_len = nonce_bytes;
+    const bool from_derived = op == CA_OP_DECRYPT || op == CA_OP_AGREE;
+    io.input = from_derived ? pool.memory.derived(i) : pool.memory.message(i);
+    io.input_len = from_derived ? derived[i].size() : size;
+    if (op == CA_OP_VERIFY) {
+      io.signature = pool.memory.derived(i);
+      io.signature_len = derived[i].size();
+    }
+    io.output = pool.memory.output();
+    io.output_cap = pool.memory.output_size();
+    pool.ios.push_back(io);
+  }
+  return {};
+}
+
+Record record_for(const Backend& backend, const Job& job, size_t size, const std::string& op) {
+  Record r;
+  r.backend = backend.name();
+  r.algorithm = std::string(job.algorithm->name);
+  r.key_bits = job.key_bits;
+  r.operation = op;
+  r.data_bytes = size_independent(op) ? 0 : size;
+  r.params = job.params;
+  return r;
+}
+
+void finish_record(Record& r, const std::string& last_error) {
+  if (r.measurement.status != CA_OK) {
+    // CA_UNSUPPORTED here is a parameter the backend does not take at this size (e.g. a stream of CBC
+    // blocks needs whole blocks): not offered, not broken.
+    r.status = r.measurement.status == CA_UNSUPPORTED ? Status::Unsupported : Status::Failed;
+    r.error = r.measurement.error + (last_error.empty() ? "" : ": " + last_error);
+  }
+  summarize_record(r);
+  const CycleSource& cycles = cycle_source();
+  r.cycles_source = cycles.name();
+  if (cycles.kind == CycleSource::Perf && r.measurement.timed_ops > 0)
+    r.cycles_per_op = r.measurement.perf_cycles / static_cast<double>(r.measurement.timed_ops);
+  else if (cycles.kind == CycleSource::Tsc && r.ok())
+    r.cycles_per_op = r.summary.median * cycles.tsc_ghz;
+}
+
+}  // namespace ca
