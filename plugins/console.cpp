@@ -57,12 +57,9 @@ std::string join_words(const std::vector<std::string>& words) {
 // (repetitions, processes) follows the seed's text.
 std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
                             const std::vector<std::string>& operations, const ReportSettings& s) {
-  const std::string until = s.sequential ? "the 95% CI of the median is within ±"
-                                         : "libraries interleaved, until the 95% CI of each ratio between "
-                                           "them (of the median for one library) is within ±";
+  // What "adaptive" means is said once, before the first block (adaptive_line).
   std::string rounds = s.rounds ? std::to_string(*s.rounds) + (*s.rounds == 1 ? " round" : " rounds")
-                                : "adaptive rounds (" + until + format_number("%.3g", s.target_rel_ci * 100) +
-                                      "% or " + format_number("%.3g", s.budget_s) + " s per library)";
+                                : std::string("adaptive rounds");
   std::vector<std::string> words;
   for (const auto& op : operations) words.push_back(operation_words(op));
   std::string line = "Performing " + rounds + " of " + std::string(a.line_name()) + " " + join_words(words);
@@ -80,6 +77,18 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
     line +=
         ", in " + std::to_string(s.processes) + " worker processes each (median and CI over their medians)";
   return line;
+}
+
+// Once per report, when the rounds were adaptive: when each measurement stopped. Empty with -r N (the
+// "Performing N rounds" lines say it).
+std::string adaptive_line(const ReportSettings& s, bool several) {
+  if (s.rounds) return "";
+  const std::string until =
+      s.sequential || !several
+          ? "until each median's 95% CI is within ±"
+          : "libraries interleaved, until the 95% CI of each ratio between them is within ±";
+  return "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
+         format_number("%.3g", s.budget_s) + " s per library.";
 }
 
 // The RSA library benchmark's `print(timeit.repeat(..., repeat=10, number=1000))`: each repetition's total
@@ -193,6 +202,136 @@ void print_library_table(const ReportInput& in, std::ostream& out) {
   table.print(out);
 }
 
+// A summary table's standing of one library at one size: "#1" for the fastest, "=1" for a rank shared with
+// another library (significance_ranks: no interval separates them), then for every entry but the first its
+// time over the first's with that ratio's interval, "1.27x 1.25–1.29" (the interval's level when below 95 %:
+// "(75%)"; "no CI" when there is none).
+std::string summary_standing(const RankedEntry& e, const RankedEntry& first) {
+  std::string text = (e.tied ? "=" : "#") + std::to_string(e.rank);
+  if (&e == &first) return text;
+  const stats::Interval ci = e.paired ? e.versus_fastest.ci : time_ratio_interval(*e.record, *first.record);
+  if (!(ci.low > 0) || !std::isfinite(ci.high))
+    return text + " " + format_number("%.2f", e.ratio) + "x no CI";
+  // Two decimals, or more where two would print the point on its interval's edge (ranking_text.hpp).
+  const std::string f = "%." + std::to_string(ratio_decimals(e.ratio, ci)) + "f";
+  text += " " + format_number(f.c_str(), e.ratio) + "x " + format_number(f.c_str(), ci.low) + "–" +
+          format_number(f.c_str(), ci.high);
+  if (e.paired && e.versus_fastest.coverage > 0 && e.versus_fastest.coverage < 0.95)
+    text += " (" + format_number("%.0f", std::floor(e.versus_fastest.coverage * 100)) + "%)";
+  return text;
+}
+
+// With several libraries, the default console ends with these: one table per (algorithm, key, operation),
+// libraries as rows and sizes as columns, each cell the library's figure (throughput for bulk operations,
+// else the median time per operation, in one readable unit per table; -u's time unit when given) and its
+// standing in that size's library ranking (core/rank's, by significance_ranks).
+void print_summary_tables(const ReportInput& in, std::ostream& out) {
+  const ReportSettings& s = in.settings;
+  const LibraryGrid grid = library_grid(in.records);
+  const std::vector<Ranking> rankings = library_rankings(in.records);
+  auto standing = [&](const Record* r) -> std::string {
+    for (const Ranking& rk : rankings)
+      for (const RankedEntry& e : rk.entries)
+        if (e.record == r) return summary_standing(e, rk.entries.front());
+    return "";  // the only library measured at that size
+  };
+  // Tables in first-seen order of (algorithm, key, operation); sizes in first-seen order within each.
+  std::vector<std::tuple<std::string, uint32_t, std::string>> tables;
+  for (const GridRow& row : grid.rows) {
+    auto key = std::make_tuple(row.algorithm, row.key_bits, row.operation);
+    if (std::find(tables.begin(), tables.end(), key) == tables.end()) tables.push_back(key);
+  }
+  out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no 95% CI separates them;"
+         "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI; - not offered):\n";
+  for (const auto& [alg, bits, op] : tables) {
+    std::vector<const GridRow*> rows;
+    for (const GridRow& row : grid.rows)
+      if (row.algorithm == alg && row.key_bits == bits && row.operation == op) rows.push_back(&row);
+    const bool rate =
+        !s.unit_given && is_data_operation(op) &&
+        std::all_of(rows.begin(), rows.end(), [](const GridRow* r) { return r->data_bytes > 0; });
+    std::vector<double> values;  // ns per operation, or bytes per second
+    for (const GridRow* row : rows)
+      for (const Record* r : row->cells)
+        if (r && r->ok())
+          values.push_back(rate ? static_cast<double>(r->data_bytes) * 1e9 / r->summary.median
+                                : r->summary.median);
+    const RateUnit rate_unit = readable_rate_unit(rate ? values : std::vector<double>{});
+    const TimeUnit time_unit = s.unit_given ? s.unit : readable_unit(rate ? std::vector<double>{} : values);
+    auto figure = [&](const Record& r) {
+      return rate ? format_significant(static_cast<double>(r.data_bytes) * 1e9 / r.summary.median /
+                                       rate_unit.bytes_per_s)
+                  : format_significant(from_ns(r.summary.median, time_unit));
+    };
+    std::vector<TableColumn> columns{{Align::Left}};
+    std::vector<std::string> heading{""};
+    for (const GridRow* row : rows) {
+      columns.push_back({Align::Right});
+      columns.push_back({Align::Left});
+      heading.push_back(row->data_bytes ? format_size(row->data_bytes) : "-");
+      heading.push_back("");
+    }
+    TextTable table(std::move(columns));
+    table.indent("  ");
+    table.add_row(std::move(heading));
+    for (size_t b = 0; b < grid.backends.size(); ++b) {
+      std::vector<std::string> line{grid.backends[b]};
+      bool any = false;
+      for (const GridRow* row : rows) {
+        const Record* r = row->cells[b];
+        any = any || r;
+        if (!r && cell_not_measured(in, grid.backends[b], alg, bits, op, row->data_bytes)) {
+          line.insert(line.end(), {kNotMeasuredCell, ""});
+          any = true;
+        } else if (!r || r->status == Status::Unsupported) {
+          line.insert(line.end(), {"-", ""});
+        } else if (!r->ok()) {
+          line.insert(line.end(), {r->status == Status::Failed ? "FAILED" : "DISPUTED", ""});
+        } else {
+          line.insert(line.end(), {figure(*r), standing(r)});
+        }
+      }
+      if (any) table.add_row(std::move(line));
+    }
+    out << '\n'
+        << algorithm_title(alg, bits) << ' ' << op << ", "
+        << (rate ? std::string(rate_unit.name) + " (higher is faster)"
+                 : "median time per operation, " + std::string(unit_name(time_unit)))
+        << ":\n";
+    table.print(out);
+  }
+}
+
+// The default console's lines before the summary tables, for what the tables show only as "-" or "FAILED":
+// one line per library, algorithm and reason not offered, and each failed or disputed measurement's error.
+void print_summary_notes(const ReportInput& in, std::ostream& out) {
+  std::vector<std::string> said;
+  for (const Record& r : in.records) {
+    if (r.ok()) continue;
+    const std::string line =
+        r.status == Status::Unsupported
+            ? r.backend + ": unsupported: " + algorithm_title(r.algorithm, r.key_bits) + ": " + r.error
+            : r.backend + ": " + algorithm_title(r.algorithm, r.key_bits) + " " + r.operation + ", " +
+                  format_size(r.data_bytes) + (r.status == Status::Failed ? " FAILED: " : " DISPUTED: ") +
+                  r.error;
+    if (std::find(said.begin(), said.end(), line) == said.end()) {
+      for (const auto& part : wrap_text(line, 120, "", "  ")) out << part << '\n';
+      said.push_back(line);
+    }
+  }
+  std::vector<std::string> params;  // parameters other than the catalog's defaults, once per algorithm
+  for (const Record& r : in.records) {
+    const AlgorithmInfo* info = find_algorithm(r.algorithm);
+    if (!info) continue;
+    const std::string p = non_default_params(*info, r.params);
+    const std::string line = p.empty() ? "" : r.algorithm + ": Parameters (not the catalog's defaults): " + p;
+    if (!p.empty() && std::find(params.begin(), params.end(), line) == params.end()) {
+      out << line << '\n';
+      params.push_back(line);
+    }
+  }
+}
+
 // The name an algorithm ranking gives an entry: the seed's ("EdDSA"), with the key size when the ranking
 // holds the algorithm at two key sizes ("AES-GCM-128", "AES-GCM-256"). Algorithm rankings never mix libraries
 // (one per library when several ran), so the library is never part of the name.
@@ -226,17 +365,31 @@ class ConsoleReporter : public Reporter {
     const bool several = backends.size() > 1;
 
     out << "cryptauditor " << env.program_version << " | " << env.cpu_model << " (" << env.logical_cpus
-        << " logical CPUs";
-    for (const auto& f : env.cpu_features) out << ' ' << f;
-    out << ") | " << env.build_type << " build";
+        << " logical CPUs) | " << env.build_type << " build";
     if (!s.pinned_cpus.empty()) out << " | pinned to CPU " << s.pinned_cpus;
     out << '\n';
+    if (!env.cpu_features.empty()) {  // on a line of its own: the first stays within a terminal's width
+      out << "CPU features:";
+      for (const auto& f : env.cpu_features) out << ' ' << f;
+      out << '\n';
+    }
     for (const auto& b : env.backends)
       out << "backend " << b.name << ": " << b.library << ' ' << b.version
           << (b.acceleration.empty() ? "" : " [" + b.acceleration + "]") << '\n';
-    for (const auto& w : env.warnings) out << "warning: " << w << '\n';
+    for (const auto& w : env.warnings)  // within 120 columns, as the whole default output
+      for (const auto& line : wrap_text(w, 120, "warning: ", "  ")) out << line << '\n';
     const std::string banner = partial_banner(in);  // a partial run says so first and last
     if (!banner.empty()) out << banner << '\n';
+
+    if (const std::string adaptive = adaptive_line(s, several); !adaptive.empty()) out << adaptive << '\n';
+    // With several libraries the default layout is the summary: the per-line output below is --layout seed's
+    // (and the 2004 layout's, which adds its tables to it).
+    if (several && s.layout == "default") {
+      print_summary_notes(in, out);
+      print_summary_tables(in, out);
+      print_not_measured(in, out);
+      return;
+    }
 
     // One block per (algorithm, key size, data size), in the order measured.
     std::vector<std::tuple<std::string, uint32_t, size_t>> blocks;

@@ -12,6 +12,19 @@ std::string ci_label(double coverage) {
   return buf;
 }
 
+int ratio_decimals(double ratio, const stats::Interval& ci) {
+  int digits = 2;
+  for (; digits < 4; ++digits) {
+    char lo[32], mid[32], hi[32];
+    std::snprintf(lo, sizeof lo, "%.*f", digits, ci.low);
+    std::snprintf(mid, sizeof mid, "%.*f", digits, ratio);
+    std::snprintf(hi, sizeof hi, "%.*f", digits, ci.high);
+    const bool degenerate = !(ci.low < ratio && ratio < ci.high);  // a zero-width interval
+    if (degenerate || (std::string(lo) != mid && std::string(mid) != hi)) break;
+  }
+  return digits;
+}
+
 std::string ranking_standing(const RankedEntry& e) {
   std::string text;
   char buf[96];
@@ -20,15 +33,7 @@ std::string ranking_standing(const RankedEntry& e) {
     // Two decimals, or as many more (up to four) as it takes to print the point strictly inside its
     // interval: at two, "1.34x slower, 95% CI 1.34-1.35" looked like a point at its interval's edge when the
     // interval was 1.339-1.349 around 1.344.
-    int digits = 2;
-    for (; digits < 4; ++digits) {
-      char lo[32], mid[32], hi[32];
-      std::snprintf(lo, sizeof lo, "%.*f", digits, v.ci.low);
-      std::snprintf(mid, sizeof mid, "%.*f", digits, e.ratio);
-      std::snprintf(hi, sizeof hi, "%.*f", digits, v.ci.high);
-      const bool degenerate = !(v.ci.low < e.ratio && e.ratio < v.ci.high);  // a zero-width interval
-      if (degenerate || (std::string(lo) != mid && std::string(mid) != hi)) break;
-    }
+    const int digits = ratio_decimals(e.ratio, v.ci);
     if (v.coverage > 0)
       std::snprintf(buf, sizeof buf, ", %.*fx%s, %s %.*f–%.*f", digits, e.ratio,
                     e.ratio > 1.0005 ? " slower" : "", ci_label(v.coverage).c_str(), digits, v.ci.low, digits,

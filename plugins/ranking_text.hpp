@@ -14,6 +14,10 @@ namespace ca {
 /// The words after cryptauditor's "(+delta": empty for the fastest; otherwise starting with ", ".
 std::string ranking_standing(const RankedEntry& e);
 
+/// Decimals for a ratio and its interval: two, or as many more (up to four) as it takes to print the point
+/// strictly inside the interval ("1.344, 1.339–1.349", not "1.34, 1.34–1.35"); two for a zero-width interval.
+int ratio_decimals(double ratio, const stats::Interval& ci);
+
 /// "95% CI" or, when the interval reaches less, its real level ("75% CI").
 std::string ci_label(double coverage);
 

@@ -21,7 +21,7 @@ namespace ca {
 std::string measurement_mode(const ReportSettings& s);
 
 /// The layouts `--layout` accepts, in the order `--help` lists them.
-inline constexpr const char* kReportLayouts[] = {"default", "2004"};
+inline constexpr const char* kReportLayouts[] = {"default", "seed", "2004"};
 bool valid_layout(std::string_view name);
 
 /// The unit of one table (Markdown, HTML, the 2004 layout): -u's when given, else the one its durations

@@ -19,6 +19,26 @@ size_t display_width(std::string_view utf8) {
       utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
+std::vector<std::string> wrap_text(std::string_view text, size_t width, const std::string& first,
+                                   const std::string& rest) {
+  std::vector<std::string> lines{first};
+  bool empty = true;  // the current line holds no word yet
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t space = text.find(' ', at);
+    const std::string_view word = text.substr(at, space == std::string_view::npos ? text.npos : space - at);
+    at = space == std::string_view::npos ? text.size() : space + 1;
+    if (word.empty()) continue;
+    if (!empty && display_width(lines.back()) + 1 + display_width(word) > width) {
+      lines.push_back(rest);
+      empty = true;
+    }
+    lines.back() += (empty ? "" : " ") + std::string(word);
+    empty = false;
+  }
+  return lines;
+}
+
 void TextTable::add_row(std::vector<std::string> cells) {
   if (cells.size() > columns_.size())
     throw std::logic_error("TextTable: a row of " + std::to_string(cells.size()) + " cells in a table of " +

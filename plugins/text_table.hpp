@@ -19,6 +19,12 @@ std::string format_number(const char* printf_format, double value);
 /// Characters of a UTF-8 string as a terminal shows them: code points, not bytes.
 size_t display_width(std::string_view utf8);
 
+/// `text` broken at spaces into lines of at most `width` columns (display_width), the first starting with
+/// `first`, the others with `rest`; a word longer than a line gets a line of its own. For prose a terminal
+/// shows (the console's warnings), so no line runs past the screen.
+std::vector<std::string> wrap_text(std::string_view text, size_t width, const std::string& first,
+                                   const std::string& rest);
+
 enum class Align { Left, Right };
 
 struct TableColumn {

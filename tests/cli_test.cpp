@@ -43,6 +43,31 @@ TEST(Cli, HashOutputHasCryptauditorShape) {
   EXPECT_NE(r.out.find(" (+0.0ms)\n"), std::string::npos) << r.out;
 }
 
+// Issue #31: the study of the issue, run for real at a tiny budget, reads on one screen (at most 40 lines
+// of at most 120 columns) and ends in summary tables; --layout seed gives the original's lines per library.
+TEST(Cli, SeveralLibrariesFitOneScreenUnlessLayoutSeed) {
+  const std::string dir = CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS;
+  for (const char* b : {"openssl", "libsodium", "botan"})
+    if (!std::filesystem::exists(dir + "/ca-backend-" + b + ".so")) GTEST_SKIP() << b << " was not built";
+  const std::string study =
+      "-c AES-GCM,CHACHA20-POLY1305 -d 64B,1KB,16KB -b openssl,libsodium,botan --budget 0.01";
+  Result r = run(study);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_LE(lines(r.out), 40u) << r.out;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)  // columns: UTF-8 code points
+    EXPECT_LE(std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; }), 120)
+        << line;
+  EXPECT_NE(r.out.find("\nAES-GCM 256-bit encrypt, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" #1"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Encryption time"), std::string::npos) << r.out;
+  Result seed = run(study + " --layout seed");
+  ASSERT_EQ(seed.status, 0) << seed.err;
+  EXPECT_NE(seed.out.find("\nlibsodium: Encryption time: "), std::string::npos) << seed.out;
+  EXPECT_NE(seed.out.find("\nbotan: Decryption speed ranking (64B):\n1 - "), std::string::npos) << seed.out;
+  EXPECT_GT(lines(seed.out), 40u) << seed.out;
+}
+
 TEST(Cli, IntervalsSayTheirRealLevelAndOneRoundIsSingular) {
   REQUIRE_OPENSSL();
   Result one = run("--hash SHA-256 -r 1 -b openssl");

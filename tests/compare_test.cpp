@@ -611,6 +611,28 @@ TEST(CompareCommand, OneProcessReportsAreNotTestable) {
   EXPECT_EQ(std::count(strict.err.begin(), strict.err.end(), '\n'), 1);
 }
 
+// Issue #31 item 2: without -u at run time (settings.unit_given false) compare shows the medians in the unit
+// they read best in, not the report's default ms ("0.000183ms"); a run given -u keeps its unit.
+TEST(CompareCommand, MediansInAReadableUnitUnlessTheRunGaveOne) {
+  const std::string dir = temp_dir();
+  json doc = report_of({rec("a", "SHA2-256", "hash", 183), rec("b", "SHA2-256", "hash", 190)});
+  doc["context"]["settings"] = {{"unit", "ms"}, {"unit_given", false}};
+  const std::string base = dir + "/base.json", same = dir + "/same.json";
+  std::ofstream(base) << doc.dump();
+  std::ofstream(same) << doc.dump();
+  Result readable = run_binary("compare " + base + " " + same);
+  EXPECT_EQ(readable.status, 0) << readable.out << readable.err;
+  EXPECT_NE(readable.out.find(" 183.000ns "), std::string::npos) << readable.out;
+  EXPECT_EQ(readable.out.find("0.000183ms"), std::string::npos) << readable.out;
+  doc["context"]["settings"]["unit_given"] = true;
+  std::ofstream(base) << doc.dump();
+  std::ofstream(same) << doc.dump();
+  Result given = run_binary("compare " + base + " " + same);
+  EXPECT_NE(given.out.find("0.000183ms"), std::string::npos) << given.out;
+  Result forced = run_binary("compare " + base + " " + same + " -u us");
+  EXPECT_NE(forced.out.find("0.183us"), std::string::npos) << forced.out;
+}
+
 // A report whose process medians are its own, 1 % slower, is no regression (whether or not the shift is
 // significant: 1 % is below the threshold; Compare.SignificantButBelowThresholdIsUnchanged has both sides).
 // (Two real runs are not compared here: on a shared machine their difference is whatever the neighbours did;

@@ -213,7 +213,7 @@ TEST(ConfigErrors, UnitAndOutputs) {
   EXPECT_MENTIONS(error_of(R"({"unit": "min"})"),
                   "study.json: /unit 'min' is not valid: expected ns, us, ms or s");
   EXPECT_MENTIONS(error_of(R"({"layout": "2005"})"),
-                  "study.json: /layout '2005' is not valid: expected \"default\" or \"2004\"");
+                  "study.json: /layout '2005' is not valid: expected \"default\", \"seed\" or \"2004\"");
   EXPECT_MENTIONS(error_of(R"({"outputs": [{"format": "json", "path": "a.json"}, {"format": "xml"}]})"),
                   "study.json: /outputs/1/format 'xml' is not valid: expected one of");
   EXPECT_MENTIONS(error_of(R"({"outputs": [{"path": "a.json"}]})"), ": /outputs/0: has no \"format\"");

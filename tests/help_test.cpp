@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "catalog/catalog.hpp"
@@ -79,6 +80,17 @@ TEST(Help, HelpCommandListFiltersAndVerifyFetchAreDescribed) {
   EXPECT_NE(verify.out.find("$CRYPTAUDITOR_WYCHEPROOF"), std::string::npos) << verify.out;
   Result help = run("help --help");
   EXPECT_EQ(help.out.find("--command"), std::string::npos) << "the positional is no flag\n" << help.out;
+}
+
+// Issue #31 item 1: --layout names the summary default and the seed layout, in the default command and run.
+TEST(Help, LayoutNamesTheSummaryAndTheSeedLayout) {
+  for (const std::string cmd : {"--help", "run --help"}) {
+    Result help = run(cmd);
+    // cxxopts wraps a description over several lines: compare with every run of blanks as one space.
+    const std::string text = std::regex_replace(help.out, std::regex("\\s+"), " ");
+    EXPECT_NE(text.find("seed (the original's per-line output"), std::string::npos) << cmd << help.out;
+    EXPECT_NE(text.find("several libraries the console ends in"), std::string::npos) << cmd << help.out;
+  }
 }
 
 TEST(Help, VersionNamesTheCommit) {

@@ -164,8 +164,9 @@ TEST(PluginSources, TwoBuildsOfOneLibraryAreMeasuredAsAPair) {
     EXPECT_LE(pair["ci_low"].get<double>(), pair["ratio"].get<double>());
     EXPECT_GE(pair["ci_high"].get<double>(), pair["ratio"].get<double>());
   }
-  ProgramResult table = run("--hash SHA2-256 -d 1KB --budget 0.03 --quiet -b openssl,openssl-b --plugin " +
-                            kBackends + "/ca-backend-openssl.so=openssl-b");
+  ProgramResult table =
+      run("--hash SHA2-256 -d 1KB --budget 0.03 --quiet --layout seed -b openssl,openssl-b --plugin " +
+          kBackends + "/ca-backend-openssl.so=openssl-b");
   ASSERT_EQ(table.status, 0) << table.err;
   // The second entry of the library ranking: ", 1.01x slower, 95% CI 0.99–1.03" (or "1.00x, 95% CI ...").
   EXPECT_TRUE(table.out.find("x slower, 95% CI ") != std::string::npos ||

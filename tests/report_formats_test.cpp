@@ -320,8 +320,11 @@ TEST(MarkdownReport, EscapesTableBreakingText) {
   EXPECT_EQ(md.find("| a|b |"), std::string::npos) << md;
 }
 
+// --layout seed (issue #31: the default layout ends in summary tables instead).
 TEST(ConsoleReport, PerLibraryTableComesLastWhenSeveralBackendsRan) {
-  const std::string out = render("table", fixture_records());
+  ReportSettings seed = fixture_settings();
+  seed.layout = "seed";
+  const std::string out = render("table", fixture_records(), fixture_environment(), seed);
   const size_t table = out.find("\nPer-library table (median time per operation, us):\n");
   ASSERT_NE(table, std::string::npos) << out;
   EXPECT_GT(table, out.rfind("library ranking:")) << "after every ranking";

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <sstream>
+
+#include "plugins/text_table.hpp"
 
 namespace ca {
 namespace {
@@ -29,6 +32,13 @@ Record rec(std::string backend, std::string alg, std::string op, double median) 
 ReportSettings thousand_rounds() {
   ReportSettings settings;
   settings.rounds = 1000;
+  return settings;
+}
+
+// The original's per-line layout, which several libraries get with --layout seed.
+ReportSettings seed_layout() {
+  ReportSettings settings = thousand_rounds();
+  settings.layout = "seed";
   return settings;
 }
 
@@ -129,14 +139,14 @@ TEST(ConsoleReport, PerLibraryTablePicksAReadableUnitUnlessOneIsGiven) {
   std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 83.4), rec("beta", "SHA2-256", "hash", 91.2),
                          rec("alpha", "SHA2-512", "hash", 120), rec("beta", "SHA2-512", "hash", 2500)};
   for (Record& r : rs) r.key_bits = 0;  // hashes have no key
-  std::string out = render("table", rs);
+  std::string out = render("table", rs, seed_layout());
   const size_t table = out.find("Per-library table (median time per operation, ns):\n");
   ASSERT_NE(table, std::string::npos) << out;
   const std::string rows = out.substr(table);
   EXPECT_TRUE(std::regex_search(rows, std::regex("\nSHA2-256 +- +hash +1KB +83\\.4 +91\\.2\n"))) << out;
   EXPECT_TRUE(std::regex_search(rows, std::regex("\nSHA2-512 +- +hash +1KB +120 +2500\n"))) << out;
   EXPECT_EQ(out.find("0.0000", table), std::string::npos) << out;
-  ReportSettings ms;
+  ReportSettings ms = seed_layout();
   ms.unit_given = true;
   out = render("table", rs, ms);
   EXPECT_NE(out.find("Per-library table (median time per operation, ms):\n"), std::string::npos) << out;
@@ -148,7 +158,7 @@ TEST(ConsoleReport, SeveralBackendsNameThemAndRankLibraries) {
   rs.push_back(rec("gamma", "AES-GCM", "encrypt", 1));
   rs.back().status = Status::Unsupported;
   rs.back().error = "not offered by this library";
-  std::string out = render("table", rs);
+  std::string out = render("table", rs, seed_layout());
   EXPECT_NE(out.find("alpha: Encryption time: 0.00500ms"), std::string::npos) << out;
   EXPECT_NE(out.find("gamma: unsupported: not offered by this library"), std::string::npos) << out;
   EXPECT_NE(
@@ -166,7 +176,7 @@ TEST(ConsoleReport, SeveralBackendsGetTheSeedRankingEachThenLibraryRankings) {
   std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 4000), rec("alpha", "SHA2-512", "hash", 3000),
                          rec("beta", "SHA2-256", "hash", 2000), rec("beta", "SHA2-512", "hash", 5000)};
   for (Record& r : rs) r.key_bits = 0;  // hashes have no key
-  std::string out = render("table", rs);
+  std::string out = render("table", rs, seed_layout());
   const size_t alpha =
       out.find("\nalpha: Hash speed ranking:\n1 - SHA2-512 - 0.00300ms (+0.0ms)\n2 - SHA2-256 - ");
   const size_t beta =
@@ -179,6 +189,112 @@ TEST(ConsoleReport, SeveralBackendsGetTheSeedRankingEachThenLibraryRankings) {
   EXPECT_LT(alpha, beta);
   EXPECT_LT(beta, library);
   EXPECT_EQ(out.find("(alpha)"), std::string::npos) << "no interleaved ranking\n" << out;
+}
+
+// Issue #31: the study `-c AES-GCM,CHACHA20-POLY1305 -d 64B,1KB,16KB -b openssl,libsodium,botan` (adaptive)
+// reads on one screen by default: at most 40 lines of at most 120 columns, ending in one table per algorithm,
+// key and operation with each library's throughput, rank and ratio to the fastest with its interval.
+std::vector<Record> study_records() {
+  std::vector<Record> rs;
+  for (const char* alg : {"AES-GCM", "CHACHA20-POLY1305"})
+    for (size_t size : {64, 1024, 16384})
+      for (const char* op : {"encrypt", "decrypt"})
+        for (const auto& [backend, factor] :
+             {std::pair<const char*, double>{"openssl", 1.0}, {"libsodium", 1.01}, {"botan", 2.0}}) {
+          const double m = (200 + static_cast<double>(size) * 0.3) * factor;
+          Record r = rec(backend, alg, op, m);
+          r.data_bytes = size;
+          r.exact_rounds = false;
+          r.measurement.sample_ns = {m * 0.98, m * 0.99, m, m, m * 1.01, m * 1.02};
+          r.measurement.sample_ops = {100, 100, 100, 100, 100, 100};
+          summarize_record(r);
+          rs.push_back(r);
+        }
+  return rs;
+}
+
+std::string render_study(const std::string& layout, std::optional<TimeUnit> unit = std::nullopt) {
+  Environment env;
+  env.cpu_model = "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz";
+  env.logical_cpus = 2;
+  env.cpu_features = {"aes", "pclmulqdq", "avx", "avx2", "sha", "vaes", "vpclmulqdq", "avx512f"};
+  env.program_version = "0.1.0";
+  env.build_type = "Release";
+  env.backends = {{"openssl", "OpenSSL", "3.0.13", "AES-NI", "/x"},
+                  {"libsodium", "libsodium", "1.0.18", "AES-NI", "/x"},
+                  {"botan", "Botan", "2.19.3", "AES-NI", "/x"}};
+  ReportSettings s;  // adaptive, as the issue's command
+  s.budget_s = 0.05;
+  s.target_rel_ci = 0.05;
+  s.layout = layout;
+  if (unit) {
+    s.unit = *unit;
+    s.unit_given = true;
+  }
+  const std::vector<Record> rs = study_records();
+  std::ostringstream out;
+  make_reporter("table")->write({rs, env, s}, out);
+  return out.str();
+}
+
+TEST(ConsoleReport, SeveralLibrariesFitOneScreenAndEndInSummaryTables) {
+  const std::string out = render_study("default");
+  std::istringstream lines(out);
+  size_t count = 0;
+  for (std::string line; std::getline(lines, line); ++count) EXPECT_LE(display_width(line), 120u) << line;
+  EXPECT_LE(count, 40u) << out;
+  // The adaptive rule once, no per-line output, no per-library seed rankings.
+  EXPECT_EQ(out.find("Adaptive rounds:"), out.rfind("Adaptive rounds:")) << out;
+  EXPECT_EQ(out.find("Encryption time"), std::string::npos) << out;
+  EXPECT_EQ(out.find("speed ranking"), std::string::npos) << out;
+  // One table per algorithm and operation, sizes as columns, in a readable throughput unit; openssl and
+  // libsodium 1 % apart with ±2 % samples share rank 1, botan is twice as slow.
+  const size_t table = out.find("\nAES-GCM 256-bit encrypt, GiB/s (higher is faster):\n");
+  ASSERT_NE(table, std::string::npos) << out;
+  EXPECT_NE(out.find("\nCHACHA20-POLY1305 256-bit decrypt, GiB/s (higher is faster):\n"), std::string::npos)
+      << out;
+  const std::string rows = out.substr(table);
+  EXPECT_TRUE(std::regex_search(rows, std::regex(R"(\n +64B +1KB +16KB\n)"))) << rows;
+  // 64 B in (200 + 19.2) ns: 0.272 GiB/s; 16 KB in 5115 ns: 2.98 GiB/s (the table's median rate, 1.88 GiB/s
+  // at 1 KB, is above 1 GiB/s). Time over the fastest's: 1.01 within ±4 % (±2 % samples), 2.00.
+  EXPECT_TRUE(std::regex_search(rows, std::regex(R"(\n  openssl +0\.272 +=1 +1\.88 +=1 +2\.98 +=1\n)")))
+      << rows;
+  EXPECT_TRUE(std::regex_search(
+      rows, std::regex(
+                R"(\n  libsodium +0\.269 +=1 1\.01x 0\.97–1\.05 +1\.86 +=1 1\.01x 0\.97–1\.05 +2\.95 +=1 )")))
+      << rows;
+  EXPECT_TRUE(std::regex_search(rows, std::regex(R"(\n  botan +0\.136 +#3 2\.00x 1\.92–2\.08 +0\.940 +#3 )")))
+      << rows;
+  EXPECT_EQ(out.find("0.00"), std::string::npos) << "no figure in a unit too large for it\n" << out;
+}
+
+// -u forces its time unit on the summary tables, as on every other figure.
+TEST(ConsoleReport, SummaryTablesUseTheGivenUnit) {
+  const std::string out = render_study("default", TimeUnit::Ms);
+  const size_t table = out.find("\nAES-GCM 256-bit encrypt, median time per operation, ms:\n");
+  ASSERT_NE(table, std::string::npos) << out;
+  // 64 B in 219.2 ns: 0.000219 ms.
+  EXPECT_TRUE(std::regex_search(out.substr(table), std::regex(R"(\n  openssl +0\.000219 +=1 )"))) << out;
+  EXPECT_EQ(out.find("GiB/s"), std::string::npos) << out;
+}
+
+// --layout seed with several libraries: the original's per-line output for each library, its rankings per
+// library, the library rankings and the per-library table, as before the summary existed; the adaptive rule
+// is said once, not on every "Performing" line.
+TEST(ConsoleReport, LayoutSeedKeepsTheOriginalLinesForEveryLibrary) {
+  const std::string out = render_study("seed");
+  EXPECT_NE(
+      out.find("\nPerforming adaptive rounds of AES encryption and decryption in GCM mode with a 256-bit "
+               "random key on 64B of random data\nopenssl: Encryption time: "),
+      std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\nbotan: Decryption time: "), std::string::npos) << out;
+  EXPECT_NE(out.find("\nopenssl: Encryption speed ranking (64B):\n1 - "), std::string::npos) << out;
+  EXPECT_NE(out.find("AES-GCM 256-bit encrypt, 16KB — library ranking:\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nPer-library table (median time per operation, "), std::string::npos) << out;
+  EXPECT_EQ(out.find("Summary per algorithm"), std::string::npos) << out;
+  EXPECT_EQ(out.find("Adaptive rounds:"), out.rfind("Adaptive rounds:")) << out;
+  EXPECT_NE(out.find("Adaptive rounds:"), std::string::npos) << out;
 }
 
 TEST(JsonReport, RecordFields) {

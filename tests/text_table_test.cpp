@@ -80,6 +80,21 @@ TEST(TextTable, Utf8LabelsTakeOneColumnPerCharacter) {
   EXPECT_EQ(t.text(), "µs   x\nabc  –\n");
 }
 
+// Issue #31: a warning of 286 characters took one line of a 120-column screen three times over.
+TEST(WrapText, BreaksAtSpacesWithinTheWidth) {
+  const auto lines =
+      wrap_text("load average 10.79 over 2 CPUs = 5.39 per CPU (above 0.5)", 24, "warning: ", "  ");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "warning: load average");
+  EXPECT_EQ(lines[1], "  10.79 over 2 CPUs =");
+  EXPECT_EQ(lines[2], "  5.39 per CPU (above");
+  EXPECT_EQ(lines[3], "  0.5)");
+  for (const auto& line : lines) EXPECT_LE(display_width(line), 24u) << line;
+  EXPECT_EQ(wrap_text("short", 120, "warning: ", "  "), std::vector<std::string>{"warning: short"});
+  EXPECT_EQ(wrap_text("a-very-long-word b", 5, "", ""), (std::vector<std::string>{"a-very-long-word", "b"}))
+      << "a word longer than the line keeps a line of its own";
+}
+
 TEST(FormatNumber, OnePrintfConversion) {
   EXPECT_EQ(format_number("%.3f", 0.5), "0.500");
   EXPECT_EQ(format_number("%+.1f%%", 12.345), "+12.3%");

@@ -72,6 +72,20 @@ TEST(Units, ReadableUnitFollowsTheTypicalValue) {
   EXPECT_EQ(readable_unit({0, 0, 5e6}), TimeUnit::Ms) << "unmeasured zeros do not count";
 }
 
+// The console's summary tables give bulk operations as throughput, in the largest binary unit in which the
+// table's typical rate is at least 1 (issue #31).
+TEST(Units, ReadableRateUnitFollowsTheTypicalValue) {
+  const double kib = 1024, mib = kib * 1024, gib = mib * 1024;
+  EXPECT_EQ(readable_rate_unit({812 * mib, 3.1 * gib, 5.3 * gib}).name, "GiB/s");
+  EXPECT_EQ(readable_rate_unit({812 * mib, 700 * mib, 5.3 * gib}).name, "MiB/s");
+  EXPECT_EQ(readable_rate_unit({812 * mib, 700 * mib, 5.3 * gib}).bytes_per_s, mib);
+  EXPECT_EQ(readable_rate_unit({300 * kib, 900 * kib}).name, "KiB/s");
+  EXPECT_EQ(readable_rate_unit({300, 900}).name, "B/s");
+  EXPECT_EQ(readable_rate_unit({0.5}).name, "B/s") << "below 1 B/s: the smallest unit";
+  EXPECT_EQ(readable_rate_unit({}).name, "MiB/s");
+  EXPECT_EQ(readable_rate_unit({0, 0, 2 * gib}).name, "GiB/s") << "unmeasured zeros do not count";
+}
+
 // timeit.repeat's list is printed with Python's repr: the shortest text that reads back to the same double.
 TEST(Units, PythonFloatRepr) {
   EXPECT_EQ(python_float_repr(1.0222690105438232), "1.0222690105438232");

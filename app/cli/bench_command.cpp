@@ -55,8 +55,10 @@ cxxopts::Options bench_options() {
   add("b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
       cxxopts::value<Strings>());
   add("layout",
-      "report layout of table, markdown and html: default, or 2004 (the 2004 timing test's tables: algorithm "
-      "rows, library columns, an Average column, Mb/s; public-key operations per second)",
+      "report layout: default (with several libraries the console ends in one summary table per algorithm, "
+      "key and operation: libraries ranked per size, ratio to the fastest with its 95% CI), seed (the "
+      "original's per-line output and rankings, for every library), or 2004 (the 2004 timing test's tables: "
+      "algorithm rows, library columns, an Average column, Mb/s; public-key operations per second)",
       cxxopts::value<std::string>()->default_value("default"));
   add("format", "output format: " + report_format_names(),
       cxxopts::value<std::string>()->default_value("table"));

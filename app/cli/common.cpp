@@ -138,7 +138,8 @@ Order parse_order(const std::string& where, const std::string& text) {
 }
 
 std::string parse_layout(const std::string& text) {
-  if (!valid_layout(text)) throw UsageError("--layout '" + text + "' is not valid: expected default or 2004");
+  if (!valid_layout(text))
+    throw UsageError("--layout '" + text + "' is not valid: expected default, seed or 2004");
   return text;
 }
 

@@ -60,7 +60,7 @@ std::vector<int> parse_pin(const std::string& where, const std::string& text);
 bool parse_cipher_mode(const std::string& where, const std::string& text);
 /// --order / "order": interleaved or sequential.
 Order parse_order(const std::string& where, const std::string& text);
-/// --layout: "default" or "2004" (plugins/report.hpp's kReportLayouts); a UsageError naming the value
+/// --layout: "default", "seed" or "2004" (plugins/report.hpp's kReportLayouts); a UsageError naming the value
 /// otherwise.
 std::string parse_layout(const std::string& text);
 /// A job timeout in seconds: a number >= 0, where 0 means no limit.

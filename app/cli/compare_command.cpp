@@ -114,7 +114,12 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   const ReportFile base = read(reports[0]);
   const ReportFile candidate = read(reports[1]);
-  TimeUnit unit = base.unit;
+  // -u, else the base run's -u, else the one unit the medians of both reports read best in.
+  std::vector<double> medians;
+  for (const ReportFile* f : {&base, &candidate})
+    for (const Record& r : f->records)
+      if (r.ok()) medians.push_back(r.summary.median);
+  TimeUnit unit = base.unit_given ? base.unit : readable_unit(medians);
   if (args.count("unit")) {
     auto parsed = parse_unit(args["unit"].as<std::string>());
     if (!parsed)

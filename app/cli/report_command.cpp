@@ -133,7 +133,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   o.add_options()("report", "the JSON report", cxxopts::value<std::string>())(
       "format", "output format: " + formats, cxxopts::value<std::string>()->default_value("table"))(
       "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
-      "layout", "report layout: default or 2004 (default: the run's)", cxxopts::value<std::string>())(
+      "layout", "report layout: default, seed or 2004 (default: the run's)", cxxopts::value<std::string>())(
       "quiet", "do not say which file was written")("h,help", "print this help");
   o.parse_positional({"report"});
   auto args = o.parse(argc, argv);
@@ -172,8 +172,15 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     auto machines = read_fleet_inputs(path);
     if (!machines) throw UsageError(machines.error().message);
     fleet.machines = std::move(*machines);
-    write_fleet_report(fleet, output.format, fleet.machines.empty() ? TimeUnit::Ms : fleet.machines[0].unit,
-                       text);
+    // The first machine's -u, else the one unit every machine's medians read best in.
+    std::vector<double> medians;
+    for (const FleetMachine& m : fleet.machines)
+      for (const Record& r : m.records)
+        if (r.ok()) medians.push_back(r.summary.median);
+    const TimeUnit unit = fleet.machines.empty()         ? TimeUnit::Ms
+                          : fleet.machines[0].unit_given ? fleet.machines[0].unit
+                                                         : readable_unit(medians);
+    write_fleet_report(fleet, output.format, unit, text);
   } else {
     Result<ReportFile> read = read_report_file(path);
     if (!read) throw UsageError(read.error().message);

@@ -38,7 +38,8 @@ cxxopts::Options run_options() {
                                      cxxopts::value<std::string>())(
       "u,unit", "time unit: ns, us, ms, s, instead of the config's", cxxopts::value<std::string>())(
       "layout",
-      "report layout of table, markdown and html: default, or 2004 (the 2004 timing test's tables), "
+      "report layout: default (with several libraries the console ends in summary tables), seed (the "
+      "original's per-line output and rankings for every library), or 2004 (the 2004 timing test's tables), "
       "instead of the config's",
       cxxopts::value<std::string>())(
       "format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",

@@ -376,10 +376,10 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     cfg.unit_given = true;
   }
   if (doc.contains("layout")) {
-    const std::string text = in.string(doc["layout"], "/layout", "\"default\" or \"2004\"");
+    const std::string text = in.string(doc["layout"], "/layout", "\"default\", \"seed\" or \"2004\"");
     if (!valid_layout(text))
       throw UsageError(in.where("/layout") + " '" + text +
-                       "' is not valid: expected \"default\" or \"2004\"");
+                       "' is not valid: expected \"default\", \"seed\" or \"2004\"");
     cfg.layout = text;
   }
 

@@ -56,7 +56,7 @@ struct StudyConfig {
   MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci), "repetitions"; as the flags
   TimeUnit unit = TimeUnit::Ms;
   bool unit_given = false;         // "unit" present: tables use it rather than each picking a readable unit
-  std::string layout = "default";  // "layout": "default" or "2004" (ReportSettings::layout, --layout)
+  std::string layout = "default";  // "layout": "default", "seed" or "2004" (ReportSettings::layout, --layout)
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
   size_t threads = 1;                   // "threads": RunPlan::threads (--threads)

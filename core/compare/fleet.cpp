@@ -45,6 +45,7 @@ FleetMachine machine_from_report(const json& report, const std::string& name, co
   if (m.label.empty()) m.label = std::filesystem::path(source).stem().string();
   m.records = std::move(file.records);
   m.unit = file.unit;
+  m.unit_given = file.unit_given;
   return m;
 }
 

@@ -18,6 +18,7 @@ struct FleetMachine {
   nlohmann::json context;  // the report's context, as written
   std::vector<Record> records;
   TimeUnit unit = TimeUnit::Ms;
+  bool unit_given = true;  // ReportFile::unit_given
 };
 
 struct Fleet {

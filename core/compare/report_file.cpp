@@ -47,6 +47,9 @@ ReportFile read_report_document(const nlohmann::json& doc, const std::string& pa
   const json::json_pointer unit_pointer("/context/settings/unit");
   if (doc.contains(unit_pointer) && doc[unit_pointer].is_string())
     if (auto unit = parse_unit(doc[unit_pointer].get<std::string>())) report.unit = *unit;
+  const json::json_pointer given_pointer("/context/settings/unit_given");
+  if (doc.contains(given_pointer) && doc[given_pointer].is_boolean())
+    report.unit_given = doc[given_pointer].get<bool>();
   if (auto context = doc.find("context"); context != doc.end() && context->is_object()) {
     auto text = [&](const char* key) {
       auto it = context->find(key);

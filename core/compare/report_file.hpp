@@ -15,6 +15,9 @@ struct ReportFile {
   std::string path;
   std::vector<Record> records;   // in the report's order
   TimeUnit unit = TimeUnit::Ms;  // /context/settings/unit when present and valid
+  /// /context/settings/unit_given: whether the run was given its unit (-u); reports without the field are
+  /// taken to have been (their unit was used everywhere). When false, readers pick a readable unit.
+  bool unit_given = true;
   /// The machine the report was made on, from /context: "AMD EPYC, 2 logical CPUs (aes, avx2, ...), label
   /// m1" (the label, else the host name, when the report has one); empty when the report has no context.
   std::string machine;

@@ -23,7 +23,8 @@ namespace ca {
 struct ReportSettings {
   TimeUnit unit = TimeUnit::Ms;
   bool unit_given = false;  // -u or the config's "unit": tables use `unit`; else each picks a readable one
-  std::string layout = "default";  // --layout / the config's "layout": "default" or "2004" (docs/REPORTS.md)
+  std::string layout =
+      "default";  // --layout / the config's "layout": "default", "seed" or "2004" (docs/REPORTS.md)
   std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
   double budget_s = 0;
   double target_rel_ci = 0;

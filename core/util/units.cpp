@@ -112,6 +112,20 @@ TimeUnit readable_unit(const std::vector<double>& ns) {
   return TimeUnit::Ns;
 }
 
+RateUnit readable_rate_unit(const std::vector<double>& bytes_per_s) {
+  static constexpr RateUnit kUnits[] = {
+      {1024.0 * 1024 * 1024, "GiB/s"}, {1024.0 * 1024, "MiB/s"}, {1024.0, "KiB/s"}, {1.0, "B/s"}};
+  std::vector<double> v;
+  for (double x : bytes_per_s)
+    if (std::isfinite(x) && x > 0) v.push_back(x);
+  if (v.empty()) return kUnits[1];
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  const double median = v[v.size() / 2];
+  for (const RateUnit& u : kUnits)
+    if (median >= u.bytes_per_s) return u;
+  return kUnits[3];
+}
+
 std::string format_significant(double v, int digits) {
   char buf[64];
   if (!std::isfinite(v)) {

@@ -31,6 +31,18 @@ std::string format_duration(double ns, TimeUnit u);
 /// values are ignored; none left gives ms (cryptauditor's unit).
 TimeUnit readable_unit(const std::vector<double>& ns);
 
+/// A throughput unit: bytes per second in one unit of the table, and its name ("MiB/s").
+struct RateUnit {
+  double bytes_per_s = 1;
+  std::string_view name = "B/s";
+};
+
+/// The one throughput unit a table of these rates (bytes per second) reads best in: the largest of B/s,
+/// KiB/s, MiB/s and GiB/s (KB = 1024 B, as sizes) in which their median is at least 1, so "3.12 GiB/s" rather
+/// than "3195 MiB/s" and "812 MiB/s" rather than "0.793 GiB/s". Non-positive and non-finite values are
+/// ignored; none left gives MiB/s.
+RateUnit readable_rate_unit(const std::vector<double>& bytes_per_s);
+
 /// A number with at least `digits` significant digits and no exponent: 3 digits give "83.4", "2.73",
 /// "0.000123", and "1235" (the whole integer part is always kept).
 std::string format_significant(double v, int digits = 3);
