@@ -387,7 +387,9 @@ std::string program_description() {
       "Subcommands:\n";
   for (const Subcommand& s : subcommands())
     text += "  cryptauditor " + std::string(s.name) + " " + s.example + ": " + s.summary + "\n";
-  return text;
+  return text +
+         "The plugin flags (--plugin-dir, --no-default-plugins, --plugin) may also come before the "
+         "subcommand: cryptauditor --plugin-dir DIR list.\n";
 }
 
 std::string version_text() {
