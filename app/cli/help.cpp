@@ -100,10 +100,8 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
   if (auto it = kFamilies.find(long_name); it != kFamilies.end()) return family_names(it->second);
 
   if (long_name == "format") {
-    if (sub == "list" || sub == "doctor") return {"text", "json"};
-    if (sub == "verify") return {"table", "json"};
-    if (sub == "leaks")
-      return {"table", "json", "html"};  // the leak screen's own report (plugins/leaks_report)
+    if (sub == "list" || sub == "doctor" || sub == "compare" || sub == "verify" || sub == "leaks")
+      return command_formats(sub);
     std::vector<std::string> names;
     for (const auto& [name, description] : reporter_names()) names.push_back(name);
     return names;
