@@ -32,10 +32,5 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 /// ("failed", "unsupported", "not measured").
 std::string speed_text(const Speed& s);
 
-/// "console", "markdown", "json", "html"
-inline const std::vector<std::string>& scorecard_formats() {
-  static const std::vector<std::string> formats = {"console", "markdown", "json", "html"};
-  return formats;
-}
 
 }  // namespace ca::select

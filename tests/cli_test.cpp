@@ -405,6 +405,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--cyper AES-GCM", "unknown option '--cyper': did you mean --cipher?"},
         BadInput{"verify --vectros x", "unknown option '--vectros' for verify: did you mean --vectors?"},
         BadInput{"help verfy", "unknown command 'verfy': did you mean verify?"},
+        BadInput{"--plugin-dir /nonexistent/plugins list", "--plugin-dir '/nonexistent/plugins'"},
+        BadInput{"--no-default-plugins lst", "unknown command 'lst': did you mean list?"},
+        BadInput{"--plugin-dir . compare a.json b.json", "unknown option '--plugin-dir' for compare"},
         BadInput{"list AES-GMC",
                  "list 'AES-GMC' is not an algorithm, alias or group: did you mean AES-GCM?"}),
     [](const testing::TestParamInfo<BadInput>& info) {
@@ -527,6 +530,67 @@ TEST(Cli, ListFiltersByAlgorithmAndBackend) {
   ASSERT_EQ(json.status, 0) << json.err;
   const auto doc = nlohmann::json::parse(json.out);
   ASSERT_EQ(doc["algorithms"].size(), 1u) << json.out;
+}
+
+// The plugin flags are global options: before the subcommand word they mean what they mean after it, as in
+// git or cargo (issue #27 item 5; "unexpected argument 'list'" before).
+TEST(Cli, PluginFlagsMayComeBeforeTheSubcommand) {
+  REQUIRE_OPENSSL();
+  const std::string dir = CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS;
+  Result after = run("list --plugin-dir " + dir + " --backends");
+  ASSERT_EQ(after.status, 0) << after.err;
+  for (const std::string& before :
+       {"--plugin-dir " + dir + " list --backends", "--plugin-dir=" + dir + " list --backends"}) {
+    Result r = run(before);
+    ASSERT_EQ(r.status, 0) << before << "\n" << r.err;
+    EXPECT_EQ(r.out, after.out) << before;
+  }
+  // Every plugin flag, and several of them: the backend is only there, under its new name, when they count.
+  const std::string file = dir + "/ca-backend-openssl.so";
+  Result renamed = run("--no-default-plugins --plugin " + file + "=ssl-before list --backends");
+  ASSERT_EQ(renamed.status, 0) << renamed.err;
+  EXPECT_NE(renamed.out.find("ssl-before"), std::string::npos) << renamed.out;
+  EXPECT_EQ(renamed.out, run("list --backends --no-default-plugins --plugin " + file + "=ssl-before").out);
+  Result doctor = run("--no-default-plugins --plugin " + file + " doctor --format json");
+  ASSERT_EQ(doctor.status, 0) << doctor.err;
+  EXPECT_TRUE(nlohmann::json::parse(doctor.out).contains("machine_checks")) << doctor.out;
+}
+
+// Plain text is `table` in every command; `text`, list's, doctor's and compare's word before, still means it;
+// a bad format names the allowed ones (issue #27 item 3).
+TEST(Cli, PlainTextIsTableInEveryCommand) {
+  REQUIRE_OPENSSL();
+  Result list = run("list -b openssl");
+  ASSERT_EQ(list.status, 0) << list.err;
+  for (const char* format : {"table", "text"}) {
+    Result r = run(std::string("list -b openssl --format ") + format);
+    ASSERT_EQ(r.status, 0) << format << ": " << r.err;
+    EXPECT_EQ(r.out, list.out) << format;
+  }
+  // The machine check reads the load average, which moves between runs: the same lines, numbers aside.
+  auto shape = [](const std::string& s) { return std::regex_replace(s, std::regex("[0-9.]+"), "N"); };
+  Result doctor = run("doctor --no-backends");
+  ASSERT_EQ(doctor.status, 0) << doctor.err;
+  for (const char* format : {"table", "text"}) {
+    Result r = run(std::string("doctor --no-backends --format ") + format);
+    ASSERT_EQ(r.status, 0) << format << ": " << r.err;
+    EXPECT_EQ(shape(r.out), shape(doctor.out)) << format;
+  }
+  for (const auto& [args, allowed] : std::vector<std::pair<std::string, std::string>>{
+           {"list --format xml", "list: expected table or json"},
+           {"doctor --format xml", "doctor: expected table or json"},
+           {"compare a.json b.json --format xml", "compare: expected table or json"},
+           {"verify --format text", "verify: expected table or json"},
+           {"leaks --mac HMAC-SHA2-256 --format xml", "leaks: expected table, json or html"}}) {
+    Result bad = run(args);
+    EXPECT_EQ(bad.status, 2) << args;
+    EXPECT_NE(bad.err.find("--format '"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.err.find(allowed), std::string::npos) << args << ": " << bad.err;
+  }
+  for (const char* sub : {"list", "doctor", "compare"}) {
+    Result help = run(std::string(sub) + " --help");
+    EXPECT_NE(help.out.find("--format table|json"), std::string::npos) << sub << "\n" << help.out;
+  }
 }
 
 // `report` names what it expects, renders a merged fleet in its default format, and every command that

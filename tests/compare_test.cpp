@@ -707,7 +707,7 @@ TEST(CompareCommand, FormatJsonWritesOneParsableDocument) {
   EXPECT_EQ(json::parse(same.out)["summary"]["slower"], 0);
   Result bad = run_binary("compare " + base + " " + base + " --format xml");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_MENTIONS(bad.err, "--format 'xml' is not valid for compare: expected text or json");
+  EXPECT_MENTIONS(bad.err, "--format 'xml' is not valid for compare: expected table or json");
 }
 
 TEST(CompareCommand, UsageErrors) {

@@ -251,7 +251,7 @@ TEST(List, JsonHasEveryAlgorithmAndBackend) {
   EXPECT_EQ(adoc["groups"].size(), ca::groups().size());
   Result bad = run("list --format xml");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.err.find("--format 'xml' is not valid for list: expected text or json"), std::string::npos)
+  EXPECT_NE(bad.err.find("--format 'xml' is not valid for list: expected table or json"), std::string::npos)
       << bad.err;
 }
 

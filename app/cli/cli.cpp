@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/help.hpp"
+#include "cli/locations.hpp"
 #include "util/suggest.hpp"
 
 namespace ca {
@@ -50,13 +51,17 @@ int run_command_line(int argc, char** argv, std::ostream& out, std::ostream& err
   const Subcommand* chosen = nullptr;
   std::vector<char*> args(argv, argv + argc);
   try {
-    if (argc > 1) {
+    // Global options (the plugin flags) may come before the subcommand word, as in git or cargo:
+    // `cryptauditor --plugin-dir X list` is `cryptauditor list --plugin-dir X`.
+    size_t word = 1;
+    for (size_t n; word < args.size() && (n = plugin_flag_words(args, word)) > 0;) word += n;
+    if (word < args.size()) {
       for (const Subcommand& sub : subcommands())
-        if (std::string_view(argv[1]) == sub.name) chosen = &sub;
+        if (std::string_view(args[word]) == sub.name) chosen = &sub;
       if (chosen != nullptr)
-        args.erase(args.begin() + 1);
-      else if (argv[1][0] != '-')  // the default command takes flags only: a word first is a command
-        throw UsageError(unknown_command(argv[1]));
+        args.erase(args.begin() + static_cast<std::ptrdiff_t>(word));
+      else if (args[word][0] != '-')  // the default command takes flags only: a word first is a command
+        throw UsageError(unknown_command(args[word]));
     }
     const CommandMain command = chosen != nullptr ? chosen->main : bench_main;
     return command(static_cast<int>(args.size()), args.data(), out, err);

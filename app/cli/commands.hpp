@@ -12,7 +12,7 @@ namespace ca {
 
 /// The default command: cryptauditor's flags (-c, --hash, -s, -k, -d, -r, -u) plus -b, --format, -o.
 int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err);
-/// `cryptauditor list [--backends | --aliases] [--format text|json]` (docs/REPORTS.md: the JSON schema)
+/// `cryptauditor list [--backends | --aliases] [--format table|json]` (docs/REPORTS.md: the JSON schema)
 int list_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 /// `cryptauditor run CONFIG.json [overrides] [--resume] [--quiet]` (docs/CONFIG.md)
 int run_main(int argc, char** argv, std::ostream& out, std::ostream& err);
@@ -27,7 +27,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 /// `cryptauditor merge A.json B.json ... [-o FLEET.json]` (docs/FLEET.md)
 int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
-/// `cryptauditor doctor [--format text|json] [--root DIR]`: the machine check (host/machine_check.hpp)
+/// `cryptauditor doctor [--format table|json] [--root DIR]`: the machine check (host/machine_check.hpp)
 int doctor_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
 /// `cryptauditor leaks [-c ...] [-s ...] [--mac ...] [--kex ...]`: the timing-leak screen (docs/LEAKS.md)
@@ -39,7 +39,7 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
 /// The CPU `leaks` pins to unless told: the last one this process may use (empty when unknown).
 std::vector<int> default_leak_pin();
 
-/// `cryptauditor select CONFIG.json [--vectors DIR] [--format console|markdown|json|html] [-o FILE]`: speed,
+/// `cryptauditor select CONFIG.json [--vectors DIR] [--format table|markdown|json|html] [-o FILE]`: speed,
 /// Wycheproof and leak evidence as one scorecard per algorithm (docs/SELECT.md)
 int select_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 

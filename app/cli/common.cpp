@@ -79,6 +79,53 @@ uint32_t parse_key_bits(const std::string& where, const std::string& text) {
   return static_cast<uint32_t>(std::stoul(text));
 }
 
+namespace {
+
+struct CommandFormats {
+  std::string command;
+  std::vector<std::string> names;
+  bool text_is_table;  // `text` accepted for `table` (the word of list, doctor and compare before)
+};
+
+const CommandFormats& formats_of(const std::string& command) {
+  static const std::vector<CommandFormats> kFormats = {
+      {"list", {"table", "json"}, true},           {"doctor", {"table", "json"}, true},
+      {"compare", {"table", "json"}, true},        {"verify", {"table", "json"}, false},
+      {"leaks", {"table", "json", "html"}, false}, {"select", {"table", "markdown", "json", "html"}, false},
+  };
+  for (const CommandFormats& f : kFormats)
+    if (f.command == command) return f;
+  throw std::logic_error("no --format list for the command '" + command + "'");
+}
+
+}  // namespace
+
+const std::vector<std::string>& command_formats(const std::string& command) {
+  return formats_of(command).names;
+}
+
+std::string format_choices(const std::string& command, const std::string& quote) {
+  const std::vector<std::string>& names = command_formats(command);
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + quote + names[i] + quote;
+  return text;
+}
+
+std::string format_usage(const std::string& command) {
+  std::string text;
+  for (const std::string& name : command_formats(command)) text += (text.empty() ? "" : "|") + name;
+  return "[--format " + text + "]";
+}
+
+std::string checked_format(const std::string& command, const std::string& typed) {
+  const CommandFormats& f = formats_of(command);
+  if (std::find(f.names.begin(), f.names.end(), typed) != f.names.end()) return typed;
+  if (f.text_is_table && typed == "text") return "table";
+  throw UsageError("--format '" + typed + "' is not valid for " + command + ": expected " +
+                   format_choices(command));
+}
+
 std::string plugin_dir_flag(const std::string& dir) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))

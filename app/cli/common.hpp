@@ -40,6 +40,19 @@ void check_plan_measures_something(const RunPlan& plan, const std::string& opera
 double parse_positive(const std::string& where, const std::string& text, const char* what);
 uint64_t parse_rounds(const std::string& where, const std::string& text);
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
+/// The --format values of list, doctor, compare, verify and leaks, the first the default (run, report and the
+/// default command take the reporter registry's: plugins/report.hpp). Plain text is `table` in every command;
+/// `text`, its name in list, doctor and compare before, is still accepted there.
+const std::vector<std::string>& command_formats(const std::string& command);
+/// "table or json", "table, json or html": the formats of a command for --help and messages, each between
+/// `quote`s when given.
+std::string format_choices(const std::string& command, const std::string& quote = "");
+/// "[--format table|json]": the format flag in a command's usage line.
+std::string format_usage(const std::string& command);
+/// --format as typed, `text` read as `table` where it is accepted; a UsageError otherwise ("--format 'xml'
+/// is not valid for list: expected table or json").
+std::string checked_format(const std::string& command, const std::string& typed);
+
 /// --plugin-dir DIR as given, after checking it is a directory (a UsageError naming it otherwise).
 std::string plugin_dir_flag(const std::string& dir);
 /// --threads: a whole number of threads from 1 to kMaxThreads.

@@ -1,4 +1,4 @@
-// `cryptauditor compare BASE.json NEW.json [--threshold 5%] [--strict] [--format text|json]`: which rows of
+// `cryptauditor compare BASE.json NEW.json [--threshold 5%] [--strict] [--format table|json]`: which rows of
 // two JSON reports changed, by how much, and whether significantly over the per-process medians
 // (docs/COMPARE.md). Exit status 1 when a testable row is significantly slower by more than the threshold,
 // so a CI job can fail on a regression; 3 under --strict when no row was testable.
@@ -33,16 +33,18 @@ cxxopts::Options compare_options() {
       "compared by each library's ratio to the other libraries of its row, not by absolute time, and the "
       "report says so.\n");
   o.custom_help(
-      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute] "
-      "[--format text|json]");
+      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute] " +
+      format_usage("compare"));
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
       cxxopts::value<std::string>()->default_value("5%"))(
       "u,unit", "time unit of the medians: ns, us, ms, s (default: the base report's)",
       cxxopts::value<std::string>())(
-      "format", "text (the table) or json (the same rows and decision for CI; schema in docs/COMPARE.md)",
-      cxxopts::value<std::string>()->default_value("text"))(
+      "format",
+      format_choices("compare") +
+          " (json: the same rows and decision for CI; schema in docs/COMPARE.md; text is table)",
+      cxxopts::value<std::string>()->default_value(command_formats("compare").front()))(
       "allow-missing",
       "exit 0 even when rows measured in the base report are missing or not measured (failed, unsupported) "
       "in the new one")(
@@ -107,9 +109,7 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      "a percentage > 0, e.g. 5 or 5%") /
       100.0;
 
-  const std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw UsageError("--format '" + format + "' is not valid for compare: expected text or json");
+  const std::string format = checked_format("compare", args["format"].as<std::string>());
   const bool json = format == "json";
 
   const ReportFile base = read(reports[0]);

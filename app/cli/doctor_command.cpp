@@ -20,8 +20,9 @@ int doctor_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "CPU, frequency governor, turbo, busy SMT siblings, no pinning) and says how to fix each; "
       "then names the loaded libraries built without the CPU's crypto extensions. Every report "
       "carries the same warnings in its header. A check whose files are absent says unknown.");
-  o.custom_help("[--format text|json] [options]");
-  o.add_options()("format", "text or json", cxxopts::value<std::string>()->default_value("text"))(
+  o.custom_help(format_usage("doctor") + " [options]");
+  o.add_options()("format", format_choices("doctor") + " (text is table)",
+                  cxxopts::value<std::string>()->default_value(command_formats("doctor").front()))(
       "root",
       "read /proc and /sys under DIR instead of / (a copy of another machine's files, or a test's fake "
       "tree)",
@@ -35,9 +36,7 @@ int doctor_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     out << o.help() << '\n';
     return kExitOk;
   }
-  const std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw UsageError("--format '" + format + "' is not valid for doctor: expected text or json");
+  const std::string format = checked_format("doctor", args["format"].as<std::string>());
   SystemFiles files;
   if (args.count("root")) {
     files.root = args["root"].as<std::string>();

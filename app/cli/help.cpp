@@ -31,8 +31,8 @@ constexpr Subcommand kSubcommands[] = {
     {"merge", "A.json B.json -o FLEET.json", "reports of several machines (--label)", merge_main},
     {"verify", "[--interop]", "test vectors and cross-library interop", verify_main},
     {"leaks", "--mac HMAC-SHA2-256", "timing-leak screen of every backend (docs/LEAKS.md)", leaks_main},
-    {"select", "CONFIG.json [--format html]", "choose a library: speed, Wycheproof and leaks as one scorecard",
-     select_main},
+    {"select", "CONFIG.json [--format html]",
+     "choose a library: speed, Wycheproof and leaks as one scorecard", select_main},
     {"doctor", "[--format json]", "what on this machine makes timings vary, and how to fix it", doctor_main},
     {"help", "[COMMAND]", "this help, or a command's (cryptauditor help list)", help_main},
 };
@@ -102,11 +102,9 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
   if (auto it = kFamilies.find(long_name); it != kFamilies.end()) return family_names(it->second);
 
   if (long_name == "format") {
-    if (sub == "list" || sub == "doctor") return {"text", "json"};
-    if (sub == "verify") return {"table", "json"};
-    if (sub == "select") return {"console", "markdown", "json", "html"};
-    if (sub == "leaks")
-      return {"table", "json", "html"};  // the leak screen's own report (plugins/leaks_report)
+    if (sub == "list" || sub == "doctor" || sub == "compare" || sub == "verify" || sub == "leaks" ||
+        sub == "select")
+      return command_formats(sub);
     std::vector<std::string> names;
     for (const auto& [name, description] : reporter_names()) names.push_back(name);
     return names;
@@ -390,7 +388,9 @@ std::string program_description() {
       "Subcommands:\n";
   for (const Subcommand& s : subcommands())
     text += "  cryptauditor " + std::string(s.name) + " " + s.example + ": " + s.summary + "\n";
-  return text;
+  return text +
+         "The plugin flags (--plugin-dir, --no-default-plugins, --plugin) may also come before the "
+         "subcommand: cryptauditor --plugin-dir DIR list.\n";
 }
 
 std::string version_text() {

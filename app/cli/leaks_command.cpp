@@ -51,7 +51,8 @@ cxxopts::Options leaks_options() {
       "timing (the dudect-style screen), taint (secret-taint under Valgrind's memcheck: secret-dependent "
       "branches and memory indices), or timing,taint (one matrix)",
       cxxopts::value<std::string>()->default_value("timing"));
-  add("format", "output format: table, json, html", cxxopts::value<std::string>()->default_value("table"));
+  add("format", "output format: " + format_choices("leaks"),
+      cxxopts::value<std::string>()->default_value(command_formats("leaks").front()));
   add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
   add("budget", "seconds of sampling per test and repetition at most (a test stops earlier once decided)",
       cxxopts::value<std::string>()->default_value("1"));
@@ -121,9 +122,7 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   plan.data_sizes = select_sizes(sizes, plan.jobs);
   plan.budget_s = parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 1");
   plan.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  const std::string format = args["format"].as<std::string>();
-  if (format != "table" && format != "json" && format != "html")
-    throw UsageError("--format '" + format + "' is not valid for leaks: expected table, json or html");
+  const std::string format = checked_format("leaks", args["format"].as<std::string>());
   if (args.count("pin") && args.count("no-pin")) throw UsageError("--pin and --no-pin exclude each other");
   std::vector<int> pin;
   if (args.count("pin")) {

@@ -86,15 +86,15 @@ std::vector<const AlgorithmInfo*> listed_algorithms(const std::vector<std::strin
 int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cxxopts::Options o("cryptauditor list",
                      "The capability matrix: which backend offers which algorithm and key.");
-  o.custom_help("[ALGORITHM...] [-b BACKEND,...] [--backends | --aliases] [--format text|json]");
+  o.custom_help("[ALGORITHM...] [-b BACKEND,...] [--backends | --aliases] " + format_usage("list"));
   o.positional_help("");
   cxxopts::OptionAdder add = o.add_options();
   add("backends", "the loaded backends, their library versions and acceleration");
   add("aliases", "the alias and group tables");
   add("b,backend", "only these backends, comma-separated, any case (default: every loaded backend)",
       cxxopts::value<std::vector<std::string>>());
-  add("format", "text or json (schema: docs/REPORTS.md)",
-      cxxopts::value<std::string>()->default_value("text"));
+  add("format", format_choices("list") + " (json's schema: docs/REPORTS.md; text is table)",
+      cxxopts::value<std::string>()->default_value(command_formats("list").front()));
   add("h,help", "print this help");
   // In a group of its own so that --help (the "" group and the plugin flags) does not list it as a flag.
   o.add_options("positional")("algorithms", "", cxxopts::value<std::vector<std::string>>());
@@ -112,9 +112,7 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
            "any case), e.g. cryptauditor list AES-GCM SHA3 -b openssl,botan\n";
     return kExitOk;
   }
-  const std::string format = args["format"].as<std::string>();
-  if (format != "text" && format != "json")
-    throw UsageError("--format '" + format + "' is not valid for list: expected text or json");
+  const std::string format = checked_format("list", args["format"].as<std::string>());
   if (args.count("backends") && args.count("aliases"))
     throw UsageError("--backends and --aliases cannot be given together: choose one");
   const bool json = format == "json";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 #include "cli/common.hpp"
@@ -9,16 +10,49 @@
 namespace ca {
 namespace fs = std::filesystem;
 
+namespace {
+
+// The plugin flags, declared once: each subcommand that loads backends adds them, and run_command_line
+// accepts them before the subcommand word too.
+struct PluginFlag {
+  const char* name;
+  bool takes_value;
+  const char* help;
+};
+constexpr PluginFlag kPluginFlags[] = {
+    {"plugin-dir", true,
+     "also load the ca-backend-*.so plugins of DIR (repeatable; added to the default folder next to the "
+     "program or $CRYPTAUDITOR_PLUGIN_DIR)"},
+    {"no-default-plugins", false,
+     "load only the --plugin-dir folders and --plugin files, not the default folder"},
+    {"plugin", true,
+     "also load the plugin FILE (repeatable); FILE=NAME loads it under NAME, so two builds of one library "
+     "can be ranked in one run"},
+};
+
+}  // namespace
+
 void add_plugin_options(cxxopts::Options& options) {
-  options.add_options()("plugin-dir",
-                        "also load the ca-backend-*.so plugins of DIR (repeatable; added to the default "
-                        "folder next to the program or $CRYPTAUDITOR_PLUGIN_DIR)",
-                        cxxopts::value<std::vector<std::string>>())(
-      "no-default-plugins", "load only the --plugin-dir folders and --plugin files, not the default folder")(
-      "plugin",
-      "also load the plugin FILE (repeatable); FILE=NAME loads it under NAME, so two builds of one library "
-      "can be ranked in one run",
-      cxxopts::value<std::vector<std::string>>());
+  cxxopts::OptionAdder add = options.add_options();
+  for (const PluginFlag& f : kPluginFlags)
+    if (f.takes_value)
+      add(f.name, f.help, cxxopts::value<std::vector<std::string>>());
+    else
+      add(f.name, f.help);
+}
+
+size_t plugin_flag_words(const std::vector<char*>& args, size_t i) {
+  const std::string_view word = args[i];
+  if (word.substr(0, 2) != "--") return 0;
+  const std::string_view flag = word.substr(2);
+  for (const PluginFlag& f : kPluginFlags) {
+    const std::string_view name = f.name;
+    if (flag == name) return !f.takes_value ? 1 : i + 1 < args.size() ? 2 : 0;
+    if (f.takes_value && flag.size() > name.size() && flag.substr(0, name.size()) == name &&
+        flag[name.size()] == '=')
+      return 1;
+  }
+  return 0;
 }
 
 namespace {

@@ -15,6 +15,11 @@ namespace ca {
 /// --plugin FILE[=NAME] (repeatable) to a subcommand's options.
 void add_plugin_options(cxxopts::Options& options);
 
+/// The plugin flags are also global options, accepted before the subcommand word (`cryptauditor
+/// --plugin-dir DIR list`): how many words of `args` the one at `i` takes as a plugin flag (1 for
+/// --no-default-plugins or --plugin-dir=DIR, 2 for --plugin-dir DIR), 0 when it is none (or lacks its value).
+size_t plugin_flag_words(const std::vector<char*>& args, size_t i);
+
 /// What the plugin flags ask for: folders (the defaults unless --no-default-plugins, then each
 /// --plugin-dir not already listed) and single files. A --plugin-dir that is not a folder, a --plugin file
 /// that does not exist or a NAME that is not a valid backend name is a UsageError.

@@ -48,8 +48,8 @@ cxxopts::Options select_options() {
       "($CRYPTAUDITOR_WYCHEPROOF, the user cache, ../shared/wycheproof)",
       cxxopts::value<std::string>())("b,backend", "backend(s), comma-separated, instead of the config's",
                                      cxxopts::value<std::vector<std::string>>())(
-      "format", "scorecard format: console, markdown, json or html",
-      cxxopts::value<std::string>()->default_value("console"))(
+      "format", "scorecard format: " + format_choices("select"),
+      cxxopts::value<std::string>()->default_value(command_formats("select").front()))(
       "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
       cxxopts::value<std::string>())(
       "budget", "speed: seconds of timed work per measurement at most, instead of the config's stopping",
@@ -91,11 +91,7 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      "' (select takes one config file; see --help)");
   if (!args.count("config"))
     throw UsageError("select needs a study config file: cryptauditor select CONFIG.json (see --help)");
-  const std::string format = args["format"].as<std::string>();
-  const auto& formats = select::scorecard_formats();
-  if (std::find(formats.begin(), formats.end(), format) == formats.end())
-    throw UsageError("--format '" + format +
-                     "' is not valid for select: expected console, markdown, json or html");
+  const std::string format = checked_format("select", args["format"].as<std::string>());
   const std::string output = args.count("output") ? args["output"].as<std::string>() : "";
   if (!output.empty()) check_outputs({{"json", output}}, "--output");
   const bool quiet = args.count("quiet") > 0;
@@ -307,7 +303,7 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       return kExitFailure;
     }
     say_wrote(err, output, quiet);
-    if (format != "console") out << select::scorecard_console(card, ctx);
+    if (format != "table") out << select::scorecard_console(card, ctx);
   }
   return kExitOk;
 }

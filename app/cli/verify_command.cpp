@@ -38,7 +38,8 @@ cxxopts::Options verify_options() {
       "reproduces what A produced");
   add("b,backend", "backend(s), comma-separated (default: every loaded backend)",
       cxxopts::value<std::vector<std::string>>());
-  add("format", "output format: table or json", cxxopts::value<std::string>()->default_value("table"));
+  add("format", "output format: " + format_choices("verify"),
+      cxxopts::value<std::string>()->default_value(command_formats("verify").front()));
   add("quiet", "with --fetch: do not say what was written");
   add("h,help", "print this help");
   add_plugin_options(o);
@@ -76,9 +77,7 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     out << options.help() << '\n';
     return kExitOk;
   }
-  const std::string format = args["format"].as<std::string>();
-  if (format != "table" && format != "json")
-    throw UsageError("--format '" + format + "' is not valid for verify: expected table or json");
+  const std::string format = checked_format("verify", args["format"].as<std::string>());
   if (args.count("fetch")) {
     if (args.count("vectors") || args.count("interop"))
       throw UsageError(

@@ -315,10 +315,11 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
           parse_repetitions(in.where("/leaks/repetitions"),
                             in.number_text(l["repetitions"], "/leaks/repetitions", "a whole number"));
     if (l.contains("format")) {
-      leaks.format = in.string(l["format"], "/leaks/format", "\"table\", \"json\" or \"html\"");
-      if (leaks.format != "table" && leaks.format != "json" && leaks.format != "html")
-        in.fail("/leaks/format",
-                "'" + leaks.format + "' is not valid: expected \"table\", \"json\" or \"html\"");
+      const std::vector<std::string>& formats = command_formats("leaks");
+      const std::string quoted = format_choices("leaks", "\"");  // "table", "json" or "html"
+      leaks.format = in.string(l["format"], "/leaks/format", quoted);
+      if (std::find(formats.begin(), formats.end(), leaks.format) == formats.end())
+        in.fail("/leaks/format", "'" + leaks.format + "' is not valid: expected " + quoted);
     }
     if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
     if (l.contains("method")) {
