@@ -188,6 +188,10 @@ for s in "${stages[@]}"; do
       # Under qemu-user the helpers a plugin leaves behind outlived the run (2026-12-02; likely the subreaper or
       # pidfd supervision is not emulated; not investigated): these run natively in the release and ASan stages.
       filter+=':Supervision.*'
+      # A timing verdict under emulation: the leak screen read leakytag's early-exit tag check "inconclusive"
+      # within select's 0.5 s budget under qemu (2026-12-04), so it was recommended as "acceptable". The x86-64
+      # stages run it; the other select cases (agreement and timed-output faults) run here.
+      filter+=':Select.LeakyBackendIsPassedOverWithTheLeakOnTheCard'
       [[ ${CRYPTAUDITOR_AARCH64_FULL:-0} == 1 ]] && filter='*'
       cmake -S . -B build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/aarch64-linux-gnu.cmake" \
         -DCRYPTAUDITOR_AARCH64_SYSROOT="$sysroot" -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON \

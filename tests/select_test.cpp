@@ -88,10 +88,8 @@ TEST_F(Select, FaultyBackendsAreNeverRecommendedAndTheReasonIsOnTheCard) {
   EXPECT_EQ(library(doc, "CHACHA20", "openssl")["decision"], "recommended");
   EXPECT_EQ(library(doc, "CHACHA20", "leakytag")["reasons"][0], "not offered");
 
+  // leakytag's HMAC: its timing verdict is LeakyBackendIsPassedOverWithTheLeakOnTheCard's.
   const json& leaky = library(doc, "HMAC-SHA2-256", "leakytag");
-  EXPECT_EQ(leaky["decision"], "passed over");
-  EXPECT_NE(leaky["reasons"].dump().find("timing leak"), std::string::npos) << leaky.dump();
-  EXPECT_EQ(library(doc, "HMAC-SHA2-256", "openssl")["decision"], "recommended");
   if (have_vectors) {
     EXPECT_NE(leaky["conformance"].get<std::string>().find(" passed, 0 failed"), std::string::npos)
         << leaky.dump();
@@ -101,6 +99,18 @@ TEST_F(Select, FaultyBackendsAreNeverRecommendedAndTheReasonIsOnTheCard) {
       EXPECT_FALSE(l["conformance"].get<std::string>().empty()) << l.dump();
       EXPECT_FALSE(l["leak"].get<std::string>().empty()) << l.dump();
     }
+}
+
+// A timing verdict, so a case of its own: the aarch64 stage leaves it out (under qemu-user the emulated
+// timings put the screen at "inconclusive" within this budget; tests/run_all.sh), the x86-64 stages run it.
+TEST_F(Select, LeakyBackendIsPassedOverWithTheLeakOnTheCard) {
+  const auto r = select(config("") + " --format json -b openssl,leakytag");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const json doc = json::parse(r.out);
+  const json& leaky = library(doc, "HMAC-SHA2-256", "leakytag");
+  EXPECT_EQ(leaky["decision"], "passed over");
+  EXPECT_NE(leaky["reasons"].dump().find("timing leak"), std::string::npos) << leaky.dump();
+  EXPECT_EQ(library(doc, "HMAC-SHA2-256", "openssl")["decision"], "recommended");
 }
 
 TEST_F(Select, MissingVectorsAreANoteNotAFailure) {
