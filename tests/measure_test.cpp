@@ -147,7 +147,10 @@ TEST(Measure, AdaptiveStopsOnBudget) {
   std::vector<ca_io> inputs(1);
   MeasureConfig cfg;
   cfg.budget_s = 0.05;
-  cfg.target_rel_ci = 1e-9;  // unreachable: the budget must stop it
+  // Unreachable, so the budget must stop it. Not 1e-9: on a quiet host a 20 us spin on a clock that moves in
+  // steps gave identical samples, a median interval of width 0, and the target was met after 32 ms
+  // (fresh-clone run, 2026-12-04). No width is below zero.
+  cfg.target_rel_ci = -1;
   cfg.warmup_s = 0.001;
   auto start = std::chrono::steady_clock::now();
   Measurement m = measure({&spin_20us, nullptr, &inputs}, cfg);
