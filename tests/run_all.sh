@@ -119,6 +119,9 @@ for s in "${stages[@]}"; do
       # timing tests that ran 471 s in all under the sanitizers (256 s for one), in a run of this stage whose
       # tests took 869 s with -j2; the release stage runs them, and the same code (the per-call loop, the
       # calibration plugins, the statistics) still runs here in LeaksCommandTest and leak_stats_test.
+      # Left out for the same reason: select's leaky-plugin verdict (a 0.5 s timing screen of an instrumented
+      # plugin read "inconclusive" in 1 of 2 fresh-clone runs of this stage, 2026-12-04); the other select
+      # cases run here.
       # intercept_tls_get_addr=0: LeakSanitizer's own record of dynamic TLS blocks (those of libraries a plugin
       # brings in with dlopen) sometimes holds a garbage range once the GnuTLS plugin has been loaded ("DTLS 5
       # at 0x1461-0x1000002563" with verbosity=1), and its stop-the-world tracer then dies reading it at exit:
@@ -128,7 +131,8 @@ for s in "${stages[@]}"; do
       # through the thread's DTV, so no leak goes unseen that the static TLS scan would not find.
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1 \
         LSAN_OPTIONS=suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0:intercept_tls_get_addr=0 \
-        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 GTEST_FILTER='-CalibrationTest.*' \
+        UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        GTEST_FILTER='-CalibrationTest.*:Select.LeakyBackendIsPassedOverWithTheLeakOnTheCard' \
         ctest --test-dir build-asan -j"$jobs" --output-on-failure
       ;;
     fuzz)
