@@ -32,5 +32,4 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 /// ("failed", "unsupported", "not measured").
 std::string speed_text(const Speed& s);
 
-
 }  // namespace ca::select

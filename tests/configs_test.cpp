@@ -26,9 +26,9 @@ std::vector<std::string> shipped_configs() {
 
 TEST(ShippedConfigs, TheOnesTheDocsNameAreThere) {
   const auto names = shipped_configs();
-  for (const char* name :
-       {"default.json", "aes-modes.json", "hash-family.json", "signatures.json",
-        "library-selection-aead.json", "library-selection-signatures.json", "timing-test-2004.json", "rsa-library-benchmark.json"})
+  for (const char* name : {"default.json", "aes-modes.json", "hash-family.json", "signatures.json",
+                           "library-selection-aead.json", "library-selection-signatures.json",
+                           "timing-test-2004.json", "rsa-library-benchmark.json"})
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 

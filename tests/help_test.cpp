@@ -23,7 +23,7 @@ Result run(const std::string& args) { return ca::test::run_cryptauditor(args); }
 // Every subcommand a user may type. Listed here, not read from the table, so that a subcommand dropped
 // from the table (and so from --help, the man page and the completions) fails these tests.
 const std::vector<std::string> kSubcommands = {"list",   "run",   "compare", "report", "merge",
-                                               "verify", "leaks", "select", "doctor",  "help"};
+                                               "verify", "leaks", "select",  "doctor", "help"};
 
 bool have_openssl() {
   return std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-openssl.so");

@@ -18,6 +18,7 @@
 #include "cli/progress.hpp"
 #include "cli/resume.hpp"
 #include "exec/isolated_job.hpp"
+#include "exec/memory.hpp"
 #include "host/affinity.hpp"
 #include "host/environment.hpp"
 #include "host/exit_guard.hpp"
@@ -25,7 +26,6 @@
 #include "measure/measure.hpp"
 #include "measure/stopwatch.hpp"
 #include "record/journal.hpp"
-#include "exec/memory.hpp"
 #include "util/atomic_file.hpp"
 #include "util/units.hpp"
 

@@ -7,8 +7,8 @@
 #include <limits>
 #include <sstream>
 
-#include "plugin/call.hpp"
 #include "exec/agreement.hpp"
+#include "plugin/call.hpp"
 
 namespace ca {
 namespace {
