@@ -146,4 +146,19 @@ std::string find_config(const std::string& typed) {
                    (known.empty() ? " (none there)" : " (there: " + known + ")"));
 }
 
+std::optional<cxxopts::ParseResult> parse_config_command(const std::string& name, cxxopts::Options& options,
+                                                         int argc, char** argv, std::ostream& out) {
+  auto args = options.parse(argc, argv);
+  if (args.count("help")) {
+    out << options.help() << '\n';
+    return std::nullopt;
+  }
+  if (!args.unmatched().empty())
+    throw UsageError("unexpected argument '" + args.unmatched().front() + "' (" + name +
+                     " takes one config file; see --help)");
+  if (!args.count("config"))
+    throw UsageError(name + " needs a study config file: cryptauditor " + name + " CONFIG.json (see --help)");
+  return args;
+}
+
 }  // namespace ca

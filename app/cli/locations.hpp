@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cxxopts.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -41,5 +42,10 @@ std::string config_dir(const std::string& exe);
 /// `run NAME`: NAME when it is a file; otherwise, for a bare name (no '/'), NAME or NAME.json in
 /// config_dir(). A UsageError names the value, where it was looked for and the configs found there.
 std::string find_config(const std::string& typed);
+
+/// Parses the arguments of a command that takes one study config (`cryptauditor NAME CONFIG.json ...`: run,
+/// select): nothing after printing --help to `out`; a UsageError for a stray argument or a missing config.
+std::optional<cxxopts::ParseResult> parse_config_command(const std::string& name, cxxopts::Options& options,
+                                                         int argc, char** argv, std::ostream& out);
 
 }  // namespace ca

@@ -121,16 +121,9 @@ std::string resume_command(int argc, char** argv) {
 
 int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto options = run_options();
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    out << options.help() << '\n';
-    return kExitOk;
-  }
-  if (!args.unmatched().empty())
-    throw UsageError("unexpected argument '" + args.unmatched().front() +
-                     "' (run takes one config file; see --help)");
-  if (!args.count("config"))
-    throw UsageError("run needs a study config file: cryptauditor run CONFIG.json (see --help)");
+  const auto parsed = parse_config_command("run", options, argc, argv, out);
+  if (!parsed) return kExitOk;
+  const cxxopts::ParseResult& args = *parsed;
 
   // The whole config is checked first, then the flags, then the plugins and outputs: nothing runs before
   // every value is known to be good.

@@ -81,16 +81,9 @@ std::set<std::string> algorithms_of(const std::string& path) {
 
 int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto options = select_options();
-  auto args = options.parse(argc, argv);
-  if (args.count("help")) {
-    out << options.help() << '\n';
-    return kExitOk;
-  }
-  if (!args.unmatched().empty())
-    throw UsageError("unexpected argument '" + args.unmatched().front() +
-                     "' (select takes one config file; see --help)");
-  if (!args.count("config"))
-    throw UsageError("select needs a study config file: cryptauditor select CONFIG.json (see --help)");
+  const auto parsed = parse_config_command("select", options, argc, argv, out);
+  if (!parsed) return kExitOk;
+  const cxxopts::ParseResult& args = *parsed;
   const std::string format = checked_format("select", args["format"].as<std::string>());
   const std::string output = args.count("output") ? args["output"].as<std::string>() : "";
   if (!output.empty()) check_outputs({{"json", output}}, "--output");
