@@ -89,6 +89,9 @@ TEST(Plugins, MissingAlgorithmsNameTheirReason) {
   } expected[] = {
       {"nss", "AES-CCM", 256, "no CKM_AES_CCM"},
       {"nss", "AES-XTS", 256, "no AES-XTS"},
+      {"nss", "AES-OFB", 256, "neither CKM_AES_CFB128 nor CKM_AES_OFB"},
+      {"nss", "IDEA", 128, "CKM_IDEA_CBC_PAD"},
+      {"nss", "RSA-PKCS1V15-ENC", 2048, "implicit rejection"},
       {"gnutls", "X25519", 256, "gnutls_privkey_derive_secret arrived in 3.8.2"},
       {"gnutls", "ECDH-P256", 256, "only inside a TLS handshake"},
   };

@@ -97,6 +97,7 @@ const Row kRows[] = {
     {"CAMELLIA", cbc(camellia_cbc)},
     {"DES", cbc(des_cbc)},
     {"3DES", cbc(des3_cbc)},
+    {"2DES", two_key_3des_cbc(des3_cbc)},  // GNUTLS_CIPHER_3DES_CBC keyed with K1 || K2 || K1
     {"SHA1", digest(GNUTLS_DIG_SHA1)},
     {"SHA2-224", digest(GNUTLS_DIG_SHA224)},
     {"SHA2-256", digest(GNUTLS_DIG_SHA256)},

@@ -29,7 +29,9 @@ inline gnutls_datum_t datum(const uint8_t* p, size_t n) {
 using CipherChoice = gnutls_cipher_algorithm_t (*)(uint32_t key_bits);
 
 // symmetric.cpp
-sdk::Factory cbc(CipherChoice c);        // gnutls_cipher_* in CBC, PKCS#7 by the SDK
+sdk::Factory cbc(CipherChoice c);  // gnutls_cipher_* in CBC, PKCS#7 by the SDK
+/// 2DES: the 3DES-CBC cipher `c` keyed with K1 || K2 || K1 from the 16-byte key (K3 = K1).
+sdk::Factory two_key_3des_cbc(CipherChoice c);
 sdk::Factory keystream(CipherChoice c);  // ChaCha20 (32-bit counter)
 sdk::Factory xts(CipherChoice c);        // AES-XTS, one data unit per message
 sdk::Factory aead(CipherChoice c);       // gnutls_aead_cipher_*

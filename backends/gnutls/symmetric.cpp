@@ -41,6 +41,22 @@ CipherPtr open_cipher(const ca_key_spec& spec, gnutls_cipher_algorithm_t c) {
   return CipherPtr(h);
 }
 
+// 2DES is two-key triple DES (SP 800-67 keying option 2, K3 = K1): GnuTLS has no such cipher, but its
+// 3DES-CBC keyed with K1 || K2 || K1 is exactly it. The 24-byte copy lives only while GnuTLS copies the key.
+CipherPtr open_cbc(const ca_key_spec& spec, gnutls_cipher_algorithm_t c, bool two_key) {
+  if (!two_key) return open_cipher(spec, c);
+  sdk::require_key_bytes(spec, 16);
+  std::array<uint8_t, 24> key{};
+  std::memcpy(key.data(), spec.secret_key, 16);
+  std::memcpy(key.data() + 16, spec.secret_key, 8);
+  ca_key_spec three_key = spec;
+  three_key.secret_key = key.data();
+  three_key.secret_key_len = key.size();
+  CipherPtr handle = open_cipher(three_key, c);
+  gnutls_memset(key.data(), 0, key.size());
+  return handle;
+}
+
 void crypt(gnutls_cipher_hd_t h, Direction d, uint8_t* out, const uint8_t* in, size_t n) {
   const int ret = d == Direction::Encrypt ? gnutls_cipher_encrypt2(h, sdk::bytes_or_empty(in), n, out, n)
                                           : gnutls_cipher_decrypt2(h, sdk::bytes_or_empty(in), n, out, n);
@@ -53,12 +69,12 @@ void crypt(gnutls_cipher_hd_t h, Direction d, uint8_t* out, const uint8_t* in, s
 /// message in either. A second handle is the --cipher-mode stream context.
 class CbcOps {
  public:
-  CbcOps(const ca_key_spec& spec, CipherChoice choose)
+  CbcOps(const ca_key_spec& spec, CipherChoice choose, bool two_key_3des = false)
       : cipher_(chosen(spec, choose)),
         block_(static_cast<size_t>(gnutls_cipher_get_block_size(cipher_))),
         iv_(static_cast<size_t>(gnutls_cipher_get_iv_size(cipher_))),
-        handle_(open_cipher(spec, cipher_)),
-        stream_(open_cipher(spec, cipher_)) {}
+        handle_(open_cbc(spec, cipher_, two_key_3des)),
+        stream_(open_cbc(spec, cipher_, two_key_3des)) {}
 
   size_t block_size() const { return block_; }
   size_t iv_bytes() const { return iv_; }
@@ -243,6 +259,9 @@ class MacOps {
 }  // namespace
 
 sdk::Factory cbc(CipherChoice c) { return sdk::make_factory<sdk::Pkcs7BlockMode<CbcOps>>(c); }
+sdk::Factory two_key_3des_cbc(CipherChoice c) {
+  return sdk::make_factory<sdk::Pkcs7BlockMode<CbcOps>>(c, true);
+}
 sdk::Factory keystream(CipherChoice c) { return sdk::make_factory<sdk::StreamMode<KeystreamOps>>(c); }
 sdk::Factory xts(CipherChoice c) { return sdk::make_factory<sdk::StreamMode<XtsOps>>(c); }
 sdk::Factory aead(CipherChoice c) { return sdk::make_factory<sdk::TaggedAead<AeadOps>>(c); }

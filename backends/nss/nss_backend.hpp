@@ -48,9 +48,25 @@ inline SECItem item(const uint8_t* data, size_t len) {
 
 // ---- symmetric.cpp --------------------------------------------------------------------------------------
 sdk::Factory aes_gcm();
+/// GMAC-AES: AES-GCM (CKM_AES_GCM) over an empty message with the MAC's message as the associated data.
+sdk::Factory gmac_aes();
 sdk::Factory chacha20_poly1305();
-sdk::Factory aes_cbc();
+
+/// A block cipher in CBC mode with PKCS#7 padding: its softoken mechanisms and block size.
+struct CbcCipher {
+  CK_MECHANISM_TYPE padded;     // CKM_AES_CBC_PAD ...: one PK11_Encrypt / PK11_Decrypt per message
+  CK_MECHANISM_TYPE unpadded;   // CKM_AES_CBC ...: the `--cipher-mode stream` context
+  size_t block;                 // bytes, also the IV's length
+  CK_ULONG rc2_effective_bits;  // RC2 only (CK_RC2_CBC_PARAMS, RFC 2268); 0 for the others
+};
+sdk::Factory cbc_pad(CbcCipher cipher);
+/// AES-ECB with PKCS#7 padding (sdk::Pkcs7BlockMode) over one CKM_AES_ECB context per direction.
+sdk::Factory aes_ecb();
+/// Key streams through PK11_Encrypt / PK11_Decrypt: AES-CTR (CKM_AES_CTR, 128-bit counter), ChaCha20
+/// (CKM_CHACHA20, RFC 8439 with the block counter from 0), RC4 (CKM_RC4).
 sdk::Factory aes_ctr();
+sdk::Factory chacha20();
+sdk::Factory rc4();
 sdk::Factory digest(SECOidTag hash);
 /// HMAC (CKM_SHAx_HMAC) and CMAC-AES (CKM_AES_CMAC): one signing context per key, restarted per message.
 sdk::Factory mac(CK_MECHANISM_TYPE mechanism);
