@@ -52,8 +52,8 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--with-1g", action="store_true",
-                    help="add the 1 GB case (estimated at 17 GB before issue #26 items 1-2; refused when it "
-                         "cannot fit)")
+                    help="add the 1 GB case (estimated at 19 GB before issue #26 items 1-2, 3.1 GB after, 3.5 GB "
+                         "allowed; refused when it cannot fit)")
     args = ap.parse_args()
     binary = os.path.join(args.build, "cryptauditor")
     print("load average:", open("/proc/loadavg").read().split()[:3])

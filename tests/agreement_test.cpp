@@ -66,17 +66,18 @@ TEST(Agreement, ARandomisedOutputRejectedByOneOfThreeLeavesTheLargestAgreeingSet
 TEST(Agreement, InputsAreTheSameForOneSeedAndCoverAnOddLength) {
   const AlgorithmInfo& gcm = *find_algorithm("AES-GCM");
   const AgreementInputs a = agreement_inputs(gcm, 256, 16384, 42), b = agreement_inputs(gcm, 256, 16384, 42);
-  ASSERT_EQ(a.messages.size(), 2u);
-  EXPECT_EQ(a.messages[0].size(), 16384u);
-  EXPECT_EQ(a.messages[1].size(), 16383u);
-  EXPECT_EQ(a.messages, b.messages);
+  ASSERT_EQ(a.lengths, (std::vector<size_t>{16384, 16383}));
+  EXPECT_EQ(a.message.size(), 16384u);
+  EXPECT_EQ(a.at(1).size(), 16383u);
+  EXPECT_EQ(a.at(1).data(), a.message.data());  // the shorter message is the longer one's prefix, held once
+  EXPECT_EQ(a.message, b.message);
   EXPECT_EQ(a.nonce, b.nonce);
   EXPECT_EQ(a.nonce.size(), gcm.nonce_bytes);
-  EXPECT_NE(agreement_inputs(gcm, 256, 16384, 43).messages, a.messages);
+  EXPECT_NE(agreement_inputs(gcm, 256, 16384, 43).message, a.message);
   // XTS takes no message below one block: at 16 bytes only the measured size.
-  EXPECT_EQ(agreement_inputs(*find_algorithm("AES-XTS"), 256, 16, 1).messages.size(), 1u);
+  EXPECT_EQ(agreement_inputs(*find_algorithm("AES-XTS"), 256, 16, 1).lengths.size(), 1u);
   // A KDF derives once (its message is the password).
-  EXPECT_EQ(agreement_inputs(*find_algorithm("PBKDF2-SHA256"), 0, 64, 1).messages.size(), 1u);
+  EXPECT_EQ(agreement_inputs(*find_algorithm("PBKDF2-SHA256"), 0, 64, 1).lengths.size(), 1u);
 }
 
 TEST(Agreement, ForwardOperations) {

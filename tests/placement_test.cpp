@@ -3,10 +3,13 @@
 #include "exec/placement.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <utility>
+#include <vector>
 
 #include "catalog/catalog.hpp"
 #include "exec/job_parts.hpp"
@@ -66,6 +69,40 @@ TEST(Placement, AWriteIntoTheRestOfTheOutputsPageIsAnOverrunOfThatLength) {
   PoolMemory moved = std::move(c);
   EXPECT_EQ(moved.overrun(), 16u);
   EXPECT_EQ(moved.output_size(), 16400u);
+}
+
+// The output is shared by the lanes of a comparison (issue #26): after an overrun is reported the canary is
+// written again, so the next library to write the output is not blamed for it.
+TEST(Placement, TheCanaryIsWholeAgainAfterAnOverrunIsReported) {
+  PoolMemory pool(PoolShape{1, 64, 0, 12, 80});
+  pool.output()[80 + 3] ^= 0xff;
+  EXPECT_EQ(pool.overrun(), 4u);
+  pool.restore_canary();
+  EXPECT_EQ(pool.overrun(), 0u);
+}
+
+// Resident 4 KiB pages of [p, p + n) (mincore).
+size_t resident_pages(const uint8_t* p, size_t n) {
+  std::vector<unsigned char> v((n + kPlacementPage - 1) / kPlacementPage);
+  if (::mincore(const_cast<uint8_t*>(p), n, v.data()) != 0) return SIZE_MAX;
+  size_t count = 0;
+  for (unsigned char c : v) count += c & 1;
+  return count;
+}
+
+// A decrypting pool never holds all its messages (issue #26): they are not faulted in by the pool, and a
+// message's whole huge pages go back to the kernel once its ciphertext is made; its address stays.
+TEST(Placement, MessagesLeftUntouchedAndGivenBackAreNotResident) {
+  const size_t size = 6 << 20;  // three whole 2 MiB pages each
+  PoolMemory pool(PoolShape{2, size, size + 16, 12, size + 16}, false);
+  EXPECT_EQ(resident_pages(pool.message(0), 2 * size), 0u);
+  EXPECT_EQ(resident_pages(pool.output(), size), size / kPlacementPage);  // the rest is touched
+  uint8_t* const first = pool.message(0);
+  std::memset(first, 1, size);
+  EXPECT_EQ(resident_pages(first, size), size / kPlacementPage);
+  pool.release_message(0);
+  EXPECT_EQ(resident_pages(first, size), 0u);
+  EXPECT_EQ(pool.message(0), first);
 }
 
 TEST(PlacementDeathTest, AWritePastTheOutputsLastPageStopsTheProcessInThatWrite) {

@@ -15,15 +15,22 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "plugin/call.hpp"
 #include "record/record.hpp"
 #include "util/bytes.hpp"
 
 namespace ca {
 
-/// What every backend is given: messages (the measured size first) and one nonce, made from a seed.
+/// What every backend is given: one message of the measured size and one nonce, made from a seed, and the
+/// lengths it is checked at (the measured size first, then one byte less where the algorithm takes it): the
+/// shorter message is the longer one's prefix, so the inputs are held once (issue #26).
 struct AgreementInputs {
-  std::vector<Bytes> messages;
+  Bytes message;
+  std::vector<size_t> lengths;
   Bytes nonce;
+
+  /// Message k: the first lengths[k] bytes of `message`.
+  ByteView at(size_t k) const { return ByteView(message.data(), lengths.at(k)); }
 };
 /// `params` is the job's: its "nonce=N" sets the nonce's length.
 AgreementInputs agreement_inputs(const AlgorithmInfo& a, uint32_t bits, size_t size, uint64_t seed,

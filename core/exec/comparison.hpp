@@ -1,8 +1,9 @@
 // The interleaved order (the default, --order interleaved): for each job (algorithm x key size) every backend
-// is set up first (supports, self-test, key setup), then each comparison (data size x operation) prepares
-// every backend's input pool and hands all of them to measure_interleaved (core/measure/interleave.hpp),
-// which samples them in shuffled rounds. Each record keeps its samples' rounds and a comparison id, so the
-// rankings can pair them (stats/paired.hpp).
+// is set up first (supports, self-test, key setup), then each comparison (data size x operation) checks that
+// the backends agree, prepares the input pool (in process one for every backend, exec/job_parts.hpp's
+// SharedPool; a child lane its own) and hands every lane to measure_interleaved
+// (core/measure/interleave.hpp), which samples them in shuffled rounds. Each record keeps its samples' rounds
+// and a comparison id, so the rankings can pair them (stats/paired.hpp).
 //
 // A backend's side of a job is a Lane. In process, the lane calls the backend directly. Isolated (--isolate,
 // the default of `run`), each lane is a child process of its own, forked after the plugins are loaded, which
@@ -51,6 +52,12 @@ class Lane : public SampleSource {
   virtual std::optional<Bytes> export_key() = 0;
   /// After begin(): the agreement check's forward outputs on agreement_inputs(seed).
   virtual AgreementOutputs agreement_outputs(uint64_t seed) = 0;
+  /// After begin(): the forward output for message k alone (at most one output; none when the backend has
+  /// no message k), so that the check holds one output at a time (issue #26); nullopt when the lane only
+  /// answers all of them at once (a child lane: agreement_outputs).
+  virtual std::optional<AgreementOutputs> agreement_output(uint64_t /*seed*/, size_t /*k*/) {
+    return std::nullopt;
+  }
   /// After begin(): whether `output` (another backend's forward output for message k of
   /// agreement_inputs(seed)) verifies, or decrypts to message k, here; the Error says what went wrong.
   virtual Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
@@ -58,12 +65,24 @@ class Lane : public SampleSource {
   virtual void request_start() {}
   /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.
   virtual std::optional<LaneFailure> start() = 0;
-  /// Prepares the input pool for (size, operation). nullopt: ready to be sampled.
+  /// Before begin(), in process: the comparison's one input pool, which every lane given the same slot reads
+  /// (issue #26: one pool per comparison, not one per library). A lane given a slot prepares its inputs in
+  /// prepare_inputs(); a child lane builds its own in begin() and ignores the slot.
+  virtual void share_inputs(std::shared_ptr<SharedPool> /*slot*/) {}
+  /// Starts the comparison (size, operation): prepares its input pool, or with a shared slot only names
+  /// the comparison. nullopt: ready for the agreement check.
   virtual std::optional<LaneFailure> begin(size_t size, const std::string& op) = 0;
+  /// After the agreement check, before sampling: the lane's inputs are ready (a shared slot's pool is made
+  /// by the first lane asked and taken by the others). nullopt: ready to be sampled.
+  virtual std::optional<LaneFailure> prepare_inputs() { return std::nullopt; }
+  /// After the comparison's records are made: its inputs and output are freed (in process; a child frees
+  /// them at its next begin()).
+  virtual void end_comparison() {}
   /// --threads N: the parallel pass on the current comparison, into r.parallel* (or r.status failed).
   virtual void threads(Record& r) = 0;
   /// After the measurement: the output the last timed operation left (through the repeat form, when the
-  /// plugin has one) checked against one plain call on the same input — equal bytes for a deterministic
+  /// plugin has one; with a shared pool, whose output every lane writes in turn, two more operations through
+  /// that form first) checked against one plain call on the same input — equal bytes for a deterministic
   /// operation, a verification or decryption for a randomised one. Passes when it agrees (or the operation
   /// leaves nothing to check: verify, keygen, a stream); otherwise the Error says what differs.
   virtual Result<void> check_timed_output() = 0;

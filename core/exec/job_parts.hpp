@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,15 @@ struct Pool {
   PoolMemory memory;
   std::vector<ca_io> ios;
 };
+/// The one input pool of an in-process comparison (issue #26): the first lane to prepare its inputs after
+/// the agreement check makes it, every other lane reads the same pool: the same messages, nonces, derived
+/// inputs (made by that first lane under the job's shared key, which the agreement check has shown every
+/// lane computes alike) and the same output buffer, which the lanes write one at a time. Every library thus
+/// reads and writes at the very same addresses, not only the same offsets.
+struct SharedPool {
+  std::shared_ptr<Pool> pool;
+};
+
 /// Fills `pool` for (size, op), or says why it could not (an Error marked unsupported when the backend
 /// answered CA_UNSUPPORTED: these inputs are not offered, nothing is broken). `params` is the job's (its
 /// "nonce=N" sets the nonces' length).

@@ -10,9 +10,11 @@
 #include <map>
 #include <random>
 #include <stdexcept>
+#include <tuple>
 
 #include "exec/comparison.hpp"
 #include "exec/lane_pipe.hpp"
+#include "exec/memory.hpp"
 #include "exec/runner.hpp"
 #include "host/affinity.hpp"
 #include "host/exit_guard.hpp"
@@ -56,71 +58,129 @@ struct Entry {
   bool ready = false;
 };
 
+// A lane's forward outputs, message by message. An in-process lane computes each when asked, so that the
+// check holds one output of each distinct value and the one being compared, never every library's
+// (issue #26); a child lane answers all of its outputs in one reply, kept here until the check ends.
+class ForwardOutputs {
+ public:
+  ForwardOutputs(Lane& lane, uint64_t seed) : lane_(lane), seed_(seed) {}
+  AgreementOutputs at(size_t k) {
+    if (!all_) {
+      if (auto one = lane_.agreement_output(seed_, k)) return std::move(*one);
+      all_ = lane_.agreement_outputs(seed_);
+    }
+    AgreementOutputs one;
+    // Each message is asked for once: its output moves out, and is freed once compared.
+    if (k < all_->outputs.size()) one.outputs.push_back(std::move(all_->outputs[k]));
+    if (k >= all_->outputs.size() || k == 0) {
+      one.error = all_->error;  // a failure is the lane's, whichever message it came at
+      one.unsupported = all_->unsupported;
+    }
+    return one;
+  }
+
+ private:
+  Lane& lane_;
+  uint64_t seed_;
+  std::optional<AgreementOutputs> all_;
+};
+
+// The agreement check of one comparison (exec/agreement.hpp) over the lanes in `in`: the verdicts, in the
+// order of `in`. A lane that could not compute its outputs is failed outright. Message by message: every
+// lane's output for message k is compared with the distinct outputs seen so far (deterministic outputs) and,
+// where outputs must also verify or decrypt elsewhere, checked by every lane, before message k + 1 is
+// computed; what the decision needs afterwards is kept as words and class numbers, not bytes.
 std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, size_t size,
                                               const std::vector<Entry*>& in, uint64_t seed) {
   const size_t n = in.size();
   std::vector<AgreementVerdict> verdicts(n);
-  std::vector<AgreementOutputs> outs;
-  for (Entry* e : in) outs.push_back(e->lane->agreement_outputs(seed));
-  std::vector<size_t> able;  // indexes into `in` of the lanes that computed their outputs
-  for (size_t i = 0; i < n; ++i) {
-    if (outs[i].error.empty() && !outs[i].outputs.empty()) {
-      able.push_back(i);
-      continue;
-    }
-    verdicts[i].status = outs[i].unsupported ? Status::Unsupported : Status::Failed;
-    verdicts[i].error = outs[i].error.empty() ? "computed no output" : outs[i].error;
-  }
-  if (able.size() < 2) return verdicts;
-
+  std::vector<bool> failed(n, false);
+  std::vector<ForwardOutputs> forward;
+  for (Entry* e : in) forward.emplace_back(*e->lane, seed);
   const int fwd = agreement_forward(code);
   const bool inverse = agreement_needs_inverse(a, code);
-  size_t messages = SIZE_MAX;
-  for (size_t i : able) messages = std::min(messages, outs[i].outputs.size());
   auto length = [&](size_t k) { return std::to_string(k == 0 ? size : size - 1) + "-byte message"; };
-  auto same = [&](size_t i, size_t j, size_t& k) {
-    for (k = 0; k < messages; ++k)
-      if (outs[i].outputs[k] != outs[j].outputs[k]) return false;
-    return true;
-  };
-  // check(i, j): lane i verifies or decrypts lane j's outputs ("" = accepted). Deterministic outputs are
-  // checked once per distinct value; randomised ones on the measured size's message only (n^2 calls).
-  const size_t checked = a.randomized ? 1 : messages;
-  std::map<std::pair<size_t, size_t>, std::string> memo;
-  auto representative = [&](size_t j) {
-    if (a.randomized) return j;
-    size_t k = 0;
-    for (size_t r : able)
-      if (same(r, j, k)) return r;
-    return j;
-  };
-  auto check = [&](size_t i, size_t j) -> const std::string& {
-    const auto key = std::make_pair(i, representative(j));
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    std::string result;
-    for (size_t k = 0; k < checked && result.empty(); ++k) {
-      const Result<void> r = in[i]->lane->agreement_check(seed, k, outs[key.second].outputs[k]);
-      if (!r) result = "for the " + length(k) + " " + r.error().message;
+  // kind[i][k]: which distinct output lane i gave for message k (every lane its own when randomised).
+  std::vector<std::vector<size_t>> kind(n);
+  // differs[{k, x, y}]: how distinct output x of message k differs from y.
+  std::map<std::tuple<size_t, size_t, size_t>, std::string> differs;
+  // rejected[i][j]: why lane i does not accept lane j's outputs ("" = it accepts them).
+  std::vector<std::vector<std::string>> rejected(n, std::vector<std::string>(n));
+  size_t messages = 0;  // compared messages: those every lane able to compute gave an output for
+  for (size_t k = 0;; ++k) {
+    std::vector<Bytes> distinct;
+    std::vector<size_t> given;  // lanes with an output for message k
+    bool some_without = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (failed[i]) continue;
+      AgreementOutputs o = forward[i].at(k);
+      if (!o.error.empty() || (k == 0 && o.outputs.empty())) {
+        failed[i] = true;
+        verdicts[i].status = o.unsupported ? Status::Unsupported : Status::Failed;
+        verdicts[i].error = o.error.empty() ? "computed no output" : o.error;
+        continue;
+      }
+      if (o.outputs.empty()) {
+        some_without = true;  // the library does not take message k: it is compared for no one
+        continue;
+      }
+      Bytes& out = o.outputs.front();
+      size_t x = 0;
+      while (!a.randomized && x < distinct.size() && distinct[x] != out) ++x;
+      if (a.randomized || x == distinct.size()) {
+        for (size_t y = 0; y < distinct.size() && !a.randomized; ++y) {
+          differs[{k, x, y}] = first_difference(out, distinct[y]);
+          differs[{k, y, x}] = first_difference(distinct[y], out);
+        }
+        x = distinct.size();
+        distinct.push_back(std::move(out));
+      }
+      kind[i].push_back(x);
+      given.push_back(i);
     }
-    return memo[key] = result;
-  };
+    if (some_without || given.empty()) break;
+    messages = k + 1;
+    // Randomised outputs are checked on the measured size's message only (n^2 calls); deterministic ones
+    // once per distinct value.
+    if (inverse && (!a.randomized || k == 0))
+      for (size_t i : given)
+        for (size_t x = 0; x < distinct.size(); ++x) {
+          if (a.randomized && x == kind[i][k]) continue;  // its own signature or ciphertext
+          bool wanted_here = false;
+          for (size_t j : given) wanted_here = wanted_here || (kind[j][k] == x && rejected[i][j].empty());
+          if (!wanted_here) continue;
+          const Result<void> r = in[i]->lane->agreement_check(seed, k, distinct[x]);
+          if (r) continue;
+          for (size_t j : given)
+            if (kind[j][k] == x && rejected[i][j].empty())
+              rejected[i][j] = "for the " + length(k) + " " + r.error().message;
+        }
+  }
+  std::vector<size_t> able;  // indexes into `in` of the lanes that computed their outputs
+  for (size_t i = 0; i < n; ++i)
+    if (!failed[i]) able.push_back(i);
+  if (able.size() < 2) return verdicts;
+
   std::vector<std::string> names;
   for (size_t i : able) names.push_back(in[i]->backend->name());
+  auto first_unlike = [&](size_t i, size_t j) {  // the first message whose outputs differ, or `messages`
+    size_t k = 0;
+    while (k < messages && kind[i][k] == kind[j][k]) ++k;
+    return k;
+  };
   const auto consistent = [&](size_t x, size_t y) {
     const size_t i = able[x], j = able[y];
-    size_t k = 0;
-    if (!a.randomized && !same(i, j, k)) return false;
-    return !inverse || (check(i, j).empty() && check(j, i).empty());
+    if (!a.randomized && first_unlike(i, j) < messages) return false;
+    return !inverse || (rejected[i][j].empty() && rejected[j][i].empty());
   };
   const auto why = [&](size_t x, size_t y) -> std::string {
     const size_t i = able[x], j = able[y];
-    size_t k = 0;
-    if (!a.randomized && !same(i, j, k))
+    if (const size_t k = first_unlike(i, j); !a.randomized && k < messages)
       return "its " + op_name(fwd) + " output for the " + length(k) + " differs from " + names[y] + "'s " +
-             first_difference(outs[i].outputs[k], outs[j].outputs[k]);
-    if (const std::string& r = check(j, i); !r.empty())
-      return "its " + op_name(fwd) + " output, checked by " + names[y] + ", " + r;
-    return "it rejects " + names[y] + "'s " + op_name(fwd) + " output: " + check(i, j);
+             differs[{k, kind[i][k], kind[j][k]}];
+    if (!rejected[j][i].empty())
+      return "its " + op_name(fwd) + " output, checked by " + names[y] + ", " + rejected[j][i];
+    return "it rejects " + names[y] + "'s " + op_name(fwd) + " output: " + rejected[i][j];
   };
   const auto decided = decide_agreement(names, consistent, why);
   for (size_t x = 0; x < able.size(); ++x) {
@@ -229,13 +289,19 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     fail_lane(e, *failure);
   }
 
+  // In process, one input pool per comparison for every lane (issue #26), when the inputs mean the same to
+  // every library: under one shared key (a backend that could not export its key pair signs with its own),
+  // and not for key agreement, whose input is each backend's own peer key.
+  const bool one_pool = exec_program.empty() && !plan.isolate && key.has_value();
   static std::mt19937_64 seeds{std::random_device{}()};
   for (size_t size : sizes)
     for (const auto& op : ops) {
       std::vector<Entry*> in;
       std::vector<Record> done;
+      const auto slot = one_pool && op != "agree" ? std::make_shared<SharedPool>() : nullptr;
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
+        e.lane->share_inputs(slot);
         const auto failure = e.lane->begin(size, op);
         if (interrupt_signal() != 0) return false;
         if (!failure) {
@@ -281,6 +347,23 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
           in = std::move(agreed);
         }
       }
+      // The inputs, after the agreement check so that its buffers and the pool are not alive at once: in
+      // process the first lane asked makes the comparison's pool and the others take it.
+      return_freed_heap();
+      std::vector<Entry*> prepared;
+      for (Entry* e : in) {
+        const auto failure = e->lane->prepare_inputs();
+        if (interrupt_signal() != 0) return false;
+        if (!failure) {
+          prepared.push_back(e);
+          continue;
+        }
+        Record r = make_record(*e->backend, size, op);
+        r.status = failure->status;
+        r.error = failure->error;
+        done.push_back(std::move(r));
+      }
+      in = std::move(prepared);
       // Interleaved: all backends in shared rounds. Sequential: each on its own, one after another.
       std::vector<std::vector<Entry*>> groups;
       if (plan.order == Order::Interleaved) {
@@ -319,6 +402,8 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       // Interrupted during the comparison (its children killed, their steps failed): nothing of it is
       // emitted, so --resume measures it again.
       if (interrupt_signal() != 0) return false;
+      for (auto& e : entries) e.lane->end_comparison();  // before the next comparison's pool is made
+      return_freed_heap();
       for (Record& r : done) emit(std::move(r));
     }
   return true;

@@ -48,31 +48,21 @@ class LocalLane final : public Lane {
   }
 
   AgreementOutputs agreement_outputs(uint64_t seed) override {
-    const AlgorithmInfo& a = *job_.algorithm;
-    const int fwd = agreement_forward(code_);
-    phase_("the agreement check at " + format_size(size_));
-    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
-    AgreementOutputs out;
-    const Bytes none;
-    for (size_t k = 0; k < in.messages.size(); ++k) {
-      const Bytes& m = in.messages[k];
-      const Call c = call(*ctx_, fwd, m, in.nonce, none, {}, a.output_capacity(job_.key_bits, m.size()));
-      if (c.status == CA_UNSUPPORTED && k > 0) break;  // the library does not take the shorter message
-      if (c.status == CA_UNSUPPORTED) {  // nor the comparison's own inputs: a restriction, not a bug
-        out.unsupported = true;
-        out.error = ctx_->last_error().empty() ? "not offered with these inputs" : ctx_->last_error();
-        phase_(step_);
-        return out;
+    AgreementOutputs all;
+    for (size_t k = 0;; ++k) {
+      AgreementOutputs one = forward_output(seed, k);
+      if (!one.error.empty() || one.unsupported) {
+        all.error = std::move(one.error);
+        all.unsupported = one.unsupported;
+        return all;
       }
-      if (c.status != CA_OK) {
-        out.error = "agreement check at " + format_size(size_) + ": one " + op_name(fwd) + " of the " +
-                    std::to_string(m.size()) + "-byte message: " + status_text(*ctx_, c.status);
-        return out;
-      }
-      out.outputs.push_back(c.output);
+      if (one.outputs.empty()) return all;
+      all.outputs.push_back(std::move(one.outputs.front()));
     }
-    phase_(step_);  // back to the comparison's own step, which a fault in the warm-up or a sample is named by
-    return out;
+  }
+
+  std::optional<AgreementOutputs> agreement_output(uint64_t seed, size_t k) override {
+    return forward_output(seed, k);
   }
 
   Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
@@ -83,46 +73,71 @@ class LocalLane final : public Lane {
     } back{*this};
     const AlgorithmInfo& a = *job_.algorithm;
     const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
-    if (k >= in.messages.size()) return Error{"no message " + std::to_string(k)};
-    const Bytes& m = in.messages[k];
-    const Bytes none;
+    if (k >= in.lengths.size()) return Error{"no message " + std::to_string(k)};
+    const ByteView m = in.at(k);
     const size_t cap = std::max(output.size(), m.size()) + 64;
     if (agreement_forward(code_) == CA_OP_SIGN) {
-      const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, none, output, cap);
+      const Call v = call(*ctx_, CA_OP_VERIFY, m, in.nonce, {}, output, cap);
       if (v.status != CA_OK) return Error{"does not verify (" + status_text(*ctx_, v.status) + ")"};
       return {};
     }
-    const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, none, {}, cap);
+    const Call d = call(*ctx_, CA_OP_DECRYPT, output, in.nonce, {}, {}, cap);
     if (d.status != CA_OK) return Error{"does not decrypt (" + status_text(*ctx_, d.status) + ")"};
-    if (d.output != m) return Error{"decrypts to other bytes (" + first_difference(m, d.output) + ")"};
+    if (!std::equal(m.begin(), m.end(), d.output.begin(), d.output.end()))
+      return Error{"decrypts to other bytes (" + first_difference(Bytes(m.begin(), m.end()), d.output) + ")"};
     return {};
   }
 
+  void share_inputs(std::shared_ptr<SharedPool> slot) override { shared_ = std::move(slot); }
+
   std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
-    // The previous comparison's pool is freed while its step is named again: a heap it corrupted, which
-    // the allocator finds when freeing, is that step's fault, not the next one's.
-    if (pool_) {
-      phase_(step_);
-      source_.reset();
-      pool_.reset();
-    }
+    // The previous comparison's pool is freed while its step is named again (end_comparison); the slot
+    // share_inputs() just gave is this comparison's.
+    std::shared_ptr<SharedPool> slot = std::move(shared_);
+    end_comparison();
+    shared_ = std::move(slot);
     step_ = op + " " + format_size(size);
     phase_(step_);
-    pool_ = std::make_unique<Pool>();
     size_ = size;
     op_ = op;
     code_ = op_code(op);
-    if (Result<void> prepared =
-            prepare(*pool_, backend_, *ctx_, *job_.algorithm, job_.key_bits, size, code_, plan_, job_.params);
-        !prepared)
-      return LaneFailure{prepared.error().unsupported ? Status::Unsupported : Status::Failed,
-                         prepared.error().message};
-    const TimedOperation timed{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)};
-    if (timed.fn == nullptr)
+    if (ctx_->operation(code_) == nullptr)
       return LaneFailure{Status::Unsupported,
                          "backend offers no " + op + " operation for " + std::string(job_.algorithm->name)};
-    source_ = make_local_source(timed);
+    // With a shared slot the pool is made after the agreement check, so that the check's buffers and the
+    // pool are never alive at once (issue #26).
+    if (shared_) return std::nullopt;
+    return prepare_inputs();
+  }
+
+  std::optional<LaneFailure> prepare_inputs() override {
+    if (source_) return std::nullopt;
+    phase_(step_);
+    if (shared_ && shared_->pool) {
+      pool_ = shared_->pool;
+    } else {
+      auto pool = std::make_shared<Pool>();
+      if (Result<void> prepared = prepare(*pool, backend_, *ctx_, *job_.algorithm, job_.key_bits, size_,
+                                          code_, plan_, job_.params);
+          !prepared)
+        return LaneFailure{prepared.error().unsupported ? Status::Unsupported : Status::Failed,
+                           prepared.error().message};
+      pool_ = std::move(pool);
+      if (shared_) shared_->pool = pool_;
+    }
+    source_ = make_local_source(
+        TimedOperation{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)});
     return std::nullopt;
+  }
+
+  void end_comparison() override {
+    shared_.reset();
+    if (!pool_ && !source_) return;
+    // Freed while the comparison's step is named again: a heap it corrupted, which the allocator finds when
+    // freeing, is that step's fault, not the next one's.
+    phase_(step_);
+    source_.reset();
+    pool_.reset();
   }
 
   WarmUp warm_up(const MeasureConfig& cfg) override {
@@ -158,6 +173,13 @@ class LocalLane final : public Lane {
     if (!source_ || pool_->ios.empty()) return {};
     if (code_ == CA_OP_VERIFY || code_ == CA_OP_KEYGEN || code_ == CA_OP_ENCRYPT_STREAM) return {};
     phase_("checking the output of the last timed " + op_ + " " + format_size(size_));
+    if (shared_) {
+      // The output buffer is the comparison's, written by every in-process lane in turn (issue #26): since
+      // this lane's last sample another may have written it, so two more operations go through the timed
+      // path (the repeat form, when the plugin has one) before the last one's output is checked.
+      const SampleResult two = source_->sample(2, 0);
+      if (two.status != CA_OK) return Error{op_ + " " + format_size(size_) + ": " + two.error};
+    }
     if (Result<void> first = check_last_output(); !first) return first;
     const SampleResult one = source_->sample(1, 0);
     if (one.status != CA_OK) return Error{op_ + " " + format_size(size_) + ": " + one.error};
@@ -173,8 +195,10 @@ class LocalLane final : public Lane {
     if (io.output_len > io.output_cap)
       return Error{where + "the last timed operation reported " + std::to_string(io.output_len) +
                    " bytes of output in a buffer of " + std::to_string(io.output_cap)};
-    const Bytes timed(io.output, io.output + io.output_len);
-    const Bytes input(io.input, io.input + io.input_len), nonce(io.nonce, io.nonce + io.nonce_len), none;
+    // Views, not copies: beside the pool only the plain call's output is held (issue #26).
+    const ByteView timed(io.output, io.output_len), input(io.input, io.input_len),
+        nonce(io.nonce, io.nonce_len);
+    const ByteView none;
     const size_t cap = io.output_cap;
     if (code_ == CA_OP_SIGN) {  // ECDSA and RSA-PSS are randomised: the signature must verify
       const Call v = call(*ctx_, CA_OP_VERIFY, input, nonce, none, timed, cap);
@@ -184,14 +208,14 @@ class LocalLane final : public Lane {
     }
     if (code_ == CA_OP_ENCRYPT && a.shape == CipherShape::RsaEncryption) {  // randomised padding
       const Call d = call(*ctx_, CA_OP_DECRYPT, timed, nonce, none, {}, cap);
-      if (d.status != CA_OK || d.output != input)
+      if (d.status != CA_OK || !std::equal(d.output.begin(), d.output.end(), input.begin(), input.end()))
         return Error{where + "the ciphertext the last timed operation made does not decrypt to its message"};
       return {};
     }
     const Call plain = call(*ctx_, code_, input, nonce, none, {}, cap);
     if (plain.status != CA_OK)
       return Error{where + "one plain call on the last timed input: " + status_text(*ctx_, plain.status)};
-    if (plain.output == timed) return {};
+    if (std::equal(plain.output.begin(), plain.output.end(), timed.begin(), timed.end())) return {};
     size_t at = 0;
     while (at < plain.output.size() && at < timed.size() && plain.output[at] == timed[at]) ++at;
     return Error{where + "the output of the last timed operation (" + std::to_string(timed.size()) +
@@ -199,11 +223,37 @@ class LocalLane final : public Lane {
                  std::to_string(plain.output.size()) + " bytes) from byte " + std::to_string(at) + " on"};
   }
 
+  // The agreement check's forward output for message k of agreement_inputs(seed): at most one; none past the
+  // last message, or when the library does not take the shorter message (a restriction, as for XTS).
+  AgreementOutputs forward_output(uint64_t seed, size_t k) {
+    const AlgorithmInfo& a = *job_.algorithm;
+    const int fwd = agreement_forward(code_);
+    AgreementOutputs out;
+    const AgreementInputs in = agreement_inputs(a, job_.key_bits, size_, seed, job_.params);
+    if (k >= in.lengths.size()) return out;
+    phase_("the agreement check at " + format_size(size_));
+    const ByteView m = in.at(k);
+    Call c = call(*ctx_, fwd, m, in.nonce, {}, {}, a.output_capacity(job_.key_bits, m.size()));
+    if (c.status == CA_UNSUPPORTED && k == 0) {  // nor the comparison's own inputs: a restriction, not a bug
+      out.unsupported = true;
+      out.error = ctx_->last_error().empty() ? "not offered with these inputs" : ctx_->last_error();
+    } else if (c.status != CA_OK && c.status != CA_UNSUPPORTED) {
+      out.error = "agreement check at " + format_size(size_) + ": one " + op_name(fwd) + " of the " +
+                  std::to_string(m.size()) + "-byte message: " + status_text(*ctx_, c.status);
+      return out;  // the step stays named: the failure is the agreement check's
+    } else if (c.status == CA_OK) {
+      out.outputs.push_back(std::move(c.output));
+    }
+    phase_(step_);  // back to the comparison's own step, which a fault in the warm-up or a sample is named by
+    return out;
+  }
+
   // After each step that wrote into the output buffer: "" when nothing was written past its end (a write
   // beyond the page it ends in is a SIGSEGV at once, exec/placement.hpp).
-  std::string overrun_text() const {
+  std::string overrun_text() {
     const size_t past = pool_ ? pool_->memory.overrun() : 0;
     if (past == 0) return "";
+    pool_->memory.restore_canary();  // the output may be shared: the next library starts with it intact
     return "wrote past the end of its output buffer in " + step_ + " (at least " + std::to_string(past) +
            " bytes after the " + std::to_string(pool_->memory.output_size()) + " it was given)";
   }
@@ -221,7 +271,8 @@ class LocalLane final : public Lane {
   std::optional<Bytes> key_;
   std::string step_;
   std::unique_ptr<Context> ctx_;
-  std::unique_ptr<Pool> pool_;
+  std::shared_ptr<SharedPool> shared_;  // this comparison's slot (in process), or none
+  std::shared_ptr<Pool> pool_;          // this lane's, or the comparison's shared one
   std::unique_ptr<SampleSource> source_;
   size_t size_ = 0;
   int code_ = 0;

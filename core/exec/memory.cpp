@@ -1,6 +1,9 @@
 #include "exec/memory.hpp"
 
 #include <sys/resource.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <fstream>
@@ -8,26 +11,39 @@
 #include <sstream>
 
 #include "exec/agreement.hpp"
+#include "exec/placement.hpp"
 #include "plugin/call.hpp"
 
 namespace ca {
 namespace {
 
 // The model's constants, measured on x86-64 (docs/METHODOLOGY.md, "Memory"): the program with its plugins
-// loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the nine that offer it at 49 MB.
+// loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the nine that offer it at 49 MB
+// with a pool per library (isolated lanes still have one each).
 constexpr uint64_t kProgramBytes = 32ull << 20;
 constexpr uint64_t kPerLibraryBytes = 4ull << 20;
+// In process, with one pool per comparison (issue #26), nine libraries peaked 5 MB above one at 16 bytes
+// (33 MB) and 6 MB above at 10 MB (84 MB): a library's own part (its context, its self-test) is under 1 MB.
+constexpr uint64_t kPerLibraryInProcessBytes = 2ull << 20;
 /// glibc's largest dynamic mmap threshold (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit): a freed buffer below it
 /// may stay in the heap, and the next comparison's buffers do not always reuse it.
 constexpr uint64_t kHeapRetainedBelow = 32ull << 20;
 
-/// Bytes one comparison (size, op) holds at its peak with `libraries` lanes. It follows what run/pool.cpp
-/// and the agreement check allocate: per library, a pool of `count` messages (plus as many derived inputs,
-/// the ciphertexts or signatures, for decrypt and verify) and one output, and the agreement check's two
-/// forward outputs (the size and one byte less); once, the larger of the inputs being copied into a pool
-/// and the agreement check's own (two messages, and the outputs of checking another library's); and,
-/// below glibc's mmap threshold, about two freed messages per library the heap keeps. Checked against
-/// measured peaks from 28 MB to 4.5 GB: 6 % to 38 % above them, never below (docs/METHODOLOGY.md).
+/// Bytes one comparison (size, op) holds at its peak with `libraries` lanes.
+///
+/// In process (issue #26 items 1-2) it follows what exec/pool.cpp, the lanes and the agreement check of
+/// exec/job_pipeline.cpp allocate: the agreement check first, message by message (the message, the one
+/// output each distinct value needs, the output being compared or the decryption checking it), then, once
+/// that is freed, the comparison's one pool, which every library reads: its mapping as exec/placement.hpp
+/// lays it out (less the messages' whole huge pages a decrypting pool gives back), and the plain call's
+/// output the timed-output check compares with. Below glibc's mmap threshold the heap may keep the check's
+/// freed buffers. The libraries add only their own b each.
+///
+/// Isolated (child lanes, --processes N) each child still builds its own pool and the program holds every
+/// library's agreement outputs: the model before issue #26 item 1, per library a pool of `count` messages
+/// (plus as many derived inputs for decrypt and verify) and one output, and two forward outputs; once, the
+/// larger of a pool's inputs and the agreement check's own; below the mmap threshold about two freed
+/// messages per library (measured from 28 MB to 4.5 GB: 6 % to 38 % above, never below).
 uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t bits, size_t size, int op,
                           size_t libraries) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;
@@ -35,13 +51,36 @@ uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t 
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const uint64_t cap = a.output_capacity(bits, size);
   const uint64_t derived = op == CA_OP_DECRYPT || op == CA_OP_VERIFY ? cap : 0;
-  const uint64_t inputs = count * (size + derived);
-  const uint64_t pool = inputs + cap;
   const bool checked = agreement_forward(op) >= 0 && libraries >= 2;
-  const uint64_t agreement = checked ? 2 * cap : 0;
-  const uint64_t transient = std::max<uint64_t>(inputs, checked ? 2 * size + 2 * cap : 0);
-  const uint64_t retained = size < kHeapRetainedBelow ? libraries * 2 * uint64_t{size} : 0;
-  return libraries * (pool + agreement) + transient + retained;
+  if (plan.isolate || plan.processes > 1 || op == CA_OP_AGREE) {
+    const uint64_t inputs = count * (size + derived);
+    const uint64_t pool = inputs + cap;
+    const uint64_t agreement = checked ? 2 * cap : 0;
+    const uint64_t transient = std::max<uint64_t>(inputs, checked ? 2 * size + 2 * cap : 0);
+    const uint64_t retained = size < kHeapRetainedBelow ? libraries * 2 * uint64_t{size} : 0;
+    return libraries * (pool + agreement) + transient + retained;
+  }
+  const PoolLayout layout = pool_layout(PoolShape{count, size, derived, 64, cap});
+  uint64_t pool = layout.mapped;
+  if (op == CA_OP_DECRYPT && size > 0)
+    // Each message is written, encrypted into its ciphertext's slot and given back (its whole huge pages)
+    // before the next: PoolMemory::release_message. One message at a time is resident besides.
+    for (size_t at : layout.message) {
+      const uint64_t from = (at + kPlacementAlign - 1) / kPlacementAlign * kPlacementAlign;
+      const uint64_t to = (at + size) / kPlacementAlign * kPlacementAlign;
+      pool -= to > from ? to - from : 0;
+    }
+  // The pool, and the message being encrypted while a decrypting pool is made or the timed-output
+  // check's plain output.
+  const uint64_t measuring = pool + std::max<uint64_t>(size, cap);
+  const uint64_t agreeing = checked ? size + 2 * cap + 64 : 0;
+  // The heap is trimmed between comparisons (return_freed_heap); one freed message's worth is left for
+  // what glibc keeps anyway.
+  const uint64_t retained = size < kHeapRetainedBelow ? uint64_t{size} : 0;
+  // And a margin of 1/32: without it the estimate was within 1 % of the measured peak at 256 MB (808 MB
+  // against 800), and it must never be below one.
+  const uint64_t peak = std::max(measuring, agreeing);
+  return peak + peak / 32 + retained;
 }
 
 uint64_t estimate(const RunPlan& plan, const std::optional<size_t>& only_size) {
@@ -51,12 +90,13 @@ uint64_t estimate(const RunPlan& plan, const std::optional<size_t>& only_size) {
     for (const Backend* b : plan.backends)
       libraries += !b->unsupported_reason(std::string(job.algorithm->name), job.key_bits).has_value();
     if (libraries == 0) continue;
+    const uint64_t per_library =
+        plan.isolate || plan.processes > 1 ? kPerLibraryBytes : kPerLibraryInProcessBytes;
     const std::vector<size_t> sizes = only_size ? std::vector<size_t>{*only_size} : planned_sizes(plan, job);
     for (size_t size : sizes)
       for (const std::string& op : planned_operations(plan, *job.algorithm))
-        peak =
-            std::max(peak, libraries * kPerLibraryBytes + comparison_bytes(plan, *job.algorithm, job.key_bits,
-                                                                           size, op_code(op), libraries));
+        peak = std::max(peak, libraries * per_library + comparison_bytes(plan, *job.algorithm, job.key_bits,
+                                                                         size, op_code(op), libraries));
   }
   return kProgramBytes + peak;
 }
@@ -169,6 +209,12 @@ std::optional<MemoryAvailable> read_memory_available(const std::string& root) {
       best = MemoryAvailable{*bytes, "MemAvailable in /proc/meminfo"};
   if (const auto room = cgroup_room(root); room && (!best || room->bytes < best->bytes)) best = room;
   return best;
+}
+
+void return_freed_heap() {
+#ifdef __GLIBC__
+  ::malloc_trim(0);
+#endif
 }
 
 PeakMemory read_peak_memory() {

@@ -37,6 +37,12 @@ std::optional<MemoryAvailable> read_memory_available(const std::string& root = "
 /// MemAvailable in kB from the text of a /proc/meminfo, in bytes; nullopt when absent or malformed.
 std::optional<uint64_t> parse_mem_available(const std::string& meminfo);
 
+/// Gives the pages of freed heap memory back to the kernel (glibc's malloc_trim; elsewhere nothing). Called
+/// outside timing after the agreement check and after each comparison: glibc raises its mmap threshold up to
+/// 32 MiB once a large buffer is freed, so messages below that come from the heap, and their freed pages
+/// would otherwise stay resident under the next comparison's pool (issue #26).
+void return_freed_heap();
+
 /// Peak resident set sizes so far (getrusage ru_maxrss): this program's, and the largest of its worker
 /// processes that have ended (isolated lanes, --processes workers, load probes). 0 when not readable.
 struct PeakMemory {

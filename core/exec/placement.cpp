@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cstring>
 #include <fstream>
@@ -15,6 +16,8 @@
 
 namespace ca {
 namespace {
+
+std::atomic<size_t> pools_mapped{0};
 
 size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 
@@ -63,7 +66,8 @@ PoolLayout pool_layout(const PoolShape& s) {
   return l;
 }
 
-PoolMemory::PoolMemory(const PoolShape& shape) : shape_(shape), layout_(pool_layout(shape)) {
+PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages)
+    : shape_(shape), layout_(pool_layout(shape)) {
   // Reserve enough to find a 2 MiB boundary, keep [boundary, boundary + mapped + guard) and give the rest
   // back; the guard stays PROT_NONE. The guard is one page of the system's size (64 KiB on some arm64
   // kernels), so that munmap and mprotect get page-aligned ranges; the layout's 4 KiB rules are unchanged.
@@ -86,8 +90,12 @@ PoolMemory::PoolMemory(const PoolShape& shape) : shape_(shape), layout_(pool_lay
   ::madvise(base, layout_.mapped, MADV_HUGEPAGE);  // a request: where refused, 4 KiB pages, same layout
 #endif
   base_ = base;
+  ++pools_mapped;
   // Touched now, so that no page fault (or huge-page allocation) falls into the timed work.
-  std::memset(base_, 0, layout_.mapped);
+  size_t untouched = 0;  // the messages' whole pages, when the caller writes them
+  if (!touch_messages && shape_.message_bytes > 0)
+    untouched = (layout_.message.back() + shape_.message_bytes) / kPlacementPage * kPlacementPage;
+  std::memset(base_ + untouched, 0, layout_.mapped - untouched);
   uint8_t* slack = output() + shape_.output_bytes;
   const size_t canary = layout_.mapped - layout_.output - shape_.output_bytes;
   std::memcpy(slack, canary_pattern().data(), canary);
@@ -123,6 +131,21 @@ size_t PoolMemory::overrun() const {
     if (slack[i - 1] != canary_byte(i - 1)) return i;
   return 0;
 }
+
+void PoolMemory::restore_canary() {
+  if (base_ == nullptr) return;
+  uint8_t* slack = base_ + layout_.output + shape_.output_bytes;
+  std::memcpy(slack, canary_pattern().data(), layout_.mapped - layout_.output - shape_.output_bytes);
+}
+
+void PoolMemory::release_message(size_t i) {
+  if (base_ == nullptr || shape_.message_bytes == 0) return;
+  const size_t from = round_up(layout_.message.at(i), kPlacementAlign);
+  const size_t to = (layout_.message.at(i) + shape_.message_bytes) / kPlacementAlign * kPlacementAlign;
+  if (to > from) ::madvise(base_ + from, to - from, MADV_DONTNEED);  // reads as zeros from now on
+}
+
+size_t PoolMemory::mapped_so_far() { return pools_mapped.load(); }
 
 size_t PoolMemory::huge_pages() const {
   if (base_ == nullptr) return 0;

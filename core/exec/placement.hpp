@@ -59,7 +59,10 @@ PoolLayout pool_layout(const PoolShape& shape);
 class PoolMemory {
  public:
   PoolMemory() = default;
-  explicit PoolMemory(const PoolShape& shape);
+  /// touch_messages false: the messages' pages are left unfaulted, for a caller that writes every byte of
+  /// them itself (exec/pool.cpp, which for decryption writes, encrypts and gives back one message at a
+  /// time, so that the messages are never all resident at once; issue #26). Every other page is touched now.
+  explicit PoolMemory(const PoolShape& shape, bool touch_messages = true);
   ~PoolMemory();
   PoolMemory(PoolMemory&& other) noexcept;
   PoolMemory& operator=(PoolMemory&& other) noexcept;
@@ -75,6 +78,15 @@ class PoolMemory {
   const PoolLayout& layout() const { return layout_; }
   /// How many bytes past the output's end were written, counted to the last changed canary byte; 0: none.
   size_t overrun() const;
+  /// Writes the canary again after an overrun was reported, so that the next library writing this shared
+  /// output is not blamed for it.
+  void restore_canary();
+  /// Gives message i's whole 2 MiB pages back to the kernel (MADV_DONTNEED) when nothing reads it any more
+  /// (a decrypting pool reads its ciphertexts): the layout and every address stay; a huge page it shares
+  /// with another buffer is kept whole, so that the placement of the rest does not change.
+  void release_message(size_t i);
+  /// Pools mapped by this process so far (tests: one per comparison, not one per library; issue #26).
+  static size_t mapped_so_far();
   /// Bytes of the mapping the kernel backs with huge pages now (0: 4 KiB pages only, or unknown).
   size_t huge_pages() const;
 

@@ -13,42 +13,53 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const size_t cap = a.output_capacity(bits, size);
-  const Bytes no_aad;
   const size_t nonce_bytes = chosen_nonce_bytes(a, params);
-  // Everything is made first, then copied into one mapping whose layout depends only on the sizes
-  // (exec/placement.hpp): derived inputs get a slot of the output's capacity whatever this library produced,
-  // so every library of the comparison has the same placement.
-  std::vector<Bytes> messages, nonces, derived;
-  for (size_t i = 0; i < count; ++i) {
-    messages.push_back(random_bytes(size));
-    nonces.push_back(random_bytes(nonce_bytes));
-  }
+  // The mapping's layout depends only on the sizes (exec/placement.hpp): derived inputs get a slot of the
+  // output's capacity whatever this library produces, so every library of the comparison has the same
+  // placement. Inputs are written straight into it, one derived input at a time, so that preparing holds no
+  // second copy of the pool (issue #26).
+  Bytes peer_public;
+  size_t derived_slot = op == CA_OP_DECRYPT || op == CA_OP_VERIFY ? cap : 0;
   if (op == CA_OP_AGREE) {
     // The peer: a key pair of the same backend made before timing; its public key is every call's input.
     auto peer = backend.create(key_spec(a, bits));
     if (!peer) return Error{"preparing inputs: the peer's key pair: " + peer.error().message};
     auto pub = (*peer)->export_key(CA_KEY_PUBLIC);
     if (!pub) return Error{"preparing inputs: the peer's public key could not be exported"};
-    derived.assign(count, *pub);
+    peer_public = std::move(*pub);
+    derived_slot = std::max(cap, peer_public.size());
+  }
+  pool.memory = PoolMemory(PoolShape{count, size, derived_slot, nonce_bytes, cap}, op != CA_OP_DECRYPT);
+  std::vector<size_t> derived_len(count, peer_public.size());
+  for (size_t i = 0; i < count; ++i) {
+    if (size != 0 && op != CA_OP_DECRYPT) fill_random(pool.memory.message(i), size);
+    if (nonce_bytes != 0) fill_random(pool.memory.nonce(i), nonce_bytes);
+    if (!peer_public.empty()) std::memcpy(pool.memory.derived(i), peer_public.data(), peer_public.size());
   }
   if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
     for (size_t i = 0; i < count; ++i) {
-      Call c = call(ctx, producer, messages[i], nonces[i], no_aad, {}, cap);
-      if (c.status == CA_UNSUPPORTED)
+      if (size != 0 && op == CA_OP_DECRYPT) fill_random(pool.memory.message(i), size);
+      // Made straight into its slot: no second buffer of the message's size.
+      ca_io io{};
+      io.input = size != 0 ? pool.memory.message(i) : nullptr;
+      io.input_len = size;
+      io.nonce = nonce_bytes != 0 ? pool.memory.nonce(i) : nullptr;
+      io.nonce_len = nonce_bytes;
+      io.output = pool.memory.derived(i);
+      io.output_cap = derived_slot;
+      const int status = ctx.call(producer, io);
+      if (status == CA_UNSUPPORTED)
         return Error{ctx.last_error().empty() ? "not offered with these inputs" : ctx.last_error(), true};
-      if (c.status != CA_OK) return Error{"preparing inputs: " + status_text(ctx, c.status)};
-      derived.push_back(std::move(c.output));
+      if (status != CA_OK) return Error{"preparing inputs: " + status_text(ctx, status)};
+      if (io.output_len > derived_slot)
+        return Error{"preparing inputs: " + op_name(producer) + " reported " + std::to_string(io.output_len) +
+                     " bytes of output in a buffer of " + std::to_string(derived_slot)};
+      derived_len[i] = io.output_len;
+      // Decrypting reads only the ciphertexts: the message's whole huge pages go back to the kernel before
+      // the next is written (the layout, and so the placement, stays as it is).
+      if (op == CA_OP_DECRYPT) pool.memory.release_message(i);
     }
-  }
-  size_t derived_slot = derived.empty() ? 0 : cap;
-  for (const Bytes& d : derived) derived_slot = std::max(derived_slot, d.size());
-  pool.memory = PoolMemory(PoolShape{count, size, derived_slot, nonce_bytes, cap});
-  for (size_t i = 0; i < count; ++i) {
-    if (size != 0) std::memcpy(pool.memory.message(i), messages[i].data(), size);
-    if (nonce_bytes != 0) std::memcpy(pool.memory.nonce(i), nonces[i].data(), nonce_bytes);
-    if (!derived.empty() && !derived[i].empty())
-      std::memcpy(pool.memory.derived(i), derived[i].data(), derived[i].size());
   }
   for (size_t i = 0; i < count; ++i) {
     ca_io io{};
@@ -56,10 +67,10 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
     io.nonce_len = nonce_bytes;
     const bool from_derived = op == CA_OP_DECRYPT || op == CA_OP_AGREE;
     io.input = from_derived ? pool.memory.derived(i) : pool.memory.message(i);
-    io.input_len = from_derived ? derived[i].size() : size;
+    io.input_len = from_derived ? derived_len[i] : size;
     if (op == CA_OP_VERIFY) {
       io.signature = pool.memory.derived(i);
-      io.signature_len = derived[i].size();
+      io.signature_len = derived_len[i];
     }
     io.output = pool.memory.output();
     io.output_cap = pool.memory.output_size();
