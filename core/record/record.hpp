@@ -70,8 +70,9 @@ struct Record {
   double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
 
-/// r.summary from r.measurement: over the processes' medians when r.process_samples has two or more,
-/// else over the repetitions' medians (stats::summarize_repetitions), else over the samples.
+/// r.summary from r.measurement: over the processes' values when r.process_samples has two or more (each
+/// the median of its repetitions' medians with --repetitions, stats::summarize_processes), else over the
+/// repetitions' medians (stats::summarize_repetitions), else over the samples.
 void summarize_record(Record& r);
 
 /// Operations an algorithm family is timed with by default, in display order.
