@@ -330,7 +330,6 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
 // comparison id is the first pass's, process_samples keeps each pass's count and repetition_samples
 // (--repetitions M) every pass's repetitions in pass order.
 std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
-  constexpr uint32_t kRoundsPerPass = 1u << 24;  // more than max_samples rounds of any pass
   std::vector<RecordKey> order;
   std::map<RecordKey, std::vector<Record*>> by_key;
   for (auto& pass : passes)
@@ -377,7 +376,7 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
       const bool rounds = more.sample_round.size() == more.sample_ns.size();
       if (paired)
         for (size_t i = 0; i < more.sample_ns.size(); ++i)
-          m.sample_round.push_back(static_cast<uint32_t>(p) * kRoundsPerPass +
+          m.sample_round.push_back(static_cast<uint32_t>(p) * Record::kRoundsPerProcess +
                                    (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
       m.timed_ops += more.timed_ops;
       m.warmup_ops += more.warmup_ops;

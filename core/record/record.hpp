@@ -46,6 +46,9 @@ struct Record {
   /// summary.median and ci95 are then over the processes' medians (summary.process_medians). Empty: one
   /// process.
   std::vector<size_t> process_samples;
+  /// --processes N: process p's sample_round values lie in [p * kRoundsPerProcess, (p + 1) * ...), so pairs
+  /// stay within one process (more than max_samples rounds of any process).
+  static constexpr uint32_t kRoundsPerProcess = 1u << 24;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
