@@ -147,6 +147,9 @@ TEST(Paired, OverProcessesNeverNarrowerThanTheRoundsAndOneProcessIsPairedRatio) 
   EXPECT_NEAR(r.ratio, 1.0, 1e-12);
   EXPECT_LT(r.ci.low, 1.0);
   EXPECT_GT(r.ci.high, 1.0) << "between = 0, but the rounds' noise is not";
+  const Ratio points = paired_ratio_over_processes({{0.01}, {0.01}, {0.01}});
+  EXPECT_TRUE(std::isnan(points.ci.low) && std::isnan(points.ci.high)) << "no spread measured at all";
+  EXPECT_FALSE(points.excludes_one());
   const Ratio single = paired_ratio_over_processes({noisy, {}});
   EXPECT_DOUBLE_EQ(single.ratio, one.ratio);
   EXPECT_DOUBLE_EQ(single.ci.low, one.ci.low);

@@ -89,6 +89,13 @@ Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_pr
   r.ratio = std::exp(m);
   r.ci = {std::exp(m - half), std::exp(m + half)};
   r.coverage = level;
+  // Processes that agree exactly with no interval of their own (one log-ratio left after trimming): no
+  // interval, as paired_ratio gives none, so that no rule reads [point, point] as excluding 1.
+  if (!(se > 0) && within.empty()) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    r.ci = {nan, nan};
+    r.coverage = 0;
+  }
   return r;
 }
 
