@@ -71,9 +71,12 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
     line += " on " + format_size(size) + " of random data";
     if (!a.message_hash.empty()) line += " hashed with " + std::string(a.message_hash);
   }
-  if (s.repetitions > 1)
+  if (s.repetitions > 1 && s.processes > 1)
+    line += ", in " + std::to_string(s.processes) + " worker processes of " + std::to_string(s.repetitions) +
+            " repetitions each (median and CI over the processes' medians of their repetitions' medians)";
+  else if (s.repetitions > 1)
     line += ", in " + std::to_string(s.repetitions) + " repetitions (median and CI over their medians)";
-  if (s.processes > 1)
+  else if (s.processes > 1)
     line +=
         ", in " + std::to_string(s.processes) + " worker processes each (median and CI over their medians)";
   return line;

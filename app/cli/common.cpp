@@ -162,14 +162,6 @@ size_t parse_processes(const std::string& where, const std::string& text) {
   return parse_count(where, text, "processes", kMaxProcesses);
 }
 
-void check_processes(size_t processes, size_t repetitions) {
-  if (processes > 1 && repetitions > 1)
-    throw UsageError("--processes " + std::to_string(processes) + " cannot be combined with --repetitions " +
-                     std::to_string(repetitions) +
-                     " (config \"processes\" / \"repetitions\"): choose one; --processes also covers what "
-                     "drifts between repetitions");
-}
-
 std::vector<int> parse_pin(const std::string& where, const std::string& text) {
   auto cpus = parse_cpu_list(text);
   if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + cpus.error().message);

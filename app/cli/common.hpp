@@ -64,8 +64,6 @@ size_t parse_repetitions(const std::string& where, const std::string& text);
 /// --processes: a whole number of worker processes per comparison from 1 to kMaxProcesses.
 constexpr size_t kMaxProcesses = 100;
 size_t parse_processes(const std::string& where, const std::string& text);
-/// --processes N >= 2 with --repetitions M >= 2 is a UsageError: each would be a level of medians of its own.
-void check_processes(size_t processes, size_t repetitions);
 /// --pin: a CPU list ("1", "0-3", "0,2") of CPUs this process may run on; a UsageError naming `where`, the
 /// value and the allowed CPUs otherwise.
 std::vector<int> parse_pin(const std::string& where, const std::string& text);

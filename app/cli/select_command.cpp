@@ -112,7 +112,6 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.stop_after_s = cfg.stop_after_s;
   study.quiet = quiet;
   check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
-  check_processes(study.plan.processes, study.plan.measure.repetitions);
 
   select::Evidence ev;
   ev.rule.strict = cfg.select_strict || args.count("strict") > 0;

@@ -412,9 +412,9 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
 // --processes N: the N passes' records of one row joined into one. A row that failed or was unsupported in
 // any pass is that pass's record (its error naming the process); otherwise the samples are concatenated in
 // pass order, each pass's rounds moved past the previous passes' (so pairs stay within a process), the
-// comparison id is the first pass's, and process_samples keeps each pass's count.
+// comparison id is the first pass's, process_samples keeps each pass's count and repetition_samples
+// (--repetitions M) every pass's repetitions in pass order.
 std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
-  constexpr uint32_t kRoundsPerPass = 1u << 24;  // more than max_samples rounds of any pass
   std::vector<RecordKey> order;
   std::map<RecordKey, std::vector<Record*>> by_key;
   for (auto& pass : passes)
@@ -447,8 +447,13 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
     const bool paired = !r.comparison.empty();
     if (!paired) m.sample_round.clear();
     r.process_samples = {m.sample_ns.size()};
+    // --repetitions M: each process's repetitions, in process order (stats::summarize_processes nests them).
+    bool repeated = !m.repetition_samples.empty();
     for (size_t p = 1; p < n; ++p) {
       Measurement& more = list[p]->measurement;
+      repeated = repeated && !more.repetition_samples.empty();
+      m.repetition_samples.insert(m.repetition_samples.end(), more.repetition_samples.begin(),
+                                  more.repetition_samples.end());
       m.sample_ns.insert(m.sample_ns.end(), more.sample_ns.begin(), more.sample_ns.end());
       m.sample_ops.insert(m.sample_ops.end(), more.sample_ops.begin(), more.sample_ops.end());
       // A pass whose comparison had this lane alone (the others failed there) has no rounds: numbered in
@@ -456,7 +461,7 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
       const bool rounds = more.sample_round.size() == more.sample_ns.size();
       if (paired)
         for (size_t i = 0; i < more.sample_ns.size(); ++i)
-          m.sample_round.push_back(static_cast<uint32_t>(p) * kRoundsPerPass +
+          m.sample_round.push_back(static_cast<uint32_t>(p) * Record::kRoundsPerProcess +
                                    (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
       m.timed_ops += more.timed_ops;
       m.warmup_ops += more.warmup_ops;
@@ -465,6 +470,7 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
       m.target_met = m.target_met && more.target_met;
       r.process_samples.push_back(more.sample_ns.size());
     }
+    if (!repeated) m.repetition_samples.clear();
     finish_record(r, "");
     joined.push_back(std::move(r));
   }

@@ -45,7 +45,9 @@ std::string lane_spec(const RunPlan& plan, const Job& job, const Backend& backen
 int serve_exec_lane(const std::string& spec_text) {
   try {
     const auto spec = nlohmann::json::parse(spec_text);
-    auto loaded = load_plugin(spec.at("plugin").get<std::string>(), spec.at("name").get<std::string>());
+    // The parent probed this file before it started the worker, and a crash here fails only this lane.
+    auto loaded = load_plugin(spec.at("plugin").get<std::string>(), spec.at("name").get<std::string>(),
+                              PluginProbe::Skip);
     if (!loaded) throw std::runtime_error(loaded.error().message);
     auto backend = std::move(*loaded);
     Job job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),

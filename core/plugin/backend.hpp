@@ -97,10 +97,17 @@ struct PluginScan {
   std::vector<std::string> problems;
 };
 
+/// Whether load_plugin first runs the plugin's load in a forked child (plugin/probe.hpp), so that a crash
+/// there costs the plugin and not the program. Skip only in a process that is itself disposable and whose
+/// parent probed the same file: a worker of --processes N (exec/worker.cpp), whose crash its parent reports
+/// as the lane's failure; there the probe was one more fork and dlopen per worker.
+enum class PluginProbe { First, Skip };
+
 /// Loads one plugin file. Refuses (an Error of one line) a missing entry point, a different ABI version, a
 /// struct smaller than this core knows, a duplicate name, or a file writable by other users. A non-empty
 /// name loads it under that name instead of its own.
-Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name = "");
+Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name = "",
+                                             PluginProbe probe = PluginProbe::First);
 
 /// Loads every ca-backend-*.so in dir, in name order. Any other shared object in dir (*.so, *.so.N) gets one
 /// line in problems, and so does each row of a loaded plugin whose algorithm is not a catalog name (it would

@@ -272,21 +272,27 @@ static std::optional<Record> parse_record(const json& j, std::string& error) {
       return std::nullopt;
     }
   }
-  // Optional: present with --processes N (N >= 2); the counts must add up to the samples.
+  // Optional: present with --processes N (N >= 2); the counts must add up to the samples, and with
+  // --repetitions M as well, each process must end where one of its repetitions ends.
   if (auto procs = j.find("process_samples"); procs != j.end()) {
     size_t total = 0;
-    bool whole = procs->is_array() && procs->size() >= 2 && r.measurement.repetition_samples.empty();
+    bool whole = procs->is_array() && procs->size() >= 2;
+    const auto& reps = r.measurement.repetition_samples;
+    size_t rep = 0, rep_total = 0;
     for (size_t i = 0; whole && i < procs->size(); ++i) {
       whole = (*procs)[i].is_number_unsigned() && (*procs)[i].get<uint64_t>() > 0 &&
               (*procs)[i].get<uint64_t>() <= samples->size();
       if (whole) {
         r.process_samples.push_back((*procs)[i].get<size_t>());
         total += r.process_samples.back();
+        while (rep < reps.size() && rep_total < total) rep_total += reps[rep++];
+        whole = reps.empty() || rep_total == total;
       }
     }
     if (!whole || total != samples->size()) {
       error = "/process_samples: expected an array of at least 2 whole numbers > 0 adding up to the " +
-              std::to_string(samples->size()) + " samples (and no repetition_samples), got " +
+              std::to_string(samples->size()) +
+              " samples (each process ending where one of repetition_samples ends), got " +
               json_type_phrase(*procs);
       return std::nullopt;
     }
