@@ -1,5 +1,6 @@
 // The catalog's alias and group tables (docs/CATALOG.md), which `resolve` reads and `cryptauditor list
-// --aliases` prints.
+// --aliases` prints, and the catalog's curves (curves.hpp).
+#include "catalog/curves.hpp"
 #include "catalog/rows.hpp"
 
 namespace ca::catalog_rows {
@@ -159,3 +160,27 @@ const std::vector<Group>& group_rows() {
 }
 
 }  // namespace ca::catalog_rows
+
+namespace ca {
+namespace {
+
+// Every `curve` of a catalog row (catalog_test checks that each has its entry here).
+const std::vector<CurveInfo> kCurves = {
+    {"P-256", "secp256r1", "EC P-256"}, {"P-384", "secp384r1", "EC P-384"},
+    {"P-521", "secp521r1", "EC P-521"}, {"secp256k1", "secp256k1", "EC secp256k1"},
+    {"Ed25519", "", "Ed25519"},         {"Ed448", "", "Ed448"},
+    {"Curve25519", "", "X25519"},       {"Curve448", "", "X448"},
+};
+
+}  // namespace
+
+std::span<const CurveInfo> curves() { return kCurves; }
+
+const CurveInfo* curve_of(const AlgorithmInfo& a) {
+  if (a.curve.empty()) return nullptr;
+  for (const CurveInfo& c : kCurves)
+    if (c.name == a.curve) return &c;
+  return nullptr;
+}
+
+}  // namespace ca
