@@ -18,10 +18,10 @@
 #include "exec/isolated_job.hpp"
 #include "exec/lane_pipe.hpp"
 #include "host/affinity.hpp"
+#include "host/child_call.hpp"
 #include "host/interrupt.hpp"
 #include "measure/stopwatch.hpp"
 #include "record/record_json.hpp"
-#include "util/child_call.hpp"
 #include "util/supervise.hpp"
 
 namespace ca {
