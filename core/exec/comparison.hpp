@@ -24,12 +24,6 @@
 
 namespace ca {
 
-/// Why a lane's step did not get it ready: the status for the records concerned, and the reason.
-struct LaneFailure {
-  Status status = Status::Failed;
-  std::string error;
-};
-
 /// A backend's forward outputs for the agreement check (exec/agreement.hpp), one per message (fewer when the
 /// backend does not take the shorter message), or why it could not compute them.
 struct AgreementOutputs {
@@ -56,10 +50,11 @@ class Lane : public SampleSource {
   virtual Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
   /// Lets start() begin without waiting for it: a child process runs it meanwhile. In process: nothing.
   virtual void request_start() {}
-  /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.
-  virtual std::optional<LaneFailure> start() = 0;
-  /// Prepares the input pool for (size, operation). nullopt: ready to be sampled.
-  virtual std::optional<LaneFailure> begin(size_t size, const std::string& op) = 0;
+  /// supports(), the self-test (with keygen when the plan times it), key setup. An Error (unsupported when
+  /// the backend does not take the job) is what the job's records of this lane say.
+  virtual Result<void> start() = 0;
+  /// Prepares the input pool for (size, operation), ready to be sampled; an Error as start()'s.
+  virtual Result<void> begin(size_t size, const std::string& op) = 0;
   /// --threads N: the parallel pass on the current comparison, into r.parallel* (or r.status failed).
   virtual void threads(Record& r) = 0;
   /// After the measurement: the output the last timed operation left (through the repeat form, when the

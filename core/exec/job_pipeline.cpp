@@ -184,13 +184,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     r.key = key_label;
     return r;
   };
-  const auto fail_lane = [&](const Entry& e, const LaneFailure& failure) {
+  const auto fail_lane = [&](const Entry& e, const Error& failure) {
     for (size_t size : sizes)
       for (const auto& op : ops) {
         if (!wanted(*e.backend, job, size, op)) continue;
         Record r = make_record(*e.backend, size, op);
-        r.status = failure.status;
-        r.error = failure.error;
+        r.status = failure.unsupported ? Status::Unsupported : Status::Failed;
+        r.error = failure.message;
         emit(std::move(r));
       }
   };
@@ -198,10 +198,10 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   if (make_key)
     while (first < entries.size()) {
       Entry& e = entries[first++];
-      const auto failure = e.lane->start();
+      const Result<void> started = e.lane->start();
       if (interrupt_signal() != 0) return false;
-      if (failure) {
-        fail_lane(e, *failure);
+      if (!started) {
+        fail_lane(e, started.error());
         continue;
       }
       e.ready = true;
@@ -220,13 +220,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   }
   for (size_t i = first; i < entries.size(); ++i) {
     Entry& e = entries[i];
-    const auto failure = e.lane->start();
+    const Result<void> started = e.lane->start();
     if (interrupt_signal() != 0) return false;
-    if (!failure) {
+    if (started) {
       e.ready = true;
       continue;
     }
-    fail_lane(e, *failure);
+    fail_lane(e, started.error());
   }
 
   static std::mt19937_64 seeds{std::random_device{}()};
@@ -236,15 +236,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       std::vector<Record> done;
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
-        const auto failure = e.lane->begin(size, op);
+        const Result<void> begun = e.lane->begin(size, op);
         if (interrupt_signal() != 0) return false;
-        if (!failure) {
+        if (begun) {
           in.push_back(&e);
           continue;
         }
         Record r = make_record(*e.backend, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
+        r.status = begun.error().unsupported ? Status::Unsupported : Status::Failed;
+        r.error = begun.error().message;
         emit(std::move(r));
       }
       if (in.empty()) continue;
