@@ -11,26 +11,7 @@ endif()
 # Ed25519, Ed448, X25519 and X448 are left out: they are also the names of key types (RFC 8410) and of
 # catalog algorithms, which code may name.
 set(names "P-256|P-384|P-521|secp256r1|secp384r1|secp521r1|secp256k1|prime256v1|Curve25519|Curve448")
-file(GLOB_RECURSE sources "${ROOT}/core/*.cpp" "${ROOT}/core/*.hpp" "${ROOT}/app/*.cpp" "${ROOT}/app/*.hpp"
-  "${ROOT}/plugins/*.cpp" "${ROOT}/plugins/*.hpp")
-set(bad "")
-set(count 0)
-foreach(source IN LISTS sources)
-  file(RELATIVE_PATH shown "${ROOT}" "${source}")
-  if(shown MATCHES "^core/(catalog|sdk|verify)/")
-    continue()
-  endif()
-  math(EXPR count "${count} + 1")
-  file(STRINGS "${source}" lines REGEX "\"(${names})\"")
-  foreach(line IN LISTS lines)
-    string(STRIP "${line}" line)
-    string(REPLACE ";" "," line "${line}")
-    list(APPEND bad "${shown}: ${line}")
-  endforeach()
-endforeach()
-if(bad)
-  list(JOIN bad "\n" text)
-  message(FATAL_ERROR "a curve or curve-named algorithm looked up by name outside the catalog; read "
-    "AlgorithmInfo::curve and catalog/curves.hpp instead:\n${text}")
-endif()
-message(STATUS "core/, app/, plugins/: ${count} files, no curve name outside the catalog")
+include(${CMAKE_CURRENT_LIST_DIR}/forbidden_lines.cmake)
+forbidden_lines(ROOT "${ROOT}" REGEX "\"(${names})\"" SKIP "^core/(catalog|sdk|verify)/"
+  MESSAGE "a curve looked up by name outside the catalog; read AlgorithmInfo::curve and catalog/curves.hpp instead"
+  WHAT "no curve name outside the catalog")
