@@ -431,7 +431,9 @@ TEST(RefusedPlugin, AWorkerLoadsWithoutTheProbeSoACrashIsItsOwn) {
   // SIGSEGV, or under AddressSanitizer its report and exit status: either way load_plugin did not return.
   EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 42)
       << "with the probe skipped, the loading process itself crashes";
-  if (WIFSIGNALED(status)) EXPECT_EQ(WTERMSIG(status), SIGSEGV);
+  if (WIFSIGNALED(status)) {
+    EXPECT_EQ(WTERMSIG(status), SIGSEGV);
+  }
 }
 
 TEST(RefusedPlugin, NullFunctionInTheTable) {

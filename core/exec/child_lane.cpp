@@ -18,10 +18,10 @@
 #include "exec/isolated_job.hpp"
 #include "exec/lane_pipe.hpp"
 #include "host/affinity.hpp"
+#include "host/child_call.hpp"
 #include "host/interrupt.hpp"
 #include "measure/stopwatch.hpp"
 #include "record/record_json.hpp"
-#include "util/child_call.hpp"
 #include "util/supervise.hpp"
 
 namespace ca {
@@ -53,9 +53,10 @@ void write_all(int fd, const std::string& line) {
   }
 }
 
-std::string failure_line(const std::optional<LaneFailure>& f) {
-  if (!f) return "K\n";
-  return "X " + std::to_string(static_cast<int>(f->status)) + " " + one_line(f->error) + "\n";
+std::string failure_line(const Result<void>& step) {
+  if (step) return "K\n";
+  const Status status = step.error().unsupported ? Status::Unsupported : Status::Failed;
+  return "X " + std::to_string(static_cast<int>(status)) + " " + one_line(step.error().message) + "\n";
 }
 
 // In the forked child: moves the pipe ends to kLaneIn / kLaneOut (without close-on-exec) and execs the
@@ -226,7 +227,7 @@ class ChildLane final : public Lane {
     start_requested_ = true;
   }
 
-  std::optional<LaneFailure> start() override {
+  Result<void> start() override {
     if (!start_requested_) send(start_line());
     start_requested_ = false;
     return failure_reply(receive('K', 'X'));
@@ -274,7 +275,7 @@ class ChildLane final : public Lane {
     return passed(receive('V'));
   }
 
-  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+  Result<void> begin(size_t size, const std::string& op) override {
     size_ = size;
     op_ = op;
     send("B " + std::to_string(size) + " " + op + "\n");
@@ -350,16 +351,16 @@ class ChildLane final : public Lane {
     }
   }
 
-  std::optional<LaneFailure> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
-    if (!reply) return LaneFailure{Status::Failed, failure_};
-    if (reply->first == 'K') return std::nullopt;
+  Result<void> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
+    if (!reply) return Error{failure_};
+    if (reply->first == 'K') return {};
     std::istringstream in(reply->second);
     int status = static_cast<int>(Status::Failed);
     in >> status;
-    LaneFailure f;
-    f.status = status == static_cast<int>(Status::Unsupported) ? Status::Unsupported : Status::Failed;
-    std::getline(in >> std::ws, f.error);
-    return f;
+    Error e;
+    e.unsupported = status == static_cast<int>(Status::Unsupported);
+    std::getline(in >> std::ws, e.message);
+    return e;
   }
 
   std::optional<std::string> receive(char kind) {

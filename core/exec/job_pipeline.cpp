@@ -244,13 +244,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     r.key = key_label;
     return r;
   };
-  const auto fail_lane = [&](const Entry& e, const LaneFailure& failure) {
+  const auto fail_lane = [&](const Entry& e, const Error& failure) {
     for (size_t size : sizes)
       for (const auto& op : ops) {
         if (!wanted(*e.backend, job, size, op)) continue;
         Record r = make_record(*e.backend, size, op);
-        r.status = failure.status;
-        r.error = failure.error;
+        r.status = failure.unsupported ? Status::Unsupported : Status::Failed;
+        r.error = failure.message;
         emit(std::move(r));
       }
   };
@@ -258,10 +258,10 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   if (make_key)
     while (first < entries.size()) {
       Entry& e = entries[first++];
-      const auto failure = e.lane->start();
+      const Result<void> started = e.lane->start();
       if (interrupt_signal() != 0) return false;
-      if (failure) {
-        fail_lane(e, *failure);
+      if (!started) {
+        fail_lane(e, started.error());
         continue;
       }
       e.ready = true;
@@ -280,13 +280,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   }
   for (size_t i = first; i < entries.size(); ++i) {
     Entry& e = entries[i];
-    const auto failure = e.lane->start();
+    const Result<void> started = e.lane->start();
     if (interrupt_signal() != 0) return false;
-    if (!failure) {
+    if (started) {
       e.ready = true;
       continue;
     }
-    fail_lane(e, *failure);
+    fail_lane(e, started.error());
   }
 
   // In process, one input pool per comparison for every lane (issue #26), when the inputs mean the same to
@@ -302,15 +302,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
         e.lane->share_inputs(slot);
-        const auto failure = e.lane->begin(size, op);
+        const Result<void> begun = e.lane->begin(size, op);
         if (interrupt_signal() != 0) return false;
-        if (!failure) {
+        if (begun) {
           in.push_back(&e);
           continue;
         }
         Record r = make_record(*e.backend, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
+        r.status = begun.error().unsupported ? Status::Unsupported : Status::Failed;
+        r.error = begun.error().message;
         emit(std::move(r));
       }
       if (in.empty()) continue;
@@ -352,15 +352,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       return_freed_heap();
       std::vector<Entry*> prepared;
       for (Entry* e : in) {
-        const auto failure = e->lane->prepare_inputs();
+        const Result<void> inputs = e->lane->prepare_inputs();
         if (interrupt_signal() != 0) return false;
-        if (!failure) {
+        if (inputs) {
           prepared.push_back(e);
           continue;
         }
         Record r = make_record(*e->backend, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
+        r.status = inputs.error().unsupported ? Status::Unsupported : Status::Failed;
+        r.error = inputs.error().message;
         done.push_back(std::move(r));
       }
       in = std::move(prepared);

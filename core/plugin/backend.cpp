@@ -398,6 +398,4 @@ std::vector<std::string> default_plugin_dirs() {
   return {installed_plugin_dir(exe.string())};
 }
 
-std::string default_plugin_dir() { return default_plugin_dirs().front(); }
-
 }  // namespace ca

@@ -64,8 +64,6 @@ class Backend {
 
   /// The name on the command line and in every record: the plugin's own, or the one --plugin FILE=NAME gave.
   std::string name() const { return name_.empty() ? std::string(api_->name) : name_; }
-  /// The name the plugin itself declares (differs from name() only under --plugin FILE=NAME).
-  std::string plugin_name() const { return api_->name; }
   std::string library() const { return api_->library; }
   std::string library_version() const;
   std::string acceleration() const;
@@ -129,9 +127,6 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
 /// tree); else the installed folder, <dir of the executable>/<CMAKE_INSTALL_LIBDIR relative to
 /// CMAKE_INSTALL_BINDIR>/cryptauditor/backends as configured at build time (installed_plugin_dir()).
 std::vector<std::string> default_plugin_dirs();
-
-/// The first of default_plugin_dirs() (messages, and callers that take one folder).
-std::string default_plugin_dir();
 
 /// The installed plugin folder for an executable at exe: the configured relative path from the binary
 /// folder to <libdir>/cryptauditor/backends applied to exe's folder (or the configured absolute folder).
