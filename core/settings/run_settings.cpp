@@ -95,7 +95,7 @@ size_t parse_count(const std::string& where, const std::string& text, const char
 constexpr const char* kTargetFraction = "a fraction of the median > 0 and < 1, e.g. 0.01 for 1%";
 
 // The table. Each entry: flags, config key, report key, resume rule, the default command's default, help
-// lines (default command, run, select), completion choices, then its typed accessors.
+// lines (default command, run, select, report, compare), completion choices, then its typed accessors.
 // NOLINTNEXTLINE(readability-function-size): a data table, one entry per setting.
 const std::vector<RunSetting>& table() {
   static const std::vector<RunSetting> kTable = {
