@@ -1,9 +1,9 @@
-// The run settings table: every setting that says how a study is measured, run or reported, declared once
-// (STYLE.md habit 11). A declaration names the setting's command-line flag, its key in a study config
-// (docs/CONFIG.md), its key in the report's context.settings and in the journal's settings line, its help
-// line, its default, its validation (one line naming the value, exit 2) and whether `run --resume` must
-// use the same value as the journal. The command line (app/cli/setting_flags.cpp), the config parser
-// (app/config/study_config.cpp), the JSON report (plugins/json.cpp) and `report` reading it back, the
+// The run settings table (setting_table.cpp): every setting that says how a study is measured, run or
+// reported, declared once (STYLE.md habit 11). A declaration names the setting's command-line flag, its key
+// in a study config (docs/CONFIG.md), its key in the report's context.settings and in the journal's settings
+// line, its help line, its default, its validation (one line naming the value, exit 2) and whether `run
+// --resume` must use the same value as the journal. The command line (app/cli/setting_flags.cpp), the config
+// parser (app/config/study_config.cpp), the JSON report (plugins/json.cpp) and `report` reading it back, the
 // journal (record/journal.cpp) and --help all read this table: a new setting is one entry here plus the
 // code that uses it. What a study selects (algorithms, key sizes, data sizes, operations, backends, a key
 // file) is not in this table: those are lists resolved against the catalog (app/cli/common.hpp).
@@ -160,7 +160,7 @@ Order parse_order(const std::string& where, const std::string& text);
 inline constexpr const char* kReportLayouts[] = {"default", "seed", "2004"};
 bool valid_layout(std::string_view name);
 /// --layout: one of kReportLayouts; a UsageError naming the value otherwise.
-std::string parse_layout(const std::string& text);
+std::string parse_layout(const std::string& where, const std::string& text);
 double parse_job_timeout(const std::string& where, const std::string& text);  // >= 0; 0: no limit
 double parse_stop_after(const std::string& where, const std::string& text);   // >= 0, at most 1e9
 double parse_warmup(const std::string& where, const std::string& text);       // >= 0, at most 60
