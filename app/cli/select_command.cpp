@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
 #include "host/affinity.hpp"
@@ -51,12 +52,12 @@ cxxopts::Options select_options() {
       "format", "scorecard format: " + format_choices("select"),
       cxxopts::value<std::string>()->default_value(command_formats("select").front()))(
       "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
-      cxxopts::value<std::string>())(
-      "budget", "speed: seconds of timed work per measurement at most, instead of the config's stopping",
-      cxxopts::value<std::string>())("leak-budget",
-                                     "leak screen: seconds per test and repetition, instead of the config's",
-                                     cxxopts::value<std::string>())(
-      "no-leaks", "leave out the leak screen (every leak cell says \"not screened\")")(
+      cxxopts::value<std::string>());
+  cxxopts::OptionAdder add = o.add_options();
+  add_setting_flag(add, SettingId::Budget, SettingsCommand::Select);
+  add("leak-budget", "leak screen: seconds per test and repetition, instead of the config's",
+      cxxopts::value<std::string>())("no-leaks",
+                                     "leave out the leak screen (every leak cell says \"not screened\")")(
       "strict",
       "documented Wycheproof deviations pass a library over (config \"select\": {\"strict\": true})")(
       "quiet", "no progress lines and no \"wrote FILE\" line on stderr")("h,help", "print this help");
@@ -160,7 +161,7 @@ void add_leak_evidence(const cxxopts::ParseResult& args, const StudyConfig& cfg,
         : cfg.select_leak_budget_s > 0 ? cfg.select_leak_budget_s
                                        : leak_cfg.budget_s;
     plan.repetitions = cfg.select_leak_repetitions > 0 ? cfg.select_leak_repetitions : leak_cfg.repetitions;
-    const std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
+    const std::vector<int> pin = study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
     if (!pin.empty()) (void)pin_to_cpus(pin);
     auto progress = [&](const std::string& what) {
       if (!quiet) err << "select: leaks: " << what << '\n';
@@ -222,20 +223,10 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.jobs = cfg.selection.jobs;
   study.plan.data_sizes = cfg.data_sizes;
   study.plan.operations = cfg.operations;
-  study.plan.measure = cfg.measure;
-  if (args.count("budget")) {
-    study.plan.measure.rounds.reset();
-    study.plan.measure.budget_s =
-        parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
-  }
-  study.plan.isolate = cfg.isolate;
-  study.plan.threads = 1;
-  study.plan.cipher_stream = cfg.cipher_stream;
-  study.plan.order = cfg.order;
-  study.plan.processes = cfg.processes;
-  study.plan.job_timeout_s = cfg.job_timeout_s;
-  study.pin_cpus = cfg.pin_cpus;
-  study.stop_after_s = cfg.stop_after_s;
+  static_cast<RunSettings&>(study.settings) = cfg.settings;
+  study.settings.threads = 1;  // select measures single-threaded, whatever the config says
+  read_setting_flags(args, study.settings);
+  apply_to_plan(study.settings, study.plan);
   study.quiet = quiet;
   check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
 

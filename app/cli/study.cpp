@@ -145,7 +145,7 @@ std::vector<Record> read_journal_for_resume(const Study& study, RunPlan& plan, b
     err << "note: no journal at " << study.journal << " yet: starting from the beginning\n";
     return resumed;
   }
-  ResumedJournal j = read_resumed_journal(study.journal, plan);
+  ResumedJournal j = read_resumed_journal(study.journal, plan, study.settings);
   if (j.ignored_partial_line)
     err << "note: ignoring the journal's last line, cut short when the run was interrupted\n";
   if (j.outside_plan > 0)
@@ -197,22 +197,6 @@ bool write_reports(const Study& study, const ReportInput& input, std::ostream& o
     }
   }
   return ok;
-}
-
-// What the reports say about how the study was measured, read from the plan that ran; the commands set only
-// the unit and the command line.
-ReportSettings report_settings(const Study& study) {
-  ReportSettings s = study.settings;
-  s.rounds = study.plan.measure.rounds;
-  s.budget_s = study.plan.measure.budget_s;
-  s.target_rel_ci = study.plan.measure.target_rel_ci;
-  s.repetitions = study.plan.measure.repetitions;
-  s.processes = study.plan.processes;
-  s.threads = study.plan.threads;
-  s.cipher_stream = study.plan.cipher_stream;
-  s.sequential = study.plan.order == Order::Sequential;
-  s.pinned_cpus = format_cpu_list(study.pin_cpus);
-  return s;
 }
 
 // What a run that stopped early left out: the planned records absent from `records`, in plan order.
@@ -311,16 +295,16 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   }
   std::unique_ptr<JournalWriter> journal;
   if (!study.journal.empty()) {
-    auto opened = JournalWriter::open(study.journal, append, journal_settings(plan));
+    auto opened = JournalWriter::open(study.journal, append, study.settings);
     if (!opened)
       throw UsageError("journal '" + study.journal + "' cannot be written: " + opened.error().message);
     journal = std::move(*opened);
     if (!study.quiet) err << "journal: " << study.journal << " (each record as it is measured)\n";
   }
 
-  if (!study.pin_cpus.empty())
-    if (Result<void> pinned = pin_to_cpus(study.pin_cpus); !pinned)
-      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " +
+  if (!study.settings.pin_cpus.empty())
+    if (Result<void> pinned = pin_to_cpus(study.settings.pin_cpus); !pinned)
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.settings.pin_cpus) + ": " +
                                pinned.error().message);
   Environment env = read_environment();
   if (study.anonymize) env.host_name.clear();
@@ -339,7 +323,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   const bool progress = !study.quiet && ::isatty(STDERR_FILENO) == 1;
   const Stopwatch stopwatch;
   bool journal_failed = false;
-  const ReportSettings settings = report_settings(study);
+  const ReportSettings& settings = study.settings;
   // Every record as it arrives, so that a run that cannot finish (below) still reports what it measured.
   std::vector<Record> finished;
   auto with_resumed = [&](std::vector<Record> records) {
@@ -365,7 +349,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   };
   std::vector<Record> records;
   {
-    const InterruptHandlers interrupt_handlers(study.stop_after_s);
+    const InterruptHandlers interrupt_handlers(study.settings.stop_after_s);
     const ExitGuard exit_guard(
         [&](const std::string& step) { return stop_early("plugin code called exit()", step); });
     try {
@@ -413,7 +397,7 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     const std::string stopped_by =
         sig == 0 ? ""
         : stopped_at_deadline()
-            ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
+            ? "stopped at the --stop-after deadline (" + seconds_text(study.settings.stop_after_s) + ")"
             : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
     if (study.records_out) *study.records_out = records;
     if (study.environment_out) *study.environment_out = env;
