@@ -5,13 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "compare_report.hpp"
+#include "report/schema.hpp"
 
 namespace ca {
 namespace {
 
 using nlohmann::json;
-
-constexpr int kCompareSchemaVersion = 1;
 
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 

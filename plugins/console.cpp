@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "catalog/catalog.hpp"
+#include "host/affinity.hpp"
 #include "library_grid.hpp"
 #include "params_text.hpp"
 #include "partial_text.hpp"
@@ -71,9 +72,12 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
     line += " on " + format_size(size) + " of random data";
     if (!a.message_hash.empty()) line += " hashed with " + std::string(a.message_hash);
   }
-  if (s.repetitions > 1)
+  if (s.repetitions > 1 && s.processes > 1)
+    line += ", in " + std::to_string(s.processes) + " worker processes of " + std::to_string(s.repetitions) +
+            " repetitions each (median and CI over the processes' medians of their repetitions' medians)";
+  else if (s.repetitions > 1)
     line += ", in " + std::to_string(s.repetitions) + " repetitions (median and CI over their medians)";
-  if (s.processes > 1)
+  else if (s.processes > 1)
     line +=
         ", in " + std::to_string(s.processes) + " worker processes each (median and CI over their medians)";
   return line;
@@ -84,7 +88,7 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
 std::string adaptive_line(const ReportSettings& s, bool several) {
   if (s.rounds) return "";
   const std::string until =
-      s.sequential || !several
+      s.order == Order::Sequential || !several
           ? "until each median's 95% CI is within ±"
           : "libraries interleaved, until the 95% CI of each ratio between them is within ±";
   return "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
@@ -366,7 +370,7 @@ class ConsoleReporter : public Reporter {
 
     out << "cryptauditor " << env.program_version << " | " << env.cpu_model << " (" << env.logical_cpus
         << " logical CPUs) | " << env.build_type << " build";
-    if (!s.pinned_cpus.empty()) out << " | pinned to CPU " << s.pinned_cpus;
+    if (!s.pin_cpus.empty()) out << " | pinned to CPU " << format_cpu_list(s.pin_cpus);
     out << '\n';
     if (!env.cpu_features.empty()) {  // on a line of its own: the first stays within a terminal's width
       out << "CPU features:";

@@ -38,19 +38,9 @@ class JsonReporter : public Reporter {
                           {"version", b.version},
                           {"acceleration", b.acceleration},
                           {"path", b.path}});
-    json settings = {{"unit", std::string(unit_name(in.settings.unit))},
-                     {"unit_given", in.settings.unit_given},
-                     {"layout", in.settings.layout},
-                     {"rounds", in.settings.rounds ? json(*in.settings.rounds) : json(nullptr)},
-                     {"budget_s", in.settings.budget_s},
-                     {"target_rel_ci", in.settings.target_rel_ci},
-                     {"threads", in.settings.threads},
-                     {"cipher_mode", in.settings.cipher_stream ? "stream" : "per-message"},
-                     {"order", in.settings.sequential ? "sequential" : "interleaved"},
-                     {"repetitions", in.settings.repetitions},
-                     {"processes", in.settings.processes},
-                     {"pin", in.settings.pinned_cpus.empty() ? json(nullptr) : json(in.settings.pinned_cpus)},
-                     {"command_line", in.settings.command_line}};
+    // The run settings' keys come from their table (settings/run_settings.hpp).
+    json settings = settings_to_json(in.settings);
+    settings["command_line"] = in.settings.command_line;
     json context = {{"program", "cryptauditor"},
                     {"program_version", env.program_version},
                     {"project_commit", env.project_commit},

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "list_report.hpp"
+#include "report/schema.hpp"
 
 namespace ca {
 namespace {
@@ -52,7 +53,7 @@ nlohmann::json algorithms_json(const CapabilityMatrix& matrix) {
 
 void write_list_json(const std::vector<BackendLine>& backends, const CapabilityMatrix* matrix,
                      std::ostream& out) {
-  nlohmann::json doc = {{"schema_version", 1}, {"backends", backends_json(backends)}};
+  nlohmann::json doc = {{"schema_version", kListSchemaVersion}, {"backends", backends_json(backends)}};
   if (matrix != nullptr) doc["algorithms"] = algorithms_json(*matrix);
   out << doc.dump(2) << '\n';
 }
@@ -69,7 +70,7 @@ void write_alias_json(std::ostream& out) {
     doc["groups"].push_back(
         {{"name", std::string(g.name)}, {"flag", std::string(family_flag(g.family))}, {"members", members}});
   }
-  doc["schema_version"] = 1;
+  doc["schema_version"] = kListSchemaVersion;
   out << doc.dump(2) << '\n';
 }
 

@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <map>
 
+#include "host/affinity.hpp"
 #include "report.hpp"
 
 namespace ca {
@@ -37,14 +38,8 @@ std::string measurement_mode(const ReportSettings& s) {
   if (s.processes > 1)
     m += "; each comparison in " + std::to_string(s.processes) +
          " fresh worker processes, median and CI over the processes' medians";
-  if (!s.pinned_cpus.empty()) m += "; pinned to CPU " + s.pinned_cpus;
+  if (!s.pin_cpus.empty()) m += "; pinned to CPU " + format_cpu_list(s.pin_cpus);
   return m;
-}
-
-bool valid_layout(std::string_view name) {
-  for (const char* l : kReportLayouts)
-    if (name == l) return true;
-  return false;
 }
 
 TimeUnit table_unit(const ReportSettings& s, const std::vector<double>& ns) {

@@ -20,10 +20,6 @@ namespace ca {
 /// measurement" or "adaptive: until ...", then repetitions and pinning when used.
 std::string measurement_mode(const ReportSettings& s);
 
-/// The layouts `--layout` accepts, in the order `--help` lists them.
-inline constexpr const char* kReportLayouts[] = {"default", "seed", "2004"};
-bool valid_layout(std::string_view name);
-
 /// The unit of one table (Markdown, HTML, the 2004 layout): -u's when given, else the one its durations
 /// (ns) read best in (readable_unit).
 TimeUnit table_unit(const ReportSettings& s, const std::vector<double>& ns);

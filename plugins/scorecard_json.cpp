@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "plugins/scorecard_report.hpp"
+#include "report/schema.hpp"
 
 namespace ca::select {
 
@@ -9,7 +10,7 @@ std::string scorecard_json(const Scorecard& card, const ScorecardContext& ctx) {
   using nlohmann::json;
   json doc;
   doc["schema"] = "cryptauditor-scorecard";
-  doc["scorecard_version"] = 1;
+  doc["scorecard_version"] = kScorecardSchemaVersion;
   doc["study"] = ctx.study;
   doc["machine"] = ctx.machine;
   doc["vectors"] = ctx.vectors.empty() ? json(nullptr) : json(ctx.vectors);

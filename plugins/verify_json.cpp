@@ -1,6 +1,7 @@
 // The JSON form of verify's results (docs/VERIFY.md), built with nlohmann_json.
 #include <nlohmann/json.hpp>
 
+#include "report/schema.hpp"
 #include "verify_report.hpp"
 
 namespace ca::verify {

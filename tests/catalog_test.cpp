@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "catalog/curves.hpp"
+
 namespace ca {
 namespace {
 
@@ -139,6 +141,30 @@ TEST(Catalog, SeedWordsForEachAlgorithm) {
     EXPECT_FALSE(a.message_hash.empty()) << a.name;
     EXPECT_EQ(a.curve.empty(), a.primitive == "RSA") << a.name;
   }
+}
+
+// Every curve a row names has its other names in the catalog (catalog/curves.hpp): code outside the catalog
+// reads them there instead of matching algorithm or curve names.
+TEST(Catalog, EveryCurveHasItsNames) {
+  for (const AlgorithmInfo& a : catalog()) {
+    const CurveInfo* curve = curve_of(a);
+    if (a.curve.empty()) {
+      EXPECT_EQ(curve, nullptr) << a.name;
+      continue;
+    }
+    ASSERT_NE(curve, nullptr) << a.name << "'s curve " << a.curve << " is not in curves()";
+    EXPECT_EQ(curve->name, a.curve);
+    EXPECT_FALSE(curve->key_kind.empty()) << a.curve;
+  }
+  EXPECT_EQ(curve_of(*find_algorithm("ECDSA"))->sec_name, "secp256r1");
+  EXPECT_EQ(curve_of(*find_algorithm("ECDH-P256"))->sec_name, "secp256r1");
+  EXPECT_EQ(curve_of(*find_algorithm("ECDH-P384"))->sec_name, "secp384r1");
+  EXPECT_EQ(curve_of(*find_algorithm("ECDSA-P521"))->sec_name, "secp521r1");
+  EXPECT_EQ(curve_of(*find_algorithm("ECDSA-SECP256K1"))->sec_name, "secp256k1");
+  EXPECT_EQ(curve_of(*find_algorithm("EDDSA"))->sec_name, "");
+  EXPECT_EQ(curve_of(*find_algorithm("X25519"))->key_kind, "X25519");
+  EXPECT_EQ(curve_of(*find_algorithm("RSA-PSS")), nullptr);
+  EXPECT_EQ(curve_of(*find_algorithm("FFDHE2048")), nullptr);
 }
 
 TEST(Catalog, KeyLengthRules) {

@@ -264,9 +264,9 @@ TEST(Config, DefaultsFollowTheFlags) {
   EXPECT_EQ(cfg.name, "study");  // the file name without .json
   EXPECT_EQ(names(cfg).size(), default_selection().jobs.size());
   EXPECT_EQ(cfg.data_sizes, std::vector<size_t>{1024});
-  EXPECT_FALSE(cfg.measure.rounds.has_value());
-  EXPECT_DOUBLE_EQ(cfg.measure.budget_s, MeasureConfig{}.budget_s);
-  EXPECT_EQ(cfg.unit, TimeUnit::Ms);
+  EXPECT_FALSE(cfg.settings.rounds.has_value());
+  EXPECT_DOUBLE_EQ(cfg.settings.budget_s, MeasureConfig{}.budget_s);
+  EXPECT_EQ(cfg.settings.unit, TimeUnit::Ms);
   ASSERT_EQ(cfg.outputs.size(), 1u);
   EXPECT_EQ(cfg.outputs[0].spec.format, "table");
   EXPECT_EQ(cfg.outputs[0].spec.path, "");
@@ -289,14 +289,14 @@ TEST(Config, PerEntryKeySizesAndDataSizes) {
   ASSERT_EQ(cfg.backends.size(), 2u);
   EXPECT_EQ(cfg.backends[1].name, "botan");
   EXPECT_MENTIONS(cfg.backends[1].where, "study.json: /backends/1");
-  EXPECT_FALSE(cfg.measure.rounds.has_value());
-  EXPECT_DOUBLE_EQ(cfg.measure.budget_s, 0.5);
-  EXPECT_DOUBLE_EQ(cfg.measure.target_rel_ci, 0.02);
-  EXPECT_EQ(cfg.unit, TimeUnit::Us);
-  EXPECT_TRUE(cfg.unit_given);
-  EXPECT_EQ(cfg.layout, "default");
-  EXPECT_EQ(load(R"({"layout": "2004"})").layout, "2004");
-  EXPECT_FALSE(load("{}").unit_given);
+  EXPECT_FALSE(cfg.settings.rounds.has_value());
+  EXPECT_DOUBLE_EQ(cfg.settings.budget_s, 0.5);
+  EXPECT_DOUBLE_EQ(cfg.settings.target_rel_ci, 0.02);
+  EXPECT_EQ(cfg.settings.unit, TimeUnit::Us);
+  EXPECT_TRUE(cfg.settings.unit_given);
+  EXPECT_EQ(cfg.settings.layout, "default");
+  EXPECT_EQ(load(R"({"layout": "2004"})").settings.layout, "2004");
+  EXPECT_FALSE(load("{}").settings.unit_given);
   ASSERT_EQ(cfg.outputs.size(), 2u);
   EXPECT_EQ(cfg.outputs[0].spec.path, "out/r.json");
   EXPECT_MENTIONS(cfg.outputs[0].where, "/outputs/0/path");
@@ -314,7 +314,7 @@ TEST(Config, GroupWithSeveralKeySizesRunsEachMemberAtTheSizesItAllows) {
                             "ECDSA-SECP256K1-256", "EDDSA-256", "ED448-448"}));
   ASSERT_EQ(cfg.selection.notes.size(), 6u);  // one per fixed-key member
   EXPECT_MENTIONS(cfg.selection.notes[0], "ECDSA has a fixed 256-bit key");
-  EXPECT_EQ(cfg.measure.rounds, 10u);
+  EXPECT_EQ(cfg.settings.rounds, 10u);
 
   StudyConfig aes = load(R"({"algorithms": [{"cipher": "AES-ALL"}], "key_bits": [128, 256]})");
   EXPECT_EQ(aes.selection.jobs.size(), 20u);
@@ -391,6 +391,7 @@ TEST(ConfigErrors, EveryTopLevelKeyRejectsAWrongValue) {
       {"isolate", R"({"isolate": "yes"})"},
       {"job_timeout_s", R"({"job_timeout_s": -5})"},
       {"stop_after_s", R"({"stop_after_s": -1})"},
+      {"warmup", R"({"warmup": 61})"},
       {"cipher_mode", R"({"cipher_mode": "streaming"})"},
       {"repetitions", R"({"repetitions": 0})"},
       {"processes", R"({"processes": 101})"},

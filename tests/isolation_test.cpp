@@ -404,6 +404,38 @@ TEST(RefusedPlugin, TableEndingBeforeAnOptionalEntryStillLoads) {
   EXPECT_EQ(load_problem(kFaultPlugins / "ca-backend-segfault.so", 0755, 0755), "loaded");
 }
 
+// A worker of --processes N loads its plugin without the probe (PluginProbe::Skip): its parent probed the
+// file, and a crash there fails only the worker. With the probe, a constructor that crashes is an Error;
+// without it, the crash is the loading process's own (here a forked child, as the worker is).
+TEST(RefusedPlugin, AWorkerLoadsWithoutTheProbeSoACrashIsItsOwn) {
+  const fs::path dir = fs::path(testing::TempDir()) / ("ca-noprobe-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path copy = dir / "ca-backend-ctor_crash.so";
+  fs::copy_file(kFaultPlugins / "ca-backend-ctor_crash.so", copy);
+  ::chmod(copy.c_str(), 0755);
+  ::chmod(dir.c_str(), 0755);
+  auto probed = ca::load_plugin(copy.string(), "", ca::PluginProbe::First);
+  ASSERT_FALSE(probed);
+  EXPECT_NE(probed.error().message.find("killed by signal 11 (SIGSEGV) while loading it"), std::string::npos)
+      << probed.error().message;
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    [[maybe_unused]] auto loaded = ca::load_plugin(copy.string(), "", ca::PluginProbe::Skip);
+    ::_exit(42);  // reached only if the constructor did not crash this process
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  fs::remove_all(dir);
+  // SIGSEGV, or under AddressSanitizer its report and exit status: either way load_plugin did not return.
+  EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 42)
+      << "with the probe skipped, the loading process itself crashes";
+  if (WIFSIGNALED(status)) {
+    EXPECT_EQ(WTERMSIG(status), SIGSEGV);
+  }
+}
+
 TEST(RefusedPlugin, NullFunctionInTheTable) {
   const std::string problem = load_problem(kFaultPlugins / "ca-backend-null_entry.so", 0755, 0755);
   EXPECT_NE(problem.find("refused: backend table has null entries"), std::string::npos) << problem;

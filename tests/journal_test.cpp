@@ -267,7 +267,7 @@ TEST(JournalFile, BadCompleteLineIsAnError) {
 
 TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
   const std::string path = testing::TempDir() + "journal_writer_" + std::to_string(::getpid()) + ".journal";
-  JournalSettings settings;
+  RunSettings settings;
   settings.threads = 3;
   settings.rounds = 30;
   {
@@ -295,25 +295,25 @@ TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
 }
 
 TEST(JournalFile, SettingsDifferenceNamesTheFlag) {
-  JournalSettings a, b;
-  EXPECT_EQ(settings_difference(a, b), "");
+  RunSettings a, b;
+  EXPECT_EQ(resume_difference(a, b), "");
   b.threads = 4;
-  EXPECT_EQ(settings_difference(a, b), "--threads 1, this run uses --threads 4");
+  EXPECT_EQ(resume_difference(a, b), "--threads 1, this run uses --threads 4");
   b = a;
   b.repetitions = 3;
-  EXPECT_EQ(settings_difference(a, b), "--repetitions 1, this run uses --repetitions 3");
+  EXPECT_EQ(resume_difference(a, b), "--repetitions 1, this run uses --repetitions 3");
   b = a;
   b.processes = 5;
-  EXPECT_EQ(settings_difference(a, b), "--processes 1, this run uses --processes 5");
+  EXPECT_EQ(resume_difference(a, b), "--processes 1, this run uses --processes 5");
   b = a;
   b.cipher_stream = true;
-  EXPECT_EQ(settings_difference(a, b), "--cipher-mode per-message, this run uses --cipher-mode stream");
+  EXPECT_EQ(resume_difference(a, b), "--cipher-mode per-message, this run uses --cipher-mode stream");
   b = a;
   b.budget_s = 0.5;
-  EXPECT_NE(settings_difference(a, b).find("--budget"), std::string::npos);
+  EXPECT_NE(resume_difference(a, b).find("--budget"), std::string::npos);
   b = a;
   b.target_rel_ci = 0.02;
-  EXPECT_NE(settings_difference(a, b).find("--ci-target"), std::string::npos);
+  EXPECT_NE(resume_difference(a, b).find("--ci-target"), std::string::npos);
 }
 
 // A journal is input like any other file: a record no measurement could have made is refused, naming the

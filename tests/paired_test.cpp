@@ -111,3 +111,47 @@ TEST(Paired, NoPairsIsNaN) {
   EXPECT_FALSE(r.excludes_one());
   EXPECT_TRUE(std::isinf(r.relative_half_width()));
 }
+
+// --processes N: three processes whose rounds are tight around log-ratios 0, 0.02 and 0.04 (a process term
+// of 2 % between them). Pooled, 90 rounds give an interval of a fraction of a percent around 0.02 that
+// excludes two of the three processes; over processes, the interval is the t interval of their three
+// estimates (2 degrees of freedom), which contains every one of them, with the point at its centre.
+TEST(Paired, OverProcessesTheIntervalCoversWhatDiffersBetweenProcesses) {
+  std::vector<std::vector<double>> per_process(3);
+  std::vector<double> pooled;
+  for (size_t p = 0; p < 3; ++p)
+    for (size_t i = 0; i < 30; ++i) {
+      per_process[p].push_back(0.02 * static_cast<double>(p) + ((i % 3) - 1.0) * 0.001);
+      pooled.push_back(per_process[p].back());
+    }
+  const Ratio narrow = paired_ratio(pooled);
+  EXPECT_GT(narrow.ci.low, std::exp(0.0)) << "pooled rounds: the first process lies outside";
+  const Ratio r = paired_ratio_over_processes(per_process);
+  EXPECT_EQ(r.pairs, 90u);
+  EXPECT_DOUBLE_EQ(r.coverage, 0.95);
+  EXPECT_NEAR(std::log(r.ratio), 0.02, 1e-12);
+  // s = 0.02, se = 0.02 / sqrt(3), t(0.975, 2) = 4.303: half-width 0.0497 in log space.
+  EXPECT_NEAR(std::log(r.ci.high) - std::log(r.ratio), 4.302653 * 0.02 / std::sqrt(3.0), 1e-5);
+  EXPECT_NEAR(std::log(r.ratio) - std::log(r.ci.low), std::log(r.ci.high) - std::log(r.ratio), 1e-12);
+  EXPECT_LT(r.ci.low, 1.0);
+  EXPECT_GT(r.ci.high, std::exp(0.04));
+}
+
+// Processes that agree exactly but are noisy inside: the interval is never narrower than the rounds' own
+// noise says (se^2 = max(between, within) / K), and one process alone is exactly paired_ratio.
+TEST(Paired, OverProcessesNeverNarrowerThanTheRoundsAndOneProcessIsPairedRatio) {
+  const std::vector<double> noisy{-0.05, 0.05, -0.03, 0.03, 0.0, -0.04, 0.04, -0.02, 0.02, 0.0};
+  const std::vector<std::vector<double>> same{noisy, noisy};
+  const Ratio one = paired_ratio(noisy);
+  const Ratio r = paired_ratio_over_processes(same);
+  EXPECT_NEAR(r.ratio, 1.0, 1e-12);
+  EXPECT_LT(r.ci.low, 1.0);
+  EXPECT_GT(r.ci.high, 1.0) << "between = 0, but the rounds' noise is not";
+  const Ratio points = paired_ratio_over_processes({{0.01}, {0.01}, {0.01}});
+  EXPECT_TRUE(std::isnan(points.ci.low) && std::isnan(points.ci.high)) << "no spread measured at all";
+  EXPECT_FALSE(points.excludes_one());
+  const Ratio single = paired_ratio_over_processes({noisy, {}});
+  EXPECT_DOUBLE_EQ(single.ratio, one.ratio);
+  EXPECT_DOUBLE_EQ(single.ci.low, one.ci.low);
+  EXPECT_DOUBLE_EQ(single.ci.high, one.ci.high);
+}

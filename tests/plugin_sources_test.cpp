@@ -130,7 +130,7 @@ TEST(PluginSources, ChildLanesOfOneComparisonShareOneCpu) {
 // A/B in one run (docs/COMPARE.md): two builds of one library under two names are one interleaved
 // comparison, paired round by round, and the ranking gives the paired ratio with its interval. With
 // --processes 3 the pairs of all three processes are kept apart (each process's rounds after the previous
-// one's) and still pooled into one ratio.
+// one's), and the ratio is over the three processes.
 TEST(PluginSources, TwoBuildsOfOneLibraryAreMeasuredAsAPair) {
   REQUIRE_OPENSSL();
   for (const std::string processes : {"1", "3"}) {

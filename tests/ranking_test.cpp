@@ -93,6 +93,30 @@ const std::vector<double> kHost{1, 2, 1.5, 1, 3, 1, 2.5, 1, 1.2, 2, 1, 1.8};  //
 const std::vector<double> kFlat(12, 1.0);
 const std::vector<double> kWobble{1.01, 0.99, 1.0, 1.02, 0.98, 1.0, 1.01, 0.99, 1.0, 1.02, 0.98, 1.0};
 
+// Two records of --processes 2 as join_processes leaves them: process 1's rounds start at kRoundsPerProcess.
+// b is 3 % slower than a in process 1 and 1 % slower in process 2, each with tight rounds: pooled, the
+// rounds give an interval of about 1.005-1.035 and b ranks second; over two processes that disagree by 2 %,
+// the interval (1 degree of freedom) contains 1 and they tie.
+TEST(PairedRanking, WithProcessesTheRatioIntervalIsOverProcesses) {
+  Record a = interleaved("a", 100, kHost, kWobble), b = interleaved("b", 103, kHost, kWobble);
+  const Record a2 = interleaved("a", 100, kHost, kFlat), b2 = interleaved("b", 101, kHost, kFlat);
+  for (Record* r : {&a, &b}) {
+    const Record& more = r == &a ? a2 : b2;
+    for (size_t i = 0; i < more.measurement.sample_ns.size(); ++i) {
+      r->measurement.sample_ns.push_back(more.measurement.sample_ns[i]);
+      r->measurement.sample_round.push_back(Record::kRoundsPerProcess + more.measurement.sample_round[i]);
+    }
+    r->process_samples = {kHost.size(), kHost.size()};
+  }
+  const stats::Ratio r = paired_ratio(b, a);
+  EXPECT_EQ(r.pairs, 2 * kHost.size());
+  EXPECT_NEAR(r.ratio, std::sqrt(1.03 * 1.01), 1e-3);
+  EXPECT_LT(r.ci.low, 1.0);
+  EXPECT_GT(r.ci.high, 1.03);
+  Ranking ranking = rank({a, b}, [](const Record&) { return true; });
+  EXPECT_EQ(ranking.entries[1].rank, 1u) << "tied: the processes disagree by as much as b is slower";
+}
+
 TEST(PairedRanking, DistinctWhenTheRatioIntervalExcludesOneEvenIfMediansOverlap) {
   // b is 3 % slower than a in every round; the host's phases make both medians' intervals wide and
   // overlapping, so the unpaired rule would call them a tie.

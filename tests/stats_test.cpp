@@ -118,6 +118,37 @@ TEST(Stats, RepetitionsPutTheMedianAndIntervalOnTheirMedians) {
   EXPECT_DOUBLE_EQ(summarize_repetitions(xs, wrong).median, 20.0);
 }
 
+// --processes 2 --repetitions 3: each process's value is the median of its repetitions' medians, and the
+// median and interval are over the two processes' values, not over the six repetitions (which share their
+// process's layout and key) nor over each process's pooled samples.
+TEST(Stats, ProcessesOfRepetitionsPutTheIntervalOnTheProcessesMediansOfRepetitionMedians) {
+  // Process 1: repetitions {10,10,10} {20} {100} -> medians 10, 20, 100 -> 20 (its pooled samples: 10).
+  // Process 2: repetitions {40,40,40} {50} {60}  -> medians 40, 50, 60  -> 50 (its pooled samples: 40).
+  const std::vector<double> xs{10, 10, 10, 20, 100, 40, 40, 40, 50, 60};
+  const std::vector<size_t> processes{5, 5}, repetitions{3, 1, 1, 3, 1, 1};
+  const Summary s = summarize_processes(xs, processes, repetitions);
+  EXPECT_EQ(s.process_medians, (std::vector<double>{20, 50}));
+  EXPECT_EQ(s.repetition_medians, (std::vector<double>{10, 20, 100, 40, 50, 60}));
+  EXPECT_DOUBLE_EQ(s.median, 35.0);  // not 25 (pooled per process) nor 45 (all six repetitions)
+  EXPECT_DOUBLE_EQ(s.ci95.low, 20.0);
+  EXPECT_DOUBLE_EQ(s.ci95.high, 50.0);
+  EXPECT_DOUBLE_EQ(s.ci_coverage, 0.5);  // two values: their range, a 50 % interval
+  EXPECT_EQ(s.n, 10u);
+  // Without repetitions: each process's median of its samples.
+  const Summary plain = summarize_processes(xs, processes, {});
+  EXPECT_EQ(plain.process_medians, (std::vector<double>{10, 40}));
+  EXPECT_DOUBLE_EQ(plain.median, 25.0);
+  EXPECT_TRUE(plain.repetition_medians.empty());
+  // Repetitions that straddle a process boundary are not nested: the processes' own medians.
+  const std::vector<size_t> straddling{3, 3, 4};
+  EXPECT_EQ(summarize_processes(xs, processes, straddling).process_medians, (std::vector<double>{10, 40}));
+  // One process: exactly the repetitions' summary.
+  const std::vector<size_t> one{10};
+  const Summary single = summarize_processes(xs, one, repetitions);
+  EXPECT_TRUE(single.process_medians.empty());
+  EXPECT_DOUBLE_EQ(single.median, summarize_repetitions(xs, repetitions).median);
+}
+
 TEST(Stats, StudentTQuantileMatchesTables) {
   // Two-sided 95 % critical values (any statistics table) and the normal limit.
   EXPECT_NEAR(student_t_quantile(0.975, 1), 12.7062047, 1e-6);

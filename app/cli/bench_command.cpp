@@ -6,6 +6,7 @@
 #include "cli/exports.hpp"
 #include "cli/help.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 
 namespace ca {
@@ -47,67 +48,25 @@ cxxopts::Options bench_options() {
       cxxopts::value<std::string>());
   add("d,data_size", "message size(s), comma-separated, in B, KB or MB (KB = 1024 B)",
       cxxopts::value<Strings>()->default_value("1KB"));
-  add("r,rounds",
-      "timed operations per measurement (default: adaptive, until the 95% CI of the median is within "
-      "--ci-target or --budget is spent)",
-      cxxopts::value<std::string>());
-  add("u,unit", "time unit: ns, us, ms, s", cxxopts::value<std::string>()->default_value("ms"));
+  add_setting_flag(add, SettingId::Rounds, SettingsCommand::Bench);
+  add_setting_flag(add, SettingId::Unit, SettingsCommand::Bench);
   add("b,backend", "backend(s) to run, comma-separated (default: every loaded backend)",
       cxxopts::value<Strings>());
-  add("layout",
-      "report layout: default (with several libraries the console ends in one summary table per algorithm, "
-      "key and operation: libraries ranked per size, ratio to the fastest with its 95% CI), seed (the "
-      "original's per-line output and rankings, for every library), or 2004 (the 2004 timing test's tables: "
-      "algorithm rows, library columns, an Average column, Mb/s; public-key operations per second)",
-      cxxopts::value<std::string>()->default_value("default"));
+  add_setting_flag(add, SettingId::Layout, SettingsCommand::Bench);
   add("format", "output format: " + report_format_names(),
       cxxopts::value<std::string>()->default_value("table"));
   add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
-  add("budget", "adaptive mode: seconds of timed work per measurement at most",
-      cxxopts::value<std::string>()->default_value("0.25"));
-  add("ci-target", "adaptive mode: stop when the 95% CI half-width is within this % of the median",
-      cxxopts::value<std::string>()->default_value("1"));
-  add("repetitions",
-      "repeat each measurement N times back to back, each for the whole --budget (or -r rounds); the median "
-      "and its CI are then over the repetitions' medians, so they cover what drifts between repetitions",
-      cxxopts::value<std::string>()->default_value("1"));
-  add("processes",
-      "measure each comparison N times, each time in fresh worker processes (exec'd, so memory layout and "
-      "ASLR differ); reports keep each process's median, which `compare` tests (docs/COMPARE.md)",
-      cxxopts::value<std::string>()->default_value("1"));
-  add("pin", "run on these CPUs only, as taskset -c takes them: 1, 0-3, 0,2 (default: wherever the OS says)",
-      cxxopts::value<std::string>());
-  add("threads",
-      "also run each operation on N threads at once (own context and inputs each, for --budget in 10 "
-      "rounds) and report the aggregate throughput and the scaling efficiency, as `openssl speed -multi`",
-      cxxopts::value<std::string>()->default_value("1"));
-  add("cipher-mode",
-      "per-message (default: new nonce, whole message, tag, as applications encrypt) or stream (one "
-      "long-running context, updates only, as `openssl speed -evp` times): ciphers then time encrypt-stream",
-      cxxopts::value<std::string>()->default_value("per-message"));
+  for (SettingId id : {SettingId::Budget, SettingId::CiTarget, SettingId::Warmup, SettingId::Repetitions,
+                       SettingId::Processes, SettingId::Pin, SettingId::Threads, SettingId::CipherMode})
+    add_setting_flag(add, id, SettingsCommand::Bench);
   add("key-file",
       "sign, verify, encrypt and agree with this private key in every library (PEM or DER: unencrypted "
       "PKCS#8, or PKCS#1 for RSA; RSA, EC P-256/P-384/P-521/secp256k1, Ed25519, Ed448, X25519, X448), as the "
       "RSA library benchmark loads one pk.pem; RSA jobs take its size. Without it every library of a job "
       "still shares one key, made by the first that starts",
       cxxopts::value<std::string>());
-  add("order",
-      "interleaved (default: the backends of each comparison are sampled in shuffled rounds, so they share "
-      "the host's phases, and ranked by paired ratios) or sequential (each backend on its own, one after "
-      "another)",
-      cxxopts::value<std::string>()->default_value("interleaved"));
-  add("isolate",
-      "run each job (backend x algorithm x key size) in a child process: a backend that crashes, aborts "
-      "or hangs is recorded as failed and the run goes on (default for `run`)");
-  add("no-isolate", "run every job in this process (the default here): a crashing backend ends the program");
-  add("job-timeout",
-      "isolated jobs: seconds a job may take before it is killed and recorded as failed; 0: no "
-      "limit",
-      cxxopts::value<std::string>()->default_value("300"));
-  add("stop-after",
-      "stop the run S seconds after measuring begins, at the next batch boundary, and write the report "
-      "with every record finished, exit status 143 (as SIGTERM); 0: no limit",
-      cxxopts::value<std::string>()->default_value("0"));
+  for (SettingId id : {SettingId::Order, SettingId::Isolate, SettingId::JobTimeout, SettingId::StopAfter})
+    add_setting_flag(add, id, SettingsCommand::Bench);
   add("quiet", "no progress line and no \"wrote FILE\" or journal line on stderr");
   add("version", "print the version and the commit it was built from");
   add("print-man", "print the man page cryptauditor(1) (roff) and exit; the build installs it");
@@ -181,13 +140,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                          "--operations");
   study.plan.data_sizes = select_sizes(sizes, sel.jobs);
 
-  auto unit = parse_unit(args["unit"].as<std::string>());
-  if (!unit)
-    throw UsageError("--unit '" + args["unit"].as<std::string>() +
-                     "' is not valid: expected ns, us, ms or s");
-  study.settings.unit = *unit;
-  study.settings.unit_given = args.count("unit") > 0;
-  if (args.count("layout")) study.settings.layout = parse_layout(args["layout"].as<std::string>());
+  read_setting_flags(args, study.settings);
   study.outputs = {
       {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
   check_outputs(study.outputs, "--format");
@@ -196,22 +149,7 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (args.count("label")) study.label = parse_label(args["label"].as<std::string>());
   check_distinct_files(study, "");
 
-  if (args.count("rounds"))
-    study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
-  study.plan.measure.budget_s =
-      parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
-  study.plan.measure.target_rel_ci =
-      parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") / 100.0;
-  study.plan.isolate = choose_isolation(false, args.count("isolate") > 0, args.count("no-isolate") > 0);
-  study.plan.job_timeout_s = parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>());
-  study.stop_after_s = parse_stop_after("--stop-after", args["stop-after"].as<std::string>());
-  study.plan.measure.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  study.plan.processes = parse_processes("--processes", args["processes"].as<std::string>());
-  check_processes(study.plan.processes, study.plan.measure.repetitions);
-  if (args.count("pin")) study.pin_cpus = parse_pin("--pin", args["pin"].as<std::string>());
-  study.plan.threads = parse_threads("--threads", args["threads"].as<std::string>());
-  study.plan.cipher_stream = parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>());
-  study.plan.order = parse_order("--order", args["order"].as<std::string>());
+  apply_to_plan(study.settings, study.plan);
   check_plan_measures_something(study.plan, "--operations");
   for (int i = 0; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 

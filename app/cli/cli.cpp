@@ -12,12 +12,6 @@
 
 namespace ca {
 
-PluginScan load_backends(const std::string& plugin_dir, std::ostream& err) {
-  PluginScan scan = load_plugins(plugin_dir);
-  for (const auto& p : scan.problems) err << "cryptauditor: " << p << '\n';
-  return scan;
-}
-
 namespace {
 
 // cxxopts names an unknown flag only inside its message: "Option ‘cyper’ does not exist".

@@ -43,7 +43,4 @@ std::vector<int> default_leak_pin();
 /// Wycheproof and leak evidence as one scorecard per algorithm (docs/SELECT.md)
 int select_main(int argc, char** argv, std::ostream& out, std::ostream& err);
 
-/// Loads the plugins from --plugin-dir (or the default directory), printing one line per refused plugin.
-PluginScan load_backends(const std::string& plugin_dir, std::ostream& err);
-
 }  // namespace ca

@@ -55,23 +55,6 @@ void check_plan_measures_something(const RunPlan& plan, const std::string& opera
                    offered + ")");
 }
 
-double parse_positive(const std::string& where, const std::string& text, const char* what) {
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !(v > 0) || !std::isfinite(v))
-    throw UsageError(where + " '" + text + "' is not valid: expected " + what);
-  return v;
-}
-
-uint64_t parse_rounds(const std::string& where, const std::string& text) {
-  const std::string allowed = "' is not valid: expected a whole number from 1 to 999999999999";
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 12)
-    throw UsageError(where + " '" + text + allowed);
-  uint64_t v = std::stoull(text);
-  if (v < 1) throw UsageError(where + " '" + text + allowed);
-  return v;
-}
-
 uint32_t parse_key_bits(const std::string& where, const std::string& text) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 6)
     throw UsageError(where + " '" + text +
@@ -133,89 +116,6 @@ std::string plugin_dir_flag(const std::string& dir) {
                      "' is not a directory (expected the folder holding ca-backend-*.so, " +
                      "e.g. build/backends)");
   return dir;
-}
-
-namespace {
-
-// A whole number of `what` from 1 to max (max below 10000), or a UsageError naming where and the value.
-size_t parse_count(const std::string& where, const std::string& text, const char* what, size_t max) {
-  const std::string allowed =
-      "' is not valid: expected a whole number of " + std::string(what) + " from 1 to " + std::to_string(max);
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 4)
-    throw UsageError(where + " '" + text + allowed);
-  const size_t n = std::stoul(text);
-  if (n < 1 || n > max) throw UsageError(where + " '" + text + allowed);
-  return n;
-}
-
-}  // namespace
-
-size_t parse_threads(const std::string& where, const std::string& text) {
-  return parse_count(where, text, "threads", kMaxThreads);
-}
-
-size_t parse_repetitions(const std::string& where, const std::string& text) {
-  return parse_count(where, text, "repetitions", kMaxRepetitions);
-}
-
-size_t parse_processes(const std::string& where, const std::string& text) {
-  return parse_count(where, text, "processes", kMaxProcesses);
-}
-
-void check_processes(size_t processes, size_t repetitions) {
-  if (processes > 1 && repetitions > 1)
-    throw UsageError("--processes " + std::to_string(processes) + " cannot be combined with --repetitions " +
-                     std::to_string(repetitions) +
-                     " (config \"processes\" / \"repetitions\"): choose one; --processes also covers what "
-                     "drifts between repetitions");
-}
-
-std::vector<int> parse_pin(const std::string& where, const std::string& text) {
-  auto cpus = parse_cpu_list(text);
-  if (!cpus) throw UsageError(where + " '" + text + "' is not valid: " + cpus.error().message);
-  if (Result<void> available = check_cpus_available(*cpus); !available)
-    throw UsageError(where + " '" + text + "' is not valid: " + available.error().message);
-  return *cpus;
-}
-
-Order parse_order(const std::string& where, const std::string& text) {
-  if (text == "interleaved") return Order::Interleaved;
-  if (text == "sequential") return Order::Sequential;
-  throw UsageError(where + " '" + text + "' is not valid: expected interleaved or sequential");
-}
-
-std::string parse_layout(const std::string& text) {
-  if (!valid_layout(text))
-    throw UsageError("--layout '" + text + "' is not valid: expected default, seed or 2004");
-  return text;
-}
-
-bool parse_cipher_mode(const std::string& where, const std::string& text) {
-  if (text == "per-message") return false;
-  if (text == "stream") return true;
-  throw UsageError(where + " '" + text + "' is not valid: expected per-message or stream");
-}
-
-double parse_job_timeout(const std::string& where, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !(v >= 0) || !std::isfinite(v))
-    throw UsageError(where + " '" + text + "' is not valid: expected seconds >= 0, e.g. 300 (0: no limit)");
-  return v;
-}
-
-double parse_stop_after(const std::string& where, const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !(v >= 0) || !std::isfinite(v) || v > 1e9)
-    throw UsageError(where + " '" + text + "' is not valid: expected seconds >= 0, e.g. 3600 (0: no limit)");
-  return v;
-}
-
-bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_flag) {
-  if (isolate_flag && no_isolate_flag)
-    throw UsageError("--isolate and --no-isolate cannot be given together: choose one");
-  return isolate_flag || (default_isolate && !no_isolate_flag);
 }
 
 void apply_key_file(RunPlan& plan, const std::string& path, bool key_bits_given, const std::string& where) {

@@ -13,15 +13,12 @@
 #include "catalog/catalog.hpp"
 #include "exec/runner.hpp"
 #include "plugin/backend.hpp"
+#include "settings/run_settings.hpp"  // the run settings and their validators
+#include "util/usage_error.hpp"
 
 namespace ca {
 
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
-
-/// A usage error: printed as one line, exit status 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 /// "wrote reports/default.json" on standard error once a file is written (unless `quiet`): a command that
 /// makes files says where they are.
@@ -37,8 +34,6 @@ std::vector<std::string> split_given_list(const std::vector<std::string>& values
 /// an operation left after the operations filter (`operations_where` names where the filter came from).
 void check_plan_measures_something(const RunPlan& plan, const std::string& operations_where);
 
-double parse_positive(const std::string& where, const std::string& text, const char* what);
-uint64_t parse_rounds(const std::string& where, const std::string& text);
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
 /// The --format values of list, doctor, compare, verify and leaks, the first the default (run, report and the
 /// default command take the reporter registry's: plugins/report.hpp). Plain text is `table` in every command;
@@ -55,38 +50,11 @@ std::string checked_format(const std::string& command, const std::string& typed)
 
 /// --plugin-dir DIR as given, after checking it is a directory (a UsageError naming it otherwise).
 std::string plugin_dir_flag(const std::string& dir);
-/// --threads: a whole number of threads from 1 to kMaxThreads.
-constexpr size_t kMaxThreads = 1024;
-size_t parse_threads(const std::string& where, const std::string& text);
-/// --repetitions: a whole number from 1 to kMaxRepetitions.
-constexpr size_t kMaxRepetitions = 1000;
-size_t parse_repetitions(const std::string& where, const std::string& text);
-/// --processes: a whole number of worker processes per comparison from 1 to kMaxProcesses.
-constexpr size_t kMaxProcesses = 100;
-size_t parse_processes(const std::string& where, const std::string& text);
-/// --processes N >= 2 with --repetitions M >= 2 is a UsageError: each would be a level of medians of its own.
-void check_processes(size_t processes, size_t repetitions);
-/// --pin: a CPU list ("1", "0-3", "0,2") of CPUs this process may run on; a UsageError naming `where`, the
-/// value and the allowed CPUs otherwise.
-std::vector<int> parse_pin(const std::string& where, const std::string& text);
-/// --cipher-mode: "per-message" (false) or "stream" (true).
-bool parse_cipher_mode(const std::string& where, const std::string& text);
-/// --order / "order": interleaved or sequential.
-Order parse_order(const std::string& where, const std::string& text);
-/// --layout: "default", "seed" or "2004" (plugins/report.hpp's kReportLayouts); a UsageError naming the value
-/// otherwise.
-std::string parse_layout(const std::string& text);
-/// A job timeout in seconds: a number >= 0, where 0 means no limit.
-double parse_job_timeout(const std::string& where, const std::string& text);
-/// A --stop-after deadline in seconds: a number >= 0 (at most 1e9), where 0 means no deadline.
-double parse_stop_after(const std::string& where, const std::string& text);
 /// --key-file / config "key_file": loads the key into plan.key_file (a UsageError naming `where` when it
 /// cannot be read or no selected algorithm takes it). RSA jobs take the key's size; when a key size was asked
 /// for
 /// (`key_bits_given`) and differs, that is a UsageError too.
 void apply_key_file(RunPlan& plan, const std::string& path, bool key_bits_given, const std::string& where);
-/// --isolate / --no-isolate over the command's default; both together are a UsageError.
-bool choose_isolation(bool default_isolate, bool isolate_flag, bool no_isolate_flag);
 
 struct AlgorithmRequest {
   Family family;

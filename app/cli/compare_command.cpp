@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/setting_flags.hpp"
 #include "compare/compare.hpp"
 #include "compare/report_file.hpp"
 #include "plugins/compare_report.hpp"
@@ -38,10 +39,10 @@ cxxopts::Options compare_options() {
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
       "threshold", "smallest change of the median that counts, in % (5 or 5%)",
-      cxxopts::value<std::string>()->default_value("5%"))(
-      "u,unit", "time unit of the medians: ns, us, ms, s (default: the base report's)",
-      cxxopts::value<std::string>())(
-      "format",
+      cxxopts::value<std::string>()->default_value("5%"));
+  cxxopts::OptionAdder add = o.add_options();
+  add_setting_flag(add, SettingId::Unit, SettingsCommand::Compare);
+  add("format",
       format_choices("compare") +
           " (json: the same rows and decision for CI; schema in docs/COMPARE.md; text is table)",
       cxxopts::value<std::string>()->default_value(command_formats("compare").front()))(
@@ -120,13 +121,9 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     for (const Record& r : f->records)
       if (r.ok()) medians.push_back(r.summary.median);
   TimeUnit unit = base.unit_given ? base.unit : readable_unit(medians);
-  if (args.count("unit")) {
-    auto parsed = parse_unit(args["unit"].as<std::string>());
-    if (!parsed)
-      throw UsageError("--unit '" + args["unit"].as<std::string>() +
-                       "' is not valid: expected ns, us, ms or s");
-    unit = *parsed;
-  }
+  RunSettings typed;
+  read_setting_flags(args, typed);  // -u
+  if (typed.unit_given) unit = typed.unit;
   if (args.count("relative") && args.count("absolute"))
     throw UsageError("--relative and --absolute do not go together");
   const bool elsewhere = different_machines(base, candidate);

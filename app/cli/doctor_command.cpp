@@ -1,15 +1,15 @@
 // `cryptauditor doctor`: what on this machine makes timings vary, each with its fix (docs/REPORTS.md,
 // "The machine check"), and the loaded libraries whose build leaves the CPU's crypto extensions unused.
-#include <algorithm>
+// The writers (table and JSON) are plugins/doctor_report.hpp's.
 #include <cxxopts.hpp>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
 #include "host/environment.hpp"
 #include "host/machine_check.hpp"
+#include "plugins/doctor_report.hpp"
 
 namespace ca {
 
@@ -46,44 +46,17 @@ int doctor_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "' is not a directory (expected a folder holding proc/ and sys/)");
   }
 
-  const std::vector<MachineCheck> checks = check_machine(files);
-  std::vector<std::string> gaps;
+  DoctorReport report;
+  report.checks = check_machine(files);
   if (!args.count("no-backends")) {
     const PluginScan scan = load_backends(plugin_request(args), err);
     const std::vector<std::string> features = read_cpu_features();
     for (const auto& b : scan.backends)
       if (std::string gap = acceleration_gap(b->name(), b->library(), b->acceleration(), features);
           !gap.empty())
-        gaps.push_back(gap);
+        report.acceleration_gaps.push_back(gap);
   }
-
-  if (format == "json") {
-    nlohmann::json doc = {{"machine_checks", nlohmann::json::array()}, {"acceleration_gaps", gaps}};
-    for (const MachineCheck& c : checks)
-      doc["machine_checks"].push_back({{"check", c.name},
-                                       {"status", status_name(c.status)},
-                                       {"finding", c.finding},
-                                       {"fix", c.fix},
-                                       {"short_fix", c.short_fix}});
-    out << doc.dump(2) << '\n';
-    return kExitOk;
-  }
-  size_t counts[3] = {0, 0, 0};
-  for (const MachineCheck& c : checks) ++counts[static_cast<int>(c.status)];
-  out << "Machine check: " << counts[1] << (counts[1] == 1 ? " warning, " : " warnings, ") << counts[2]
-      << " unknown, " << counts[0] << " ok\n";
-  size_t width = 0;
-  for (const MachineCheck& c : checks) width = std::max(width, c.name.size());
-  for (const MachineCheck& c : checks) {
-    const std::string status = status_name(c.status);
-    out << c.name << std::string(width + 2 - c.name.size(), ' ') << status
-        << std::string(9 - status.size(), ' ') << c.finding << '\n';
-    if (!c.fix.empty()) out << std::string(width + 11, ' ') << "fix: " << c.fix << '\n';
-  }
-  if (!gaps.empty()) {
-    out << "Libraries built without this CPU's crypto extensions:\n";
-    for (const auto& g : gaps) out << "  " << g << '\n';
-  }
+  format == "json" ? write_doctor_json(report, out) : write_doctor_table(report, out);
   return kExitOk;
 }
 

@@ -109,9 +109,7 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
     for (const auto& [name, description] : reporter_names()) names.push_back(name);
     return names;
   }
-  if (long_name == "unit") return {"ns", "us", "ms", "s"};
-  if (long_name == "order") return {"interleaved", "sequential"};
-  if (long_name == "cipher-mode") return {"per-message", "stream"};
+  if (const RunSetting* setting = setting_by_flag(long_name)) return setting->choices;
   if (long_name == "operations") {
     std::vector<std::string> ops;
     for (Family f :

@@ -2,11 +2,13 @@
 // the machine as a dimension (docs/FLEET.md). Nothing is measured; every input is checked as `compare`
 // checks a report, and the output is written only once all inputs have been read.
 #include <cxxopts.hpp>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/study.hpp"
 #include "compare/fleet.hpp"
+#include "plugins/fleet_report.hpp"
 #include "util/atomic_file.hpp"
 
 namespace ca {
@@ -39,7 +41,9 @@ int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   Result<Fleet> merged = merge_fleet(paths);
   if (!merged) throw UsageError(merged.error().message);
   const Fleet& fleet = *merged;
-  const std::string text = fleet_to_json(fleet).dump(2) + "\n";
+  std::ostringstream document;
+  write_fleet_json(fleet, document);
+  const std::string text = document.str();
   if (!args.count("output")) {
     out << text;
     return kExitOk;

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "compare/fleet.hpp"
 #include "compare/report_file.hpp"
@@ -81,23 +82,13 @@ Environment environment_from(const json& context) {
 
 ReportSettings settings_from(const json& context, TimeUnit unit) {
   ReportSettings s;
-  s.unit = unit;
+  // A report without them shows them as 0, as before the settings table read them.
+  s.budget_s = 0;
+  s.target_rel_ci = 0;
   const json settings = context.value("settings", json::object());
-  if (!settings.is_object()) return s;
-  // Reports written before these two fields existed: -u's unit was always used, in the default layout.
-  s.unit_given = field<bool>(settings, "unit_given", true);
-  s.layout = field<std::string>(settings, "layout", "default");
-  if (!valid_layout(s.layout)) s.layout = "default";
-  if (auto rounds = settings.find("rounds"); rounds != settings.end() && rounds->is_number_unsigned())
-    s.rounds = rounds->get<uint64_t>();
-  s.budget_s = field<double>(settings, "budget_s", 0);
-  s.target_rel_ci = field<double>(settings, "target_rel_ci", 0);
-  s.threads = field<size_t>(settings, "threads", 1);
-  s.cipher_stream = field<std::string>(settings, "cipher_mode", "") == "stream";
-  s.repetitions = field<size_t>(settings, "repetitions", 1);
-  s.processes = field<size_t>(settings, "processes", 1);
-  s.pinned_cpus = field<std::string>(settings, "pin", "");
-  s.command_line = field<std::vector<std::string>>(settings, "command_line", {});
+  settings_from_report(settings, s);  // each run setting by its report key (settings/run_settings.hpp)
+  s.unit = unit;
+  if (settings.is_object()) s.command_line = field<std::vector<std::string>>(settings, "command_line", {});
   return s;
 }
 
@@ -132,9 +123,11 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (const auto& [name, _] : reporter_names()) formats += (formats.empty() ? "" : ", ") + name;
   o.add_options()("report", "the JSON report", cxxopts::value<std::string>())(
       "format", "output format: " + formats, cxxopts::value<std::string>()->default_value("table"))(
-      "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>())(
-      "layout", "report layout: default, seed or 2004 (default: the run's)", cxxopts::value<std::string>())(
-      "quiet", "do not say which file was written")("h,help", "print this help");
+      "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+  cxxopts::OptionAdder add = o.add_options();
+  add_setting_flag(add, SettingId::Layout, SettingsCommand::Report);
+  add("quiet", "do not say which file was written");
+  add("h,help", "print this help");
   o.parse_positional({"report"});
   auto args = o.parse(argc, argv);
   if (args.count("help")) {
@@ -188,7 +181,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     const json context = doc.value("context", json::object());
     const Environment env = environment_from(context.is_object() ? context : json::object());
     ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
-    if (args.count("layout")) settings.layout = parse_layout(args["layout"].as<std::string>());
+    read_setting_flags(args, settings);  // --layout
     const std::optional<PartialRun> partial = partial_from(doc);
     make_reporter(output.format)->write({report.records, env, settings, partial ? &*partial : nullptr}, text);
   }

@@ -33,19 +33,8 @@ std::vector<RecordKey> planned_keys(const RunPlan& plan) {
   return keys;
 }
 
-JournalSettings journal_settings(const RunPlan& plan) {
-  JournalSettings s;
-  s.rounds = plan.measure.rounds;
-  s.budget_s = plan.measure.budget_s;
-  s.target_rel_ci = plan.measure.target_rel_ci;
-  s.repetitions = plan.measure.repetitions;
-  s.processes = plan.processes;
-  s.threads = plan.threads;
-  s.cipher_stream = plan.cipher_stream;
-  return s;
-}
-
-ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan) {
+ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan,
+                                    const RunSettings& settings) {
   Result<std::string> text = read_input_file(path);
   if (!text) throw UsageError("journal " + text.error().message);
   std::istringstream in(std::move(*text));
@@ -54,7 +43,7 @@ ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan
     throw UsageError(read.error().message + "; remove the line, or run without --resume to start again");
   JournalContents& contents = *read;
   if (contents.settings)
-    if (std::string diff = settings_difference(*contents.settings, journal_settings(plan)); !diff.empty())
+    if (std::string diff = resume_difference(*contents.settings, settings); !diff.empty())
       throw UsageError("journal '" + path + "' was measured with " + diff +
                        ": resume with the same settings, or run without --resume to start again");
   ResumedJournal resumed;

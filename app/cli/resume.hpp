@@ -23,15 +23,13 @@ struct ResumedJournal {
   bool has_settings = true;  // false: a journal of an older cryptauditor, without its settings line
 };
 
-/// The settings of `plan` that shape its records, as a journal records them.
-JournalSettings journal_settings(const RunPlan& plan);
-
 /// Reads `path` (which must exist; at most util/input_file.hpp's cap) for a resumed run of `plan`. Throws
 /// UsageError when a line is not a plausible record, when the journal's settings line differs from the
-/// plan's settings (rounds, repetitions, threads, cipher mode, budget, CI target), or when a record was
+/// study's `settings` in one `run --resume` must match (settings/run_settings.hpp), or when a record was
 /// measured with another rounds setting than the plan's: one report mixing records measured two ways, and
 /// naming only one, would mislead.
-ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan);
+ResumedJournal read_resumed_journal(const std::string& path, const RunPlan& plan,
+                                    const RunSettings& settings);
 
 /// Orders records as run(plan) would have emitted them (stable; unknown keys last).
 void sort_in_plan_order(std::vector<Record>& records, const RunPlan& plan);

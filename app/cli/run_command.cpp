@@ -10,6 +10,7 @@
 #include "cli/common.hpp"
 #include "cli/exports.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
 #include "host/affinity.hpp"
@@ -26,58 +27,26 @@ cxxopts::Options run_options() {
       "the program (the source tree's configs/ in a build tree).\n");
   o.custom_help("CONFIG.json [options]");
   o.positional_help("");
-  o.add_options()("config", "the study config file", cxxopts::value<std::string>())(
-      "b,backend", "backend(s), comma-separated, instead of the config's \"backends\"",
-      cxxopts::value<std::vector<std::string>>())(
-      "r,rounds", "exactly N timed operations per measurement, instead of the config's rounds or stopping",
-      cxxopts::value<std::string>())(
-      "budget", "adaptive mode (drops the config's rounds): seconds of timed work per measurement at most",
-      cxxopts::value<std::string>())("ci-target",
-                                     "adaptive mode (drops the config's rounds): stop when the 95% CI "
-                                     "half-width is within this % of the median",
-                                     cxxopts::value<std::string>())(
-      "u,unit", "time unit: ns, us, ms, s, instead of the config's", cxxopts::value<std::string>())(
-      "layout",
-      "report layout: default (with several libraries the console ends in summary tables), seed (the "
-      "original's per-line output and rankings for every library), or 2004 (the 2004 timing test's tables), "
-      "instead of the config's",
-      cxxopts::value<std::string>())(
-      "format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",
-      cxxopts::value<std::string>())("o,output", "write that one report to FILE instead of standard output",
-                                     cxxopts::value<std::string>())(
-      "output-dir",
+  cxxopts::OptionAdder add = o.add_options();
+  add("config", "the study config file", cxxopts::value<std::string>());
+  add("b,backend", "backend(s), comma-separated, instead of the config's \"backends\"",
+      cxxopts::value<std::vector<std::string>>());
+  for (SettingId id : {SettingId::Rounds, SettingId::Budget, SettingId::CiTarget, SettingId::Warmup,
+                       SettingId::Unit, SettingId::Layout})
+    add_setting_flag(add, id, SettingsCommand::Run);
+  add("format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",
+      cxxopts::value<std::string>());
+  add("o,output", "write that one report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("output-dir",
       "resolve the config's relative output paths (and the journal) against DIR, created if needed",
-      cxxopts::value<std::string>())(
-      "resume", "read the journal of an interrupted run and measure only what it does not hold")(
-      "isolate",
-      "run each job (backend x algorithm x key size) in a child process, so a backend that crashes, "
-      "aborts or hangs is recorded as failed and the study goes on (the default; config \"isolate\")")(
-      "no-isolate", "run every job in this process: faster to start, but a crashing backend ends the study")(
-      "job-timeout",
-      "isolated jobs: seconds a job may take before it is killed and recorded as failed, instead of the "
-      "config's \"job_timeout_s\" (default 300); 0: no limit",
-      cxxopts::value<std::string>())(
-      "stop-after",
-      "stop the run S seconds after measuring begins, at the next batch boundary, and write the report "
-      "with every record finished, exit status 143 (as SIGTERM), instead of the config's \"stop_after_s\"; "
-      "0: no limit",
-      cxxopts::value<std::string>())(
-      "repetitions", "repeat each measurement N times, instead of the config's \"repetitions\"",
-      cxxopts::value<std::string>())(
-      "processes",
-      "measure each comparison in N fresh worker processes, instead of the config's \"processes\" "
-      "(docs/COMPARE.md)",
-      cxxopts::value<std::string>())("pin",
-                                     "run on these CPUs only (1, 0-3, 0,2), instead of the config's \"pin\"",
-                                     cxxopts::value<std::string>())(
-      "threads", "also run each operation on N threads at once, instead of the config's \"threads\"",
-      cxxopts::value<std::string>())("cipher-mode",
-                                     "per-message or stream, instead of the config's \"cipher_mode\"",
-                                     cxxopts::value<std::string>())(
-      "order", "interleaved or sequential, instead of the config's \"order\" (default interleaved)",
-      cxxopts::value<std::string>())(
-      "quiet", "no progress line and no \"wrote FILE\" or journal line on stderr")("h,help",
-                                                                                   "print this help");
+      cxxopts::value<std::string>());
+  add("resume", "read the journal of an interrupted run and measure only what it does not hold");
+  for (SettingId id :
+       {SettingId::Isolate, SettingId::JobTimeout, SettingId::StopAfter, SettingId::Repetitions,
+        SettingId::Processes, SettingId::Pin, SettingId::Threads, SettingId::CipherMode, SettingId::Order})
+    add_setting_flag(add, id, SettingsCommand::Run);
+  add("quiet", "no progress line and no \"wrote FILE\" or journal line on stderr");
+  add("h,help", "print this help");
   add_plugin_options(o);
   add_export_options(o);
   o.parse_positional({"config"});
@@ -137,54 +106,10 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     apply_key_file(study.plan, cfg.key_file, cfg.key_bits_given, cfg.file + ": /key_file");
   study.plan.data_sizes = cfg.data_sizes;
   study.plan.operations = cfg.operations;
-  study.plan.measure = cfg.measure;
-  study.settings.unit = cfg.unit;
-  study.settings.unit_given = cfg.unit_given;
-  study.settings.layout = args.count("layout") ? parse_layout(args["layout"].as<std::string>()) : cfg.layout;
-
-  if (args.count("rounds")) {
-    study.plan.measure.rounds = parse_rounds("--rounds", args["rounds"].as<std::string>());
-  } else if (args.count("budget") || args.count("ci-target")) {
-    study.plan.measure.rounds.reset();
-  }
-  if (args.count("budget"))
-    study.plan.measure.budget_s =
-        parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
-  if (args.count("ci-target"))
-    study.plan.measure.target_rel_ci =
-        parse_positive("--ci-target", args["ci-target"].as<std::string>(), "a percentage > 0, e.g. 1") /
-        100.0;
-  if (args.count("unit")) {
-    auto unit = parse_unit(args["unit"].as<std::string>());
-    if (!unit)
-      throw UsageError("--unit '" + args["unit"].as<std::string>() +
-                       "' is not valid: expected ns, us, ms or s");
-    study.settings.unit = *unit;
-    study.settings.unit_given = true;
-  }
-  study.plan.isolate = choose_isolation(cfg.isolate, args.count("isolate") > 0, args.count("no-isolate") > 0);
-  study.plan.threads =
-      args.count("threads") ? parse_threads("--threads", args["threads"].as<std::string>()) : cfg.threads;
-  study.plan.cipher_stream = args.count("cipher-mode")
-                                 ? parse_cipher_mode("--cipher-mode", args["cipher-mode"].as<std::string>())
-                                 : cfg.cipher_stream;
-  study.plan.order =
-      args.count("order") ? parse_order("--order", args["order"].as<std::string>()) : cfg.order;
+  static_cast<RunSettings&>(study.settings) = cfg.settings;  // then the flags override the file
+  read_setting_flags(args, study.settings);
+  apply_to_plan(study.settings, study.plan);
   check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
-  if (args.count("repetitions"))
-    study.plan.measure.repetitions =
-        parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  study.plan.processes = args.count("processes")
-                             ? parse_processes("--processes", args["processes"].as<std::string>())
-                             : cfg.processes;
-  check_processes(study.plan.processes, study.plan.measure.repetitions);
-  study.pin_cpus = args.count("pin") ? parse_pin("--pin", args["pin"].as<std::string>()) : cfg.pin_cpus;
-  study.plan.job_timeout_s = args.count("job-timeout")
-                                 ? parse_job_timeout("--job-timeout", args["job-timeout"].as<std::string>())
-                                 : cfg.job_timeout_s;
-  study.stop_after_s = args.count("stop-after")
-                           ? parse_stop_after("--stop-after", args["stop-after"].as<std::string>())
-                           : cfg.stop_after_s;
   study.settings.command_line = {argv[0], "run"};
   for (int i = 1; i < argc; ++i) study.settings.command_line.push_back(argv[i]);
 
@@ -253,7 +178,7 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   leak_plan.repetitions = cfg.leaks->repetitions;
   leak_ctx.timing = cfg.leaks->methods.timing;
   leak_ctx.taint = cfg.leaks->methods.taint;
-  std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
+  std::vector<int> pin = study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
   if (!pin.empty() && pin_to_cpus(pin).ok()) leak_ctx.pinned_cpus = format_cpu_list(pin);
   leak_ctx.command_line = study.settings.command_line;
   return run_leak_screen(leak_plan, leak_ctx, cfg.leaks->format, resolve(cfg.leaks->path), study.quiet, out,

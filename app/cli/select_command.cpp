@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
 #include "host/affinity.hpp"
@@ -51,12 +52,12 @@ cxxopts::Options select_options() {
       "format", "scorecard format: " + format_choices("select"),
       cxxopts::value<std::string>()->default_value(command_formats("select").front()))(
       "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
-      cxxopts::value<std::string>())(
-      "budget", "speed: seconds of timed work per measurement at most, instead of the config's stopping",
-      cxxopts::value<std::string>())("leak-budget",
-                                     "leak screen: seconds per test and repetition, instead of the config's",
-                                     cxxopts::value<std::string>())(
-      "no-leaks", "leave out the leak screen (every leak cell says \"not screened\")")(
+      cxxopts::value<std::string>());
+  cxxopts::OptionAdder add = o.add_options();
+  add_setting_flag(add, SettingId::Budget, SettingsCommand::Select);
+  add("leak-budget", "leak screen: seconds per test and repetition, instead of the config's",
+      cxxopts::value<std::string>())("no-leaks",
+                                     "leave out the leak screen (every leak cell says \"not screened\")")(
       "strict",
       "documented Wycheproof deviations pass a library over (config \"select\": {\"strict\": true})")(
       "quiet", "no progress lines and no \"wrote FILE\" line on stderr")("h,help", "print this help");
@@ -75,6 +76,132 @@ std::set<std::string> algorithms_of(const std::string& path) {
     if (plan.runs()) out.insert(std::string(plan.algorithm->name));
   }
   return out;
+}
+
+// The scorecard's conformance evidence: the vector files in `vectors` that cover the study's algorithms,
+// each (file, backend) run isolated.
+void add_conformance(const std::string& vectors, const std::set<std::string>& studied,
+                     const std::vector<const Backend*>& backends, bool quiet, select::Evidence& ev,
+                     select::ScorecardContext& ctx, std::ostream& err) {
+  ctx.vectors = vectors;
+  ev.vectors_found = true;
+  auto listed = verify::vector_files(vectors);
+  if (!listed) throw UsageError("vectors: " + listed.error().message);
+  std::vector<std::string> files;
+  std::vector<std::set<std::string>> covered;
+  for (const std::string& f : *listed) {
+    std::set<std::string> algs;
+    for (const std::string& a : algorithms_of(f))
+      if (studied.count(a)) algs.insert(a);
+    if (algs.empty()) continue;
+    files.push_back(f);
+    covered.push_back(algs);
+    for (const std::string& a : algs)
+      if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
+          ev.algorithms_with_vectors.end())
+        ev.algorithms_with_vectors.push_back(a);
+  }
+  if (!quiet) err << "select: " << files.size() << " Wycheproof file(s) from " << vectors << '\n';
+  const verify::VectorRun run = verify::run_vector_files_isolated(files, backends);
+  for (size_t i = 0; i < run.files.size() && i < covered.size(); ++i) {
+    const verify::FileResult& f = run.files[i];
+    if (!f.error.empty()) ctx.notes.push_back(f.error);
+    for (const verify::BackendTally& t : f.backends)
+      for (const std::string& a : covered[i])
+        ev.conformance.push_back(
+            {t.backend, a, t.passed + t.acceptable, t.failed, t.deviations, t.skipped, {f.file}});
+  }
+  for (const std::string& a : studied)
+    if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
+        ev.algorithms_with_vectors.end())
+      ctx.notes.push_back("no Wycheproof file in " + vectors + " covers " + a);
+}
+
+// One timing-screen result as the scorecard's leak evidence: its verdict and its smallest effect as % of
+// the median over the repetitions.
+select::LeakFinding timing_finding(const leaks::Result& r) {
+  select::LeakFinding f;
+  f.backend = r.backend;
+  f.algorithm = r.algorithm;
+  f.test = r.test.name;
+  f.verdict = r.outcome == leaks::Outcome::Measured     ? stats::verdict_name(r.verdict)
+              : r.outcome == leaks::Outcome::NotOffered ? "not offered"
+              : r.outcome == leaks::Outcome::Failed     ? "failed"
+                                                        : "unsupported";
+  double smallest = -1;
+  for (const leaks::Repetition& rep : r.repetitions) {
+    const double median = rep.stats.median();
+    if (median <= 0) continue;
+    const double pct = 100 * std::fabs(rep.stats.sized_effect) / median;
+    if (smallest < 0 || pct < smallest) smallest = pct;
+  }
+  f.effect_percent = smallest < 0 ? 0 : smallest;
+  return f;
+}
+
+// The scorecard's leak evidence: the timing screen (and the taint screen when the config asks for it) on
+// the study's jobs and backends, unless --no-leaks.
+void add_leak_evidence(const cxxopts::ParseResult& args, const StudyConfig& cfg, const Study& study,
+                       bool quiet, select::Evidence& ev, select::ScorecardContext& ctx, std::ostream& err) {
+  const LeakConfig leak_cfg = cfg.leaks.value_or(LeakConfig{});
+  if (!args.count("no-leaks") && (leak_cfg.methods.timing || leak_cfg.methods.taint)) {
+    leaks::Plan plan;
+    for (const Job& job : study.plan.jobs)
+      if (!leaks::tests_for(*job.algorithm).empty()) {
+        plan.jobs.push_back(job);
+        ev.algorithms_with_leak_test.emplace_back(job.algorithm->name);
+      } else {
+        ctx.notes.push_back(std::string(job.algorithm->name) +
+                            " has no leak test (docs/LEAKS.md): not screened");
+      }
+    plan.backends = study.plan.backends;
+    plan.budget_s =
+        args.count("leak-budget")
+            ? parse_positive("--leak-budget", args["leak-budget"].as<std::string>(), "seconds > 0, e.g. 0.2")
+        : cfg.select_leak_budget_s > 0 ? cfg.select_leak_budget_s
+                                       : leak_cfg.budget_s;
+    plan.repetitions = cfg.select_leak_repetitions > 0 ? cfg.select_leak_repetitions : leak_cfg.repetitions;
+    const std::vector<int> pin = study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
+    if (!pin.empty()) (void)pin_to_cpus(pin);
+    auto progress = [&](const std::string& what) {
+      if (!quiet) err << "select: leaks: " << what << '\n';
+    };
+    ev.leaks_screened = true;
+    if (!leak_cfg.methods.timing)
+      ctx.notes.push_back("timing leak screen not asked for (\"leaks\": {\"method\": \"taint\"})");
+    for (const leaks::Result& r :
+         leak_cfg.methods.timing ? leaks::screen(plan, progress) : std::vector<leaks::Result>{})
+      ev.leaks.push_back(timing_finding(r));
+    if (leak_cfg.methods.taint) {
+      leaks::TaintPlan taint;
+      taint.jobs = plan.jobs;
+      taint.backends = plan.backends;
+      std::error_code ec;
+      taint.program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+      taint.valgrind = leaks::find_valgrind().value_or("");
+      if (taint.valgrind.empty() || !leaks::taint_built_in()) {
+        ctx.notes.push_back("taint screen asked for, but " +
+                            std::string(taint.valgrind.empty() ? "valgrind is not found"
+                                                               : "this build lacks <valgrind/memcheck.h>") +
+                            ": not screened");
+      } else {
+        for (const leaks::TaintResult& t : leaks::taint_screen(taint, progress)) {
+          if (t.outcome != leaks::TaintResult::Outcome::Screened) continue;
+          select::LeakFinding f;
+          f.backend = t.backend;
+          f.algorithm = t.algorithm;
+          f.method = "taint";
+          if (t.op.verdict) continue;  // the verdict operation's branch on the verdict is expected
+          f.test = t.op.operation;
+          f.verdict = t.sites.empty() ? "clean" : "sites";
+          f.taint_findings = t.sites.size();
+          ev.leaks.push_back(f);
+        }
+      }
+    }
+  } else {
+    ctx.notes.push_back("leak screen left out (--no-leaks)");
+  }
 }
 
 }  // namespace
@@ -96,23 +223,12 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.jobs = cfg.selection.jobs;
   study.plan.data_sizes = cfg.data_sizes;
   study.plan.operations = cfg.operations;
-  study.plan.measure = cfg.measure;
-  if (args.count("budget")) {
-    study.plan.measure.rounds.reset();
-    study.plan.measure.budget_s =
-        parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 0.25");
-  }
-  study.plan.isolate = cfg.isolate;
-  study.plan.threads = 1;
-  study.plan.cipher_stream = cfg.cipher_stream;
-  study.plan.order = cfg.order;
-  study.plan.processes = cfg.processes;
-  study.plan.job_timeout_s = cfg.job_timeout_s;
-  study.pin_cpus = cfg.pin_cpus;
-  study.stop_after_s = cfg.stop_after_s;
+  static_cast<RunSettings&>(study.settings) = cfg.settings;
+  study.settings.threads = 1;  // select measures single-threaded, whatever the config says
+  read_setting_flags(args, study.settings);
+  apply_to_plan(study.settings, study.plan);
   study.quiet = quiet;
   check_plan_measures_something(study.plan, args["config"].as<std::string>() + ": /operations");
-  check_processes(study.plan.processes, study.plan.measure.repetitions);
 
   select::Evidence ev;
   ev.rule.strict = cfg.select_strict || args.count("strict") > 0;
@@ -169,118 +285,10 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (const Job& job : study.plan.jobs) studied.insert(std::string(job.algorithm->name));
 
   // 2. Conformance: the vector files that cover the study's algorithms, each (file, backend) isolated.
-  if (!vectors.empty()) {
-    ctx.vectors = vectors;
-    ev.vectors_found = true;
-    auto listed = verify::vector_files(vectors);
-    if (!listed) throw UsageError("vectors: " + listed.error().message);
-    std::vector<std::string> files;
-    std::vector<std::set<std::string>> covered;
-    for (const std::string& f : *listed) {
-      std::set<std::string> algs;
-      for (const std::string& a : algorithms_of(f))
-        if (studied.count(a)) algs.insert(a);
-      if (algs.empty()) continue;
-      files.push_back(f);
-      covered.push_back(algs);
-      for (const std::string& a : algs)
-        if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
-            ev.algorithms_with_vectors.end())
-          ev.algorithms_with_vectors.push_back(a);
-    }
-    if (!quiet) err << "select: " << files.size() << " Wycheproof file(s) from " << vectors << '\n';
-    const verify::VectorRun run = verify::run_vector_files_isolated(files, study.plan.backends);
-    for (size_t i = 0; i < run.files.size() && i < covered.size(); ++i) {
-      const verify::FileResult& f = run.files[i];
-      if (!f.error.empty()) ctx.notes.push_back(f.error);
-      for (const verify::BackendTally& t : f.backends)
-        for (const std::string& a : covered[i])
-          ev.conformance.push_back(
-              {t.backend, a, t.passed + t.acceptable, t.failed, t.deviations, t.skipped, {f.file}});
-    }
-    for (const std::string& a : studied)
-      if (std::find(ev.algorithms_with_vectors.begin(), ev.algorithms_with_vectors.end(), a) ==
-          ev.algorithms_with_vectors.end())
-        ctx.notes.push_back("no Wycheproof file in " + vectors + " covers " + a);
-  }
+  if (!vectors.empty()) add_conformance(vectors, studied, study.plan.backends, quiet, ev, ctx, err);
 
   // 3. Leaks: the timing screen (and the taint screen when asked for) on the same backends.
-  const LeakConfig leak_cfg = cfg.leaks.value_or(LeakConfig{});
-  if (!args.count("no-leaks") && (leak_cfg.methods.timing || leak_cfg.methods.taint)) {
-    leaks::Plan plan;
-    for (const Job& job : study.plan.jobs)
-      if (!leaks::tests_for(*job.algorithm).empty()) {
-        plan.jobs.push_back(job);
-        ev.algorithms_with_leak_test.emplace_back(job.algorithm->name);
-      } else {
-        ctx.notes.push_back(std::string(job.algorithm->name) +
-                            " has no leak test (docs/LEAKS.md): not screened");
-      }
-    plan.backends = study.plan.backends;
-    plan.budget_s =
-        args.count("leak-budget")
-            ? parse_positive("--leak-budget", args["leak-budget"].as<std::string>(), "seconds > 0, e.g. 0.2")
-        : cfg.select_leak_budget_s > 0 ? cfg.select_leak_budget_s
-                                       : leak_cfg.budget_s;
-    plan.repetitions = cfg.select_leak_repetitions > 0 ? cfg.select_leak_repetitions : leak_cfg.repetitions;
-    const std::vector<int> pin = study.pin_cpus.empty() ? default_leak_pin() : study.pin_cpus;
-    if (!pin.empty()) (void)pin_to_cpus(pin);
-    auto progress = [&](const std::string& what) {
-      if (!quiet) err << "select: leaks: " << what << '\n';
-    };
-    ev.leaks_screened = true;
-    if (!leak_cfg.methods.timing)
-      ctx.notes.push_back("timing leak screen not asked for (\"leaks\": {\"method\": \"taint\"})");
-    for (const leaks::Result& r :
-         leak_cfg.methods.timing ? leaks::screen(plan, progress) : std::vector<leaks::Result>{}) {
-      select::LeakFinding f;
-      f.backend = r.backend;
-      f.algorithm = r.algorithm;
-      f.test = r.test.name;
-      f.verdict = r.outcome == leaks::Outcome::Measured     ? stats::verdict_name(r.verdict)
-                  : r.outcome == leaks::Outcome::NotOffered ? "not offered"
-                  : r.outcome == leaks::Outcome::Failed     ? "failed"
-                                                            : "unsupported";
-      double smallest = -1;
-      for (const leaks::Repetition& rep : r.repetitions) {
-        const double median = rep.stats.median();
-        if (median <= 0) continue;
-        const double pct = 100 * std::fabs(rep.stats.sized_effect) / median;
-        if (smallest < 0 || pct < smallest) smallest = pct;
-      }
-      f.effect_percent = smallest < 0 ? 0 : smallest;
-      ev.leaks.push_back(f);
-    }
-    if (leak_cfg.methods.taint) {
-      leaks::TaintPlan taint;
-      taint.jobs = plan.jobs;
-      taint.backends = plan.backends;
-      std::error_code ec;
-      taint.program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-      taint.valgrind = leaks::find_valgrind().value_or("");
-      if (taint.valgrind.empty() || !leaks::taint_built_in()) {
-        ctx.notes.push_back("taint screen asked for, but " +
-                            std::string(taint.valgrind.empty() ? "valgrind is not found"
-                                                               : "this build lacks <valgrind/memcheck.h>") +
-                            ": not screened");
-      } else {
-        for (const leaks::TaintResult& t : leaks::taint_screen(taint, progress)) {
-          if (t.outcome != leaks::TaintResult::Outcome::Screened) continue;
-          select::LeakFinding f;
-          f.backend = t.backend;
-          f.algorithm = t.algorithm;
-          f.method = "taint";
-          if (t.op.verdict) continue;  // the verdict operation's branch on the verdict is expected
-          f.test = t.op.operation;
-          f.verdict = t.sites.empty() ? "clean" : "sites";
-          f.taint_findings = t.sites.size();
-          ev.leaks.push_back(f);
-        }
-      }
-    }
-  } else {
-    ctx.notes.push_back("leak screen left out (--no-leaks)");
-  }
+  add_leak_evidence(args, cfg, study, quiet, ev, ctx, err);
 
   const select::Scorecard card = select::decide(ev);
   const std::string text = format == "json"       ? select::scorecard_json(card, ctx)

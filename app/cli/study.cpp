@@ -145,7 +145,7 @@ std::vector<Record> read_journal_for_resume(const Study& study, RunPlan& plan, b
     err << "note: no journal at " << study.journal << " yet: starting from the beginning\n";
     return resumed;
   }
-  ResumedJournal j = read_resumed_journal(study.journal, plan);
+  ResumedJournal j = read_resumed_journal(study.journal, plan, study.settings);
   if (j.ignored_partial_line)
     err << "note: ignoring the journal's last line, cut short when the run was interrupted\n";
   if (j.outside_plan > 0)
@@ -197,22 +197,6 @@ bool write_reports(const Study& study, const ReportInput& input, std::ostream& o
     }
   }
   return ok;
-}
-
-// What the reports say about how the study was measured, read from the plan that ran; the commands set only
-// the unit and the command line.
-ReportSettings report_settings(const Study& study) {
-  ReportSettings s = study.settings;
-  s.rounds = study.plan.measure.rounds;
-  s.budget_s = study.plan.measure.budget_s;
-  s.target_rel_ci = study.plan.measure.target_rel_ci;
-  s.repetitions = study.plan.measure.repetitions;
-  s.processes = study.plan.processes;
-  s.threads = study.plan.threads;
-  s.cipher_stream = study.plan.cipher_stream;
-  s.sequential = study.plan.order == Order::Sequential;
-  s.pinned_cpus = format_cpu_list(study.pin_cpus);
-  return s;
 }
 
 // What a run that stopped early left out: the planned records absent from `records`, in plan order.
@@ -283,44 +267,38 @@ void check_memory_fits(const RunPlan& plan) {
                    " (no report written; docs/METHODOLOGY.md \"Memory\")");
 }
 
-}  // namespace
+// --processes N: the workers exec this very program (`cryptauditor __lane SPEC`). False (the line said):
+// /proc/self/exe is not readable.
+bool find_worker_program(RunPlan& plan, std::ostream& err) {
+  if (plan.processes <= 1 || !plan.worker_program.empty()) return true;
+  std::error_code error;
+  plan.worker_program = std::filesystem::read_symlink("/proc/self/exe", error).string();
+  if (!error) return true;
+  err << "cryptauditor: --processes " << plan.processes
+      << " needs this program's own path, and /proc/self/exe is not readable: " << error.message() << '\n';
+  return false;
+}
 
-int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
-  RunPlan plan = study.plan;
-  // --processes N: the workers exec this very program (`cryptauditor __lane SPEC`).
-  if (plan.processes > 1 && plan.worker_program.empty()) {
-    std::error_code error;
-    plan.worker_program = std::filesystem::read_symlink("/proc/self/exe", error).string();
-    if (error) {
-      err << "cryptauditor: --processes " << plan.processes
-          << " needs this program's own path, and /proc/self/exe is not readable: " << error.message()
-          << '\n';
-      return kExitFailure;
-    }
-  }
-  check_something_is_offered(plan);
-  check_memory_fits(plan);
-  bool append = false;
-  std::vector<Record> resumed;
-  if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);
-  // Every check has passed: from here on files and folders may be made.
+// Every check has passed: the study's folders, and its journal opened (appended to on --resume).
+std::unique_ptr<JournalWriter> make_outputs(const Study& study, bool append, std::ostream& err) {
   for (const std::string& folder : study.folders) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec) throw UsageError("folder '" + folder + "' cannot be created: " + ec.message());
   }
-  std::unique_ptr<JournalWriter> journal;
-  if (!study.journal.empty()) {
-    auto opened = JournalWriter::open(study.journal, append, journal_settings(plan));
-    if (!opened)
-      throw UsageError("journal '" + study.journal + "' cannot be written: " + opened.error().message);
-    journal = std::move(*opened);
-    if (!study.quiet) err << "journal: " << study.journal << " (each record as it is measured)\n";
-  }
+  if (study.journal.empty()) return nullptr;
+  auto opened = JournalWriter::open(study.journal, append, study.settings);
+  if (!opened)
+    throw UsageError("journal '" + study.journal + "' cannot be written: " + opened.error().message);
+  if (!study.quiet) err << "journal: " << study.journal << " (each record as it is measured)\n";
+  return std::move(*opened);
+}
 
-  if (!study.pin_cpus.empty())
-    if (Result<void> pinned = pin_to_cpus(study.pin_cpus); !pinned)
-      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.pin_cpus) + ": " +
+// Pinned as asked, the machine and its backends as the report's context says them.
+Environment study_environment(const Study& study, const RunPlan& plan) {
+  if (!study.settings.pin_cpus.empty())
+    if (Result<void> pinned = pin_to_cpus(study.settings.pin_cpus); !pinned)
+      throw std::runtime_error("cannot pin to CPUs " + format_cpu_list(study.settings.pin_cpus) + ": " +
                                pinned.error().message);
   Environment env = read_environment();
   if (study.anonymize) env.host_name.clear();
@@ -334,12 +312,81 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
   MeasureConfig empty_cfg;
   empty_cfg.budget_s = 0.02;
   env.empty_operation_ns = stats::median(measure_empty_operation(empty_cfg).sample_ns);
+  return env;
+}
+
+// Every record unsupported (a backend that declines only when the context is made, or the job's shared
+// key): nothing was measured, so no report claims otherwise; a usage error as for
+// check_something_is_offered. False when something was measured.
+bool say_nothing_measured(const std::vector<Record>& records, std::ostream& err) {
+  if (interrupt_signal() != 0 || records.empty() ||
+      !std::all_of(records.begin(), records.end(),
+                   [](const Record& r) { return r.status == Status::Unsupported; }))
+    return false;
+  std::vector<std::string> said;
+  for (const Record& r : records) {
+    const std::string line = r.backend + ": " + r.algorithm + " unsupported: " + r.error;
+    if (std::find(said.begin(), said.end(), line) == said.end()) said.push_back(line);
+  }
+  std::string reasons;
+  for (const auto& line : said) reasons += (reasons.empty() ? "" : "; ") + line;
+  err << "cryptauditor: nothing was measured: " << reasons << " (no report written)\n";
+  return true;
+}
+
+// The finished run's reports and exit status: 128 + the signal when interrupted (or stopped at the
+// deadline), 1 when a record failed or the journal or a report could not be written, else 0.
+int report_run(const Study& study, const RunPlan& plan, const std::vector<Record>& records, Environment& env,
+               bool journal_failed, std::ostream& out, std::ostream& err) {
+  int status = journal_failed ? kExitFailure : kExitOk;
+  const int sig = interrupt_signal();
+  const std::string stopped_by =
+      sig == 0 ? ""
+      : stopped_at_deadline()
+          ? "stopped at the --stop-after deadline (" + seconds_text(study.settings.stop_after_s) + ")"
+          : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
+  if (study.records_out) *study.records_out = records;
+  if (study.environment_out) *study.environment_out = env;
+  std::optional<PartialRun> partial;
+  if (sig != 0) partial = partial_run(plan, records, stopped_by);
+  record_peak_memory(env);
+  if (!write_reports(study, {records, env, study.settings, partial ? &*partial : nullptr}, out, err))
+    status = kExitFailure;
+  if (sig != 0) {
+    err << "cryptauditor: " << stopped_by << ": " << records.size() << " of " << planned_keys(plan).size()
+        << " records measured, written to the report"
+        << (study.journal.empty() ? "" : " and the journal " + study.journal)
+        << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command) << '\n';
+    return 128 + sig;
+  }
+  if (std::any_of(records.begin(), records.end(), [](const Record& r) {
+        return r.status == Status::Failed || r.status == Status::Disputed;
+      })) {
+    err << "cryptauditor: some measurements failed (see the report)\n";
+    status = kExitFailure;
+  }
+  return status;
+}
+
+}  // namespace
+
+int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
+  RunPlan plan = study.plan;
+  if (!find_worker_program(plan, err)) return kExitFailure;
+  check_something_is_offered(plan);
+  check_memory_fits(plan);
+  bool append = false;
+  std::vector<Record> resumed;
+  if (!study.journal.empty()) resumed = read_journal_for_resume(study, plan, append, err);
+  // Every check has passed: from here on files and folders may be made.
+  std::unique_ptr<JournalWriter> journal = make_outputs(study, append, err);
+  Environment env = study_environment(study, plan);
   for (const auto& n : study.notes) err << "note: " << n << '\n';
 
   const bool progress = !study.quiet && ::isatty(STDERR_FILENO) == 1;
   const Stopwatch stopwatch;
   bool journal_failed = false;
-  const ReportSettings settings = report_settings(study);
+  const ReportSettings& settings = study.settings;
   // Every record as it arrives, so that a run that cannot finish (below) still reports what it measured.
   std::vector<Record> finished;
   auto with_resumed = [&](std::vector<Record> records) {
@@ -364,80 +411,34 @@ int execute_study(const Study& study, std::ostream& out, std::ostream& err) {
     return kExitFailure;
   };
   std::vector<Record> records;
-  {
-    const InterruptHandlers interrupt_handlers(study.stop_after_s);
-    const ExitGuard exit_guard(
-        [&](const std::string& step) { return stop_early("plugin code called exit()", step); });
-    try {
-      records = run(plan, [&](const Record& r, size_t i, size_t total) {
-        finished.push_back(r);
-        if (journal && !journal_failed && !journal->append(r)) {
-          journal_failed = true;
-          err << (progress ? "\r\033[K" : "") << "cryptauditor: writing the journal " << study.journal
-              << " failed; the study goes on without it\n";
-        }
-        if (progress)
-          err << '\r' << progress_text(r, i, total, stopwatch.elapsed_s()) << "\033[K" << std::flush;
-      });
-    } catch (const std::bad_alloc&) {
-      const std::string step = current_step();
-      clear_step();
-      return stop_early("out of memory (std::bad_alloc)", step);
-    } catch (const std::exception& e) {
-      const std::string step = current_step();
-      clear_step();
-      return stop_early(e.what(), step);
-    }
-    if (progress) err << "\r\033[K" << std::flush;
-    finished.clear();
-    records = with_resumed(std::move(records));
-
-    // Every record unsupported (a backend that declines only when the context is made, or the job's shared
-    // key): nothing was measured, so no report claims otherwise; a usage error as for
-    // check_something_is_offered.
-    if (interrupt_signal() == 0 && !records.empty() &&
-        std::all_of(records.begin(), records.end(),
-                    [](const Record& r) { return r.status == Status::Unsupported; })) {
-      std::vector<std::string> said;
-      for (const Record& r : records) {
-        const std::string line = r.backend + ": " + r.algorithm + " unsupported: " + r.error;
-        if (std::find(said.begin(), said.end(), line) == said.end()) said.push_back(line);
+  const InterruptHandlers interrupt_handlers(study.settings.stop_after_s);
+  const ExitGuard exit_guard(
+      [&](const std::string& step) { return stop_early("plugin code called exit()", step); });
+  try {
+    records = run(plan, [&](const Record& r, size_t i, size_t total) {
+      finished.push_back(r);
+      if (journal && !journal_failed && !journal->append(r)) {
+        journal_failed = true;
+        err << (progress ? "\r\033[K" : "") << "cryptauditor: writing the journal " << study.journal
+            << " failed; the study goes on without it\n";
       }
-      std::string reasons;
-      for (const auto& line : said) reasons += (reasons.empty() ? "" : "; ") + line;
-      err << "cryptauditor: nothing was measured: " << reasons << " (no report written)\n";
-      return kExitUsage;
-    }
-    int status = journal_failed ? kExitFailure : kExitOk;
-    const int sig = interrupt_signal();
-    const std::string stopped_by =
-        sig == 0 ? ""
-        : stopped_at_deadline()
-            ? "stopped at the --stop-after deadline (" + seconds_text(study.stop_after_s) + ")"
-            : std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM");
-    if (study.records_out) *study.records_out = records;
-    if (study.environment_out) *study.environment_out = env;
-    std::optional<PartialRun> partial;
-    if (sig != 0) partial = partial_run(plan, records, stopped_by);
-    record_peak_memory(env);
-    if (!write_reports(study, {records, env, settings, partial ? &*partial : nullptr}, out, err))
-      status = kExitFailure;
-    if (sig != 0) {
-      err << "cryptauditor: " << stopped_by << ": " << records.size() << " of " << planned_keys(plan).size()
-          << " records measured, written to the report"
-          << (study.journal.empty() ? "" : " and the journal " + study.journal)
-          << (study.resume_command.empty() ? std::string() : "; resume with: " + study.resume_command)
-          << '\n';
-      return 128 + sig;
-    }
-    if (std::any_of(records.begin(), records.end(), [](const Record& r) {
-          return r.status == Status::Failed || r.status == Status::Disputed;
-        })) {
-      err << "cryptauditor: some measurements failed (see the report)\n";
-      status = kExitFailure;
-    }
-    return status;
+      if (progress)
+        err << '\r' << progress_text(r, i, total, stopwatch.elapsed_s()) << "\033[K" << std::flush;
+    });
+  } catch (const std::bad_alloc&) {
+    const std::string step = current_step();
+    clear_step();
+    return stop_early("out of memory (std::bad_alloc)", step);
+  } catch (const std::exception& e) {
+    const std::string step = current_step();
+    clear_step();
+    return stop_early(e.what(), step);
   }
+  if (progress) err << "\r\033[K" << std::flush;
+  finished.clear();
+  records = with_resumed(std::move(records));
+  if (say_nothing_measured(records, err)) return kExitUsage;
+  return report_run(study, plan, records, env, journal_failed, out, err);
 }
 
 }  // namespace ca

@@ -21,7 +21,10 @@ struct OutputSpec {
 struct Study {
   std::string name;
   RunPlan plan;
-  ReportSettings settings;  // unit and command line; execute_study fills the rest from the plan
+  /// The run settings (settings/run_settings.hpp) and the command line. The plan measures with the same
+  /// settings (apply_to_plan); the reports and the journal name them from here, --pin and --stop-after act
+  /// from here.
+  ReportSettings settings;
   std::vector<OutputSpec> outputs;
   std::vector<std::string> notes;  // printed to stderr before running
   /// Journal file: each finished record is appended as one JSON line as soon as it is measured. Empty: no
@@ -30,8 +33,6 @@ struct Study {
   /// Read the journal first: records it already holds are not measured again, and the reports hold them
   /// with the new ones (`cryptauditor run CONFIG --resume`).
   bool resume = false;
-  /// --pin: the CPUs the process is pinned to before anything is measured; empty: not pinned.
-  std::vector<int> pin_cpus;
   /// No progress line on stderr (--quiet).
   bool quiet = false;
   /// --anonymize: the host name is left out of the environment, so no report names the machine.
@@ -40,9 +41,6 @@ struct Study {
   std::string label;
   /// The command that resumes this study after an interruption, for the message; empty: not resumable.
   std::string resume_command;
-  /// --stop-after S / "stop_after_s": the run stops S seconds after measuring begins, at the next batch
-  /// boundary, as at a second SIGTERM (host/interrupt.hpp), and exits 143; 0: no deadline.
-  double stop_after_s = 0;
   /// Folders the outputs and the journal need (a config's output folders, --output-dir). They are created
   /// by execute_study once every check has passed, so that a usage error leaves nothing behind.
   std::vector<std::string> folders;

@@ -200,11 +200,67 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
   return sel;
 }
 
-const std::vector<std::string> kTopKeys = {
-    "name",        "description",  "algorithms", "backends", "data_sizes", "key_bits", "rounds",
-    "stopping",    "unit",         "outputs",    "threads",  "operations", "isolate",  "job_timeout_s",
-    "cipher_mode", "repetitions",  "pin",        "order",    "processes",  "key_file", "leaks",
-    "layout",      "stop_after_s", "vectors",    "select"};
+// The top-level keys: the study's own, then the run settings' (their table, settings/run_settings.hpp).
+std::vector<std::string> allowed_top_keys() {
+  std::vector<std::string> keys = {"name",       "description", "algorithms", "backends",
+                                   "data_sizes", "key_bits",    "outputs",    "operations",
+                                   "key_file",   "leaks",       "vectors",    "select"};
+  for (const RunSetting& s : run_settings()) {
+    if (s.config_key == nullptr) continue;
+    const std::string top = std::string(s.config_key).substr(1, std::string(s.config_key).find('/', 1) - 1);
+    if (std::find(keys.begin(), keys.end(), top) == keys.end()) keys.push_back(top);
+  }
+  return keys;
+}
+
+// A settings group: a top-level key holding settings (the stopping rule's budget and CI target).
+struct SettingGroup {
+  std::string pointer;            // "/stopping"
+  std::vector<std::string> keys;  // its settings' keys inside it
+  std::string example;            // an object of those keys with their defaults, for messages
+};
+
+std::vector<SettingGroup> setting_groups() {
+  std::vector<SettingGroup> groups;
+  const nlohmann::json defaults = settings_to_json(run_defaults());
+  for (const RunSetting& s : run_settings()) {
+    if (s.config_key == nullptr) continue;
+    const std::string key = s.config_key;
+    const size_t slash = key.find('/', 1);
+    if (slash == std::string::npos) continue;
+    const std::string pointer = key.substr(0, slash);
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const SettingGroup& x) { return x.pointer == pointer; });
+    if (g == groups.end()) g = groups.insert(groups.end(), {pointer, {}, ""});
+    g->keys.push_back(key.substr(slash + 1));
+    g->example += (g->example.empty() ? "" : ", ") + ("\"" + g->keys.back() + "\": ") +
+                  (s.report_key != nullptr ? defaults.value(s.report_key, nlohmann::json()).dump() : "");
+  }
+  for (SettingGroup& g : groups) g.example = "{" + g.example + "}";
+  return groups;
+}
+
+// The run settings a config gives, each read by its table entry at its config key. A group ("stopping") is an
+// object of its settings' keys only, and one whose settings drop rounds (adaptive mode) cannot be given with
+// "rounds".
+void read_run_settings(const Reader& in, const json& doc, RunSettings& settings) {
+  const std::string rounds = run_setting(SettingId::Rounds).config_key;
+  for (const SettingGroup& g : setting_groups()) {
+    const std::string key = g.pointer.substr(1);
+    if (!doc.contains(key)) continue;
+    if (doc.contains(rounds.substr(1)))
+      in.fail(g.pointer, "cannot be combined with " + rounds + ": \"" + rounds.substr(1) +
+                             "\" times exactly that many operations, \"" + key +
+                             "\" adapts the number; give one of them");
+    in.expect(doc[key].is_object(), doc[key], g.pointer, "an object such as " + g.example);
+    in.only_keys(doc[key], g.pointer, g.keys);
+  }
+  for (const RunSetting& s : run_settings()) {
+    if (s.config_key == nullptr) continue;
+    const json::json_pointer pointer(s.config_key);
+    if (doc.contains(pointer)) s.from_config(doc.at(pointer), in.where(s.config_key), settings);
+  }
+}
 
 }  // namespace
 
@@ -227,218 +283,76 @@ std::optional<LeakMethods> parse_leak_methods(const std::string& text) {
   return m;
 }
 
-StudyConfig parse_study_config(const json& doc, const std::string& file) {
-  Reader in(file);
-  StudyConfig cfg;
-  cfg.file = file;
-  in.expect(doc.is_object(), doc, "", "a JSON object with the keys of docs/CONFIG.md");
-  in.only_keys(doc, "", kTopKeys);
+namespace {
 
-  cfg.name = std::filesystem::path(file).stem().string();
-  if (doc.contains("name")) {
-    cfg.name = in.string(doc["name"], "/name", "a string");
-    if (cfg.name.empty()) in.fail("/name", "is empty; give the study a name or leave the key out");
+// "leaks": a leak screen after the speed study (docs/LEAKS.md), over the same algorithms and backends.
+LeakConfig read_leaks(const Reader& in, const json& l) {
+  in.expect(l.is_object(), l, "/leaks",
+            "an object such as {\"budget_s\": 1, \"repetitions\": 3, \"format\": \"html\", \"path\": "
+            "\"leaks.html\"}");
+  in.only_keys(l, "/leaks", {"budget_s", "repetitions", "format", "path", "method"});
+  LeakConfig leaks;
+  if (l.contains("budget_s"))
+    leaks.budget_s = parse_positive(in.where("/leaks/budget_s"),
+                                    in.number_text(l["budget_s"], "/leaks/budget_s", "a number of seconds"),
+                                    "seconds > 0, e.g. 1");
+  if (l.contains("repetitions"))
+    leaks.repetitions =
+        parse_repetitions(in.where("/leaks/repetitions"),
+                          in.number_text(l["repetitions"], "/leaks/repetitions", "a whole number"));
+  if (l.contains("format")) {
+    const std::vector<std::string>& formats = command_formats("leaks");
+    const std::string quoted = format_choices("leaks", "\"");  // "table", "json" or "html"
+    leaks.format = in.string(l["format"], "/leaks/format", quoted);
+    if (std::find(formats.begin(), formats.end(), leaks.format) == formats.end())
+      in.fail("/leaks/format", "'" + leaks.format + "' is not valid: expected " + quoted);
   }
-  if (doc.contains("description"))
-    cfg.description = in.string(doc["description"], "/description", "a string");
+  if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
+  if (l.contains("method")) {
+    const std::string text =
+        in.string(l["method"], "/leaks/method", "\"timing\", \"taint\" or \"timing,taint\"");
+    const auto methods = parse_leak_methods(text);
+    if (!methods)
+      in.fail("/leaks/method",
+              "'" + text + "' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
+    leaks.methods = *methods;
+  }
+  return leaks;
+}
 
-  // A whole number of `what` from 1 to max at the top-level key.
-  auto count = [&](const char* key, const char* what, size_t max) {
-    const json& v = doc[key];
-    const std::string pointer = std::string("/") + key;
-    const std::string allowed =
-        "a whole number of " + std::string(what) + " from 1 to " + std::to_string(max);
-    in.expect(v.is_number_unsigned(), v, pointer, allowed.c_str());
-    if (v.get<uint64_t>() < 1 || v.get<uint64_t>() > max)
-      in.fail(pointer, v.dump() + " is not valid: expected " + allowed);
-    return v.get<size_t>();
-  };
-  if (doc.contains("threads")) cfg.threads = count("threads", "threads", kMaxThreads);
-  if (doc.contains("repetitions"))
-    cfg.measure.repetitions = count("repetitions", "repetitions", kMaxRepetitions);
-  if (doc.contains("processes")) cfg.processes = count("processes", "processes", kMaxProcesses);
-  if (doc.contains("pin")) {
-    const json& v = doc["pin"];
-    const char* allowed = "a CPU list as a string, e.g. \"1\" or \"0-3\"";
-    cfg.pin_cpus = parse_pin(in.where("/pin"), in.string(v, "/pin", allowed));
+// "select": the scorecard's rule (docs/SELECT.md).
+void read_select(const Reader& in, const json& s, StudyConfig& cfg) {
+  in.expect(s.is_object(), s, "/select",
+            "an object such as {\"strict\": true, \"operation\": \"encrypt\", \"data_size\": \"16KB\"}");
+  in.only_keys(s, "/select", {"strict", "operation", "data_size", "leak_budget_s", "leak_repetitions"});
+  if (s.contains("leak_budget_s"))
+    cfg.select_leak_budget_s =
+        parse_positive(in.where("/select/leak_budget_s"),
+                       in.number_text(s["leak_budget_s"], "/select/leak_budget_s", "a number of seconds"),
+                       "seconds > 0, e.g. 0.3");
+  if (s.contains("leak_repetitions"))
+    cfg.select_leak_repetitions = parse_repetitions(
+        in.where("/select/leak_repetitions"),
+        in.number_text(s["leak_repetitions"], "/select/leak_repetitions", "a whole number"));
+  if (s.contains("strict")) {
+    in.expect(s["strict"].is_boolean(), s["strict"], "/select/strict", "true or false");
+    cfg.select_strict = s["strict"].get<bool>();
   }
-  if (doc.contains("cipher_mode")) {
-    const json& m = doc["cipher_mode"];
-    const std::string text = in.string(m, "/cipher_mode", "\"per-message\" or \"stream\"");
-    if (text != "per-message" && text != "stream")
-      in.fail("/cipher_mode", "'" + text + "' is not valid: expected \"per-message\" or \"stream\"");
-    cfg.cipher_stream = text == "stream";
+  if (s.contains("operation"))
+    cfg.select_operation = in.string(s["operation"], "/select/operation", "an operation, e.g. \"encrypt\"");
+  if (s.contains("data_size")) {
+    const std::string text = in.string(s["data_size"], "/select/data_size", "a size such as \"16KB\"");
+    const auto bytes = parse_size(text);
+    if (!bytes || *bytes == 0)
+      in.fail("/select/data_size", "'" + text + "' is not valid: expected a size such as \"16KB\"");
+    cfg.select_data_bytes = *bytes;
   }
+}
 
-  if (doc.contains("key_file")) {
-    const std::string given =
-        in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
-    const std::filesystem::path path(given);
-    cfg.key_file = path.is_absolute() ? given : (std::filesystem::path(file).parent_path() / path).string();
-  }
-  if (doc.contains("order")) {
-    const json& m = doc["order"];
-    const std::string text = in.string(m, "/order", "\"interleaved\" or \"sequential\"");
-    if (text != "interleaved" && text != "sequential")
-      in.fail("/order", "'" + text + "' is not valid: expected \"interleaved\" or \"sequential\"");
-    cfg.order = text == "sequential" ? Order::Sequential : Order::Interleaved;
-  }
-
-  if (doc.contains("isolate")) {
-    const json& v = doc["isolate"];
-    in.expect(v.is_boolean(), v, "/isolate", "true or false");
-    cfg.isolate = v.get<bool>();
-  }
-  if (doc.contains("job_timeout_s"))
-    cfg.job_timeout_s = parse_job_timeout(
-        in.where("/job_timeout_s"),
-        in.number_text(doc["job_timeout_s"], "/job_timeout_s", "a number of seconds (0: no limit)"));
-  if (doc.contains("stop_after_s"))
-    cfg.stop_after_s = parse_stop_after(
-        in.where("/stop_after_s"),
-        in.number_text(doc["stop_after_s"], "/stop_after_s", "a number of seconds (0: no limit)"));
-
-  if (doc.contains("leaks")) {
-    // A leak screen after the speed study (docs/LEAKS.md), over the same algorithms and backends.
-    const json& l = doc["leaks"];
-    in.expect(l.is_object(), l, "/leaks",
-              "an object such as {\"budget_s\": 1, \"repetitions\": 3, \"format\": \"html\", \"path\": "
-              "\"leaks.html\"}");
-    in.only_keys(l, "/leaks", {"budget_s", "repetitions", "format", "path", "method"});
-    LeakConfig leaks;
-    if (l.contains("budget_s"))
-      leaks.budget_s = parse_positive(in.where("/leaks/budget_s"),
-                                      in.number_text(l["budget_s"], "/leaks/budget_s", "a number of seconds"),
-                                      "seconds > 0, e.g. 1");
-    if (l.contains("repetitions"))
-      leaks.repetitions =
-          parse_repetitions(in.where("/leaks/repetitions"),
-                            in.number_text(l["repetitions"], "/leaks/repetitions", "a whole number"));
-    if (l.contains("format")) {
-      const std::vector<std::string>& formats = command_formats("leaks");
-      const std::string quoted = format_choices("leaks", "\"");  // "table", "json" or "html"
-      leaks.format = in.string(l["format"], "/leaks/format", quoted);
-      if (std::find(formats.begin(), formats.end(), leaks.format) == formats.end())
-        in.fail("/leaks/format", "'" + leaks.format + "' is not valid: expected " + quoted);
-    }
-    if (l.contains("path")) leaks.path = in.string(l["path"], "/leaks/path", "a file name");
-    if (l.contains("method")) {
-      const std::string text =
-          in.string(l["method"], "/leaks/method", "\"timing\", \"taint\" or \"timing,taint\"");
-      const auto methods = parse_leak_methods(text);
-      if (!methods)
-        in.fail("/leaks/method",
-                "'" + text + "' is not valid: expected \"timing\", \"taint\" or \"timing,taint\"");
-      leaks.methods = *methods;
-    }
-    cfg.leaks = leaks;
-  }
-
-  if (doc.contains("vectors")) {
-    // Relative to the config file's folder, as "key_file".
-    const std::string text = in.string(doc["vectors"], "/vectors", "a folder of Wycheproof vector files");
-    const std::filesystem::path p(text);
-    cfg.vectors = p.is_absolute() ? text : (std::filesystem::path(file).parent_path() / p).string();
-  }
-  if (doc.contains("select")) {
-    const json& s = doc["select"];
-    in.expect(s.is_object(), s, "/select",
-              "an object such as {\"strict\": true, \"operation\": \"encrypt\", \"data_size\": \"16KB\"}");
-    in.only_keys(s, "/select", {"strict", "operation", "data_size", "leak_budget_s", "leak_repetitions"});
-    if (s.contains("leak_budget_s"))
-      cfg.select_leak_budget_s =
-          parse_positive(in.where("/select/leak_budget_s"),
-                         in.number_text(s["leak_budget_s"], "/select/leak_budget_s", "a number of seconds"),
-                         "seconds > 0, e.g. 0.3");
-    if (s.contains("leak_repetitions"))
-      cfg.select_leak_repetitions = parse_repetitions(
-          in.where("/select/leak_repetitions"),
-          in.number_text(s["leak_repetitions"], "/select/leak_repetitions", "a whole number"));
-    if (s.contains("strict")) {
-      in.expect(s["strict"].is_boolean(), s["strict"], "/select/strict", "true or false");
-      cfg.select_strict = s["strict"].get<bool>();
-    }
-    if (s.contains("operation"))
-      cfg.select_operation = in.string(s["operation"], "/select/operation", "an operation, e.g. \"encrypt\"");
-    if (s.contains("data_size")) {
-      const std::string text = in.string(s["data_size"], "/select/data_size", "a size such as \"16KB\"");
-      const auto bytes = parse_size(text);
-      if (!bytes || *bytes == 0)
-        in.fail("/select/data_size", "'" + text + "' is not valid: expected a size such as \"16KB\"");
-      cfg.select_data_bytes = *bytes;
-    }
-  }
-
-  if (doc.contains("unit")) {
-    const std::string text = in.string(doc["unit"], "/unit", "one of \"ns\", \"us\", \"ms\", \"s\"");
-    auto unit = parse_unit(text);
-    if (!unit) throw UsageError(in.where("/unit") + " '" + text + "' is not valid: expected ns, us, ms or s");
-    cfg.unit = *unit;
-    cfg.unit_given = true;
-  }
-  if (doc.contains("layout")) {
-    const std::string text = in.string(doc["layout"], "/layout", "\"default\", \"seed\" or \"2004\"");
-    if (!valid_layout(text))
-      throw UsageError(in.where("/layout") + " '" + text +
-                       "' is not valid: expected \"default\", \"seed\" or \"2004\"");
-    cfg.layout = text;
-  }
-
-  if (doc.contains("backends")) {
-    const json& list = in.list(doc["backends"], "/backends", "backend name");
-    for (size_t i = 0; i < list.size(); ++i) {
-      const std::string p = "/backends/" + std::to_string(i);
-      cfg.backends.push_back({in.string(list[i], p, "a backend name such as \"openssl\""), in.where(p)});
-    }
-  }
-
-  if (doc.contains("rounds") && doc.contains("stopping"))
-    in.fail("/stopping",
-            "cannot be combined with /rounds: \"rounds\" times exactly that many operations, \"stopping\" "
-            "adapts the number; give one of them");
-  if (doc.contains("rounds"))
-    cfg.measure.rounds = parse_rounds(
-        in.where("/rounds"), in.number_text(doc["rounds"], "/rounds", "a whole number of timed operations"));
-  if (doc.contains("stopping")) {
-    const json& s = doc["stopping"];
-    in.expect(s.is_object(), s, "/stopping",
-              "an object such as {\"budget_s\": 0.25, \"target_rel_ci\": 0.01}");
-    in.only_keys(s, "/stopping", {"budget_s", "target_rel_ci"});
-    if (s.contains("budget_s"))
-      cfg.measure.budget_s =
-          parse_positive(in.where("/stopping/budget_s"),
-                         in.number_text(s["budget_s"], "/stopping/budget_s", "a number of seconds"),
-                         "seconds > 0, e.g. 0.25");
-    if (s.contains("target_rel_ci")) {
-      const char* allowed = "a fraction of the median > 0 and < 1, e.g. 0.01 for 1%";
-      const std::string where = in.where("/stopping/target_rel_ci");
-      const std::string text = in.number_text(s["target_rel_ci"], "/stopping/target_rel_ci", "a number");
-      cfg.measure.target_rel_ci = parse_positive(where, text, allowed);
-      if (cfg.measure.target_rel_ci >= 1)
-        throw UsageError(where + " '" + text + "' is not valid: expected " + allowed);
-    }
-  }
-
-  const std::vector<std::string> ops = known_operations();
-  if (doc.contains("operations")) {
-    const json& list = in.list(doc["operations"], "/operations", "operation");
-    for (size_t i = 0; i < list.size(); ++i) {
-      const std::string p = "/operations/" + std::to_string(i);
-      const std::string op = in.string(list[i], p, "an operation name");
-      if (std::find(ops.begin(), ops.end(), op) == ops.end())
-        throw UsageError(in.where(p) + " '" + op + "' is not valid: expected one of " + joined(ops));
-      if (std::find(cfg.operations.begin(), cfg.operations.end(), op) == cfg.operations.end())
-        cfg.operations.push_back(op);
-    }
-  }
-
-  std::optional<KeyList> top_keys;
-  if (doc.contains("key_bits")) top_keys = in.key_bits(doc["key_bits"], "/key_bits");
-  cfg.key_bits_given = doc.contains("key_bits");
-  std::vector<SizeRequest> top_sizes = {{"1KB", in.where("/data_sizes") + " (not given: 1KB)"}};
-  if (doc.contains("data_sizes")) top_sizes = in.sizes(doc["data_sizes"], "/data_sizes");
-  cfg.data_sizes = select_sizes(top_sizes, {});
-
+// "algorithms": the jobs, each entry with its own key sizes, data sizes and params; without it, the
+// default algorithms at the study's sizes.
+void read_algorithms(const Reader& in, const json& doc, const std::optional<KeyList>& top_keys,
+                     const std::vector<SizeRequest>& top_sizes, StudyConfig& cfg) {
   const auto families = family_keys();
   std::vector<std::string> family_names, entry_keys;
   for (const auto& [key, family] : families) family_names.push_back(key);
@@ -518,18 +432,10 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     for (const SizeRequest& s : top_sizes) select_sizes({s}, cfg.selection.jobs);
     for (Job& j : cfg.selection.jobs) j.data_sizes = cfg.data_sizes;
   }
+}
 
-  if (!cfg.operations.empty())
-    for (const Job& j : cfg.selection.jobs) {
-      const auto own = all_operations_for(static_cast<int>(j.algorithm->family));
-      if (std::none_of(own.begin(), own.end(), [&](const std::string& op) {
-            return std::find(cfg.operations.begin(), cfg.operations.end(), op) != cfg.operations.end();
-          }))
-        in.fail("/operations", "none of " + joined(cfg.operations) + " applies to " +
-                                   std::string(j.algorithm->name) + " (its operations: " + joined(own) +
-                                   "); add one or remove the algorithm");
-    }
-
+// "outputs": the reports to write; without it, one table on standard output.
+void read_outputs(const Reader& in, const json& doc, StudyConfig& cfg) {
   if (doc.contains("outputs")) {
     const json& list = in.list(doc["outputs"], "/outputs",
                                "output such as {\"format\": \"json\", \"path\": \"report.json\"}");
@@ -558,6 +464,84 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
   } else {
     cfg.outputs.push_back({{"table", ""}, in.where("/outputs")});
   }
+}
+
+}  // namespace
+
+StudyConfig parse_study_config(const json& doc, const std::string& file) {
+  Reader in(file);
+  StudyConfig cfg;
+  cfg.file = file;
+  in.expect(doc.is_object(), doc, "", "a JSON object with the keys of docs/CONFIG.md");
+  in.only_keys(doc, "", allowed_top_keys());
+
+  cfg.name = std::filesystem::path(file).stem().string();
+  if (doc.contains("name")) {
+    cfg.name = in.string(doc["name"], "/name", "a string");
+    if (cfg.name.empty()) in.fail("/name", "is empty; give the study a name or leave the key out");
+  }
+  if (doc.contains("description"))
+    cfg.description = in.string(doc["description"], "/description", "a string");
+  read_run_settings(in, doc, cfg.settings);
+
+  if (doc.contains("key_file")) {
+    const std::string given =
+        in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
+    const std::filesystem::path path(given);
+    cfg.key_file = path.is_absolute() ? given : (std::filesystem::path(file).parent_path() / path).string();
+  }
+  if (doc.contains("leaks")) cfg.leaks = read_leaks(in, doc["leaks"]);
+
+  if (doc.contains("vectors")) {
+    // Relative to the config file's folder, as "key_file".
+    const std::string text = in.string(doc["vectors"], "/vectors", "a folder of Wycheproof vector files");
+    const std::filesystem::path p(text);
+    cfg.vectors = p.is_absolute() ? text : (std::filesystem::path(file).parent_path() / p).string();
+  }
+  if (doc.contains("select")) read_select(in, doc["select"], cfg);
+
+  if (doc.contains("backends")) {
+    const json& list = in.list(doc["backends"], "/backends", "backend name");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/backends/" + std::to_string(i);
+      cfg.backends.push_back({in.string(list[i], p, "a backend name such as \"openssl\""), in.where(p)});
+    }
+  }
+
+  const std::vector<std::string> ops = known_operations();
+  if (doc.contains("operations")) {
+    const json& list = in.list(doc["operations"], "/operations", "operation");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string p = "/operations/" + std::to_string(i);
+      const std::string op = in.string(list[i], p, "an operation name");
+      if (std::find(ops.begin(), ops.end(), op) == ops.end())
+        throw UsageError(in.where(p) + " '" + op + "' is not valid: expected one of " + joined(ops));
+      if (std::find(cfg.operations.begin(), cfg.operations.end(), op) == cfg.operations.end())
+        cfg.operations.push_back(op);
+    }
+  }
+
+  std::optional<KeyList> top_keys;
+  if (doc.contains("key_bits")) top_keys = in.key_bits(doc["key_bits"], "/key_bits");
+  cfg.key_bits_given = doc.contains("key_bits");
+  std::vector<SizeRequest> top_sizes = {{"1KB", in.where("/data_sizes") + " (not given: 1KB)"}};
+  if (doc.contains("data_sizes")) top_sizes = in.sizes(doc["data_sizes"], "/data_sizes");
+  cfg.data_sizes = select_sizes(top_sizes, {});
+
+  read_algorithms(in, doc, top_keys, top_sizes, cfg);
+
+  if (!cfg.operations.empty())
+    for (const Job& j : cfg.selection.jobs) {
+      const auto own = all_operations_for(static_cast<int>(j.algorithm->family));
+      if (std::none_of(own.begin(), own.end(), [&](const std::string& op) {
+            return std::find(cfg.operations.begin(), cfg.operations.end(), op) != cfg.operations.end();
+          }))
+        in.fail("/operations", "none of " + joined(cfg.operations) + " applies to " +
+                                   std::string(j.algorithm->name) + " (its operations: " + joined(own) +
+                                   "); add one or remove the algorithm");
+    }
+
+  read_outputs(in, doc, cfg);
   return cfg;
 }
 

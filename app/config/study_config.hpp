@@ -53,23 +53,14 @@ struct StudyConfig {
   Selection selection;                 // jobs, each with its own data sizes; notes for fixed-key algorithms
   std::vector<size_t> data_sizes;      // the top-level "data_sizes" (default 1KB)
   std::vector<NamedBackend> backends;  // empty: every loaded backend
-  MeasureConfig measure;  // "rounds", or "stopping" (budget_s, target_rel_ci), "repetitions"; as the flags
-  TimeUnit unit = TimeUnit::Ms;
-  bool unit_given = false;         // "unit" present: tables use it rather than each picking a readable unit
-  std::string layout = "default";  // "layout": "default", "seed" or "2004" (ReportSettings::layout, --layout)
+  /// The run settings the file gives (settings/run_settings.hpp: each setting's config key), over
+  /// run_defaults().
+  RunSettings settings = run_defaults();
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
-  size_t threads = 1;                   // "threads": RunPlan::threads (--threads)
-  bool cipher_stream = false;           // "cipher_mode": "stream" (RunPlan::cipher_stream)
-  Order order = Order::Interleaved;     // "order": "interleaved" or "sequential" (RunPlan::order)
-  std::vector<int> pin_cpus;            // "pin": CPU list ("1", "0-3"); empty: not pinned (--pin)
-  bool isolate = true;                  // "isolate": each job in a child process (RunPlan::isolate)
   std::string key_file;                 // "key_file": a private key for every library (--key-file), as a
                                         // path relative to the config file's folder; empty: none
   bool key_bits_given = false;          // a "key_bits" at the top or in an entry
-  double job_timeout_s = 300;           // "job_timeout_s": seconds per isolated job; 0: no limit
-  double stop_after_s = 0;              // "stop_after_s": the run's deadline (Study::stop_after_s); 0: none
-  size_t processes = 1;                 // "processes": worker processes per comparison (RunPlan::processes)
   std::optional<LeakConfig> leaks;      // "leaks": also screen for timing leaks
   std::string vectors;  // "vectors": Wycheproof folder for `select` (relative: to the config's folder);
                         // empty: the search path of verify (core/verify/vector_search.hpp)

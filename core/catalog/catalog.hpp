@@ -41,25 +41,27 @@ struct ParamRule {
   std::string_view meaning;   // "PBKDF2 iteration count"
 };
 
+// One catalog row. Rows are written with designated initialisers (`.name = "AES-GCM", .nonce_bytes = 12`,
+// core/catalog/ciphers.cpp and its siblings): every field has a default, so a row names only what it sets.
 struct AlgorithmInfo {
-  std::string_view name;  // canonical: "AES-GCM"
+  std::string_view name{};  // canonical: "AES-GCM"
   Family family = Family::Cipher;
   CipherShape shape = CipherShape::None;
-  std::string_view primitive;  // "AES", "ChaCha20", "RSA", "SHA2-256", "EdDSA": the underlying primitive
-  std::string_view mode;       // "GCM", "CBC"; empty when the name says it all
+  std::string_view primitive{};  // "AES", "ChaCha20", "RSA", "SHA2-256", "EdDSA": the underlying primitive
+  std::string_view mode{};       // "GCM", "CBC"; empty when the name says it all
   /// The algorithm as cryptauditor's "Performing N rounds of ..." line names it, when that differs from
   /// `primitive`: "SHA-256", "CHACHA20", "RSA-OAEP", "RSA-PSS", "RSA-PKCS1V15". New schemes get a name that
   /// tells them apart from the seed's ("RSA-OAEP-SHA256" beside "RSA-OAEP").
-  std::string_view subject;
+  std::string_view subject{};
   /// The name rankings give it when that differs from the canonical name: "EdDSA" for EDDSA, as the
   /// original cryptauditor's "1 - EdDSA - 0.681ms (+0.0ms)".
-  std::string_view ranking_name;
+  std::string_view ranking_name{};
   /// Signatures and key agreement over an elliptic curve: the curve, as in "with a 256-bit (P-256) elliptic
   /// curve"; empty for RSA and finite-field groups ("with a 2048-bit random key").
-  std::string_view curve;
+  std::string_view curve{};
   /// Signatures: the hash applied to the message, as in "on 1KB of random data hashed with SHA-256".
-  std::string_view message_hash;
-  std::vector<uint32_t> key_bits;  // allowed sizes; empty means a range (RSA)
+  std::string_view message_hash{};
+  std::vector<uint32_t> key_bits{};  // allowed sizes; empty means a range (RSA)
   uint32_t key_min = 0, key_max = 0, key_step = 0;
   uint32_t default_key_bits = 0;
   size_t nonce_bytes = 0;
@@ -71,14 +73,14 @@ struct AlgorithmInfo {
   /// Encrypt / sign draw fresh randomness per call (ECDSA, RSA-PSS, every RSA encryption padding): two
   /// correct libraries give different outputs, so they are checked by verifying or decrypting each other's.
   bool randomized = false;
-  std::string_view summary;
-  std::vector<ParamRule> params;  // KDF cost parameters, in the order a params string lists them
+  std::string_view summary{};
+  std::vector<ParamRule> params{};  // KDF cost parameters, in the order a params string lists them
   /// The nonce lengths (bytes) the algorithm's definition takes; nonce_bytes is the default benchmarks use.
   /// A params string chooses another with "nonce=N" (resolve_params).
-  LengthRange nonce_range;
+  LengthRange nonce_range{};
   /// AEAD tag (tag_bytes) or MAC tag (digest_bytes) lengths the definition takes, "tag=N" in a params
   /// string; the default is the full tag.
-  LengthRange tag_range;
+  LengthRange tag_range{};
   /// A shorter MAC tag is the full tag's leftmost bytes (HMAC: RFC 2104 section 5; CMAC: SP 800-38B; GMAC):
   /// the core truncates, the backend computes the full tag. False for KMAC, whose output length is an
   /// input of the function, and for AEADs, whose libraries take the tag length.

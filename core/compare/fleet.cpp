@@ -4,23 +4,12 @@
 #include <stdexcept>
 
 #include "compare/report_file.hpp"
-#include "record/record_json.hpp"
+#include "report/schema.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {
 
 using nlohmann::json;
-
-json fleet_to_json(const Fleet& fleet) {
-  json machines = json::array();
-  for (const auto& m : fleet.machines) {
-    json results = json::array();
-    for (const auto& r : m.records) results.push_back(record_to_json(r));
-    machines.push_back(
-        {{"label", m.label}, {"source", m.source}, {"context", m.context}, {"results", results}});
-  }
-  return {{"fleet_schema_version", 1}, {"machines", machines}};
-}
 
 bool is_fleet_document(const json& doc) { return doc.is_object() && doc.contains("fleet_schema_version"); }
 
@@ -55,9 +44,10 @@ std::vector<FleetMachine> fleet_inputs(const std::string& path) {
   if (!read) throw std::invalid_argument(read.error().message);
   const json& doc = *read;
   if (!is_fleet_document(doc)) return {machine_from_report(doc, path, path)};
-  if (doc["fleet_schema_version"] != 1)
-    throw std::invalid_argument(path +
-                                ": /fleet_schema_version: expected 1 (the version this cryptauditor reads)");
+  if (doc["fleet_schema_version"] != kFleetSchemaVersion)
+    throw std::invalid_argument(path + ": /fleet_schema_version: expected " +
+                                std::to_string(kFleetSchemaVersion) +
+                                " (the version this cryptauditor reads)");
   auto machines = doc.find("machines");
   if (machines == doc.end() || !machines->is_array())
     throw std::invalid_argument(path + ": /machines: expected an array of machines");
@@ -66,7 +56,9 @@ std::vector<FleetMachine> fleet_inputs(const std::string& path) {
     const json& m = (*machines)[i];
     const std::string pointer = path + ": /machines/" + std::to_string(i);
     if (!m.is_object()) throw std::invalid_argument(pointer + ": expected an object");
-    json report = {{"schema_version", 1},
+    // Each machine's records go through the report reader as a report of the oldest version it reads, so
+    // that every record a report of any readable version could hold is taken.
+    json report = {{"schema_version", kOldestReadReportSchemaVersion},
                    {"context", m.value("context", json::object())},
                    {"results", m.value("results", json::array())}};
     FleetMachine machine = machine_from_report(report, pointer, path);

@@ -25,10 +25,6 @@ struct Fleet {
   std::vector<FleetMachine> machines;
 };
 
-/// The merged document: {"fleet_schema_version": 1, "machines": [{"label", "source", "context",
-/// "results"}]}.
-nlohmann::json fleet_to_json(const Fleet& fleet);
-
 /// Whether a parsed document is a merged fleet (rather than one report).
 bool is_fleet_document(const nlohmann::json& doc);
 

@@ -23,10 +23,10 @@
 #include "exec/lane_pipe.hpp"
 #include "exec/memory.hpp"
 #include "host/affinity.hpp"
+#include "host/child_call.hpp"
 #include "host/interrupt.hpp"
 #include "measure/stopwatch.hpp"
 #include "record/record_json.hpp"
-#include "util/child_call.hpp"
 #include "util/supervise.hpp"
 
 namespace ca {
@@ -70,9 +70,10 @@ void write_all(int fd, const void* data, size_t size) {
 
 void write_all(int fd, const std::string& line) { write_all(fd, line.data(), line.size()); }
 
-std::string failure_line(const std::optional<LaneFailure>& f) {
-  if (!f) return "K\n";
-  return "X " + std::to_string(static_cast<int>(f->status)) + " " + one_line(f->error) + "\n";
+std::string failure_line(const Result<void>& step) {
+  if (step) return "K\n";
+  const Status status = step.error().unsupported ? Status::Unsupported : Status::Failed;
+  return "X " + std::to_string(static_cast<int>(status)) + " " + one_line(step.error().message) + "\n";
 }
 
 std::atomic<size_t> private_pools_of_children{0};
@@ -169,8 +170,8 @@ std::atomic<size_t> private_pools_of_children{0};
           slot->file.derived_len.assign(n, 0);
           for (size_t& length : slot->file.derived_len) req >> length;
         }
-        if (const auto failure = lane.prepare_inputs()) {
-          write_all(out, failure_line(failure));
+        if (const Result<void> prepared = lane.prepare_inputs(); !prepared) {
+          write_all(out, failure_line(prepared));
         } else {
           // The private pools this process mapped since its last report (none when it maps the file).
           std::string reply = "I " + std::to_string(PoolMemory::mapped_so_far() - pools_reported);
@@ -312,7 +313,7 @@ class ChildLane final : public Lane {
     start_requested_ = true;
   }
 
-  std::optional<LaneFailure> start() override {
+  Result<void> start() override {
     if (!start_requested_) send(start_line());
     start_requested_ = false;
     return failure_reply(receive('K', 'X'));
@@ -383,7 +384,7 @@ class ChildLane final : public Lane {
     slot_ = slot && slot->file.fd >= 0 && pool_file_ >= 0 ? std::move(slot) : nullptr;
   }
 
-  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+  Result<void> begin(size_t size, const std::string& op) override {
     size_ = size;
     op_ = op;
     send("B " + std::to_string(size) + " " + op + (slot_ ? " " + std::to_string(pool_file_) : "") + "\n");
@@ -393,7 +394,7 @@ class ChildLane final : public Lane {
   // The first child asked makes the comparison's pool in the file; the others map it, given the lengths of
   // the derived inputs the maker reports.
   // Without the file, the child has built its own pool in begin() already: it only says so.
-  std::optional<LaneFailure> prepare_inputs() override {
+  Result<void> prepare_inputs() override {
     std::string request = !slot_ ? "I - 0" : slot_->made ? "I R " : "I M ";
     if (slot_) request += std::to_string(slot_->file.derived_len.size());
     if (slot_ && slot_->made)
@@ -410,7 +411,7 @@ class ChildLane final : public Lane {
       for (size_t& length : slot_->file.derived_len) in >> length;
       slot_->made = static_cast<bool>(in);
     }
-    return std::nullopt;
+    return {};
   }
 
   void end_comparison() override { slot_.reset(); }
@@ -487,16 +488,16 @@ class ChildLane final : public Lane {
     }
   }
 
-  std::optional<LaneFailure> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
-    if (!reply) return LaneFailure{Status::Failed, failure_};
-    if (reply->first == 'K') return std::nullopt;
+  Result<void> failure_reply(const std::optional<std::pair<char, std::string>>& reply) {
+    if (!reply) return Error{failure_};
+    if (reply->first == 'K') return {};
     std::istringstream in(reply->second);
     int status = static_cast<int>(Status::Failed);
     in >> status;
-    LaneFailure f;
-    f.status = status == static_cast<int>(Status::Unsupported) ? Status::Unsupported : Status::Failed;
-    std::getline(in >> std::ws, f.error);
-    return f;
+    Error e;
+    e.unsupported = status == static_cast<int>(Status::Unsupported);
+    std::getline(in >> std::ws, e.message);
+    return e;
   }
 
   std::optional<std::string> receive(char kind) {

@@ -25,12 +25,6 @@
 
 namespace ca {
 
-/// Why a lane's step did not get it ready: the status for the records concerned, and the reason.
-struct LaneFailure {
-  Status status = Status::Failed;
-  std::string error;
-};
-
 /// A backend's forward outputs for the agreement check (exec/agreement.hpp), one per message (fewer when the
 /// backend does not take the shorter message), or why it could not compute them.
 struct AgreementOutputs {
@@ -63,19 +57,20 @@ class Lane : public SampleSource {
   virtual Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) = 0;
   /// Lets start() begin without waiting for it: a child process runs it meanwhile. In process: nothing.
   virtual void request_start() {}
-  /// supports(), the self-test (with keygen when the plan times it), key setup. nullopt: ready.
-  virtual std::optional<LaneFailure> start() = 0;
+  /// supports(), the self-test (with keygen when the plan times it), key setup. An Error (unsupported when
+  /// the backend does not take the job) is what the job's records of this lane say.
+  virtual Result<void> start() = 0;
   /// Before begin(): the comparison's one input pool, which every lane given the same slot reads (issue #26:
   /// one pool per comparison, not one per library). A lane given a slot prepares its inputs in
   /// prepare_inputs(); a child lane does when the slot names the job's PoolFile (the pool in shared memory),
   /// and otherwise builds its own in begin() and ignores the slot.
   virtual void share_inputs(std::shared_ptr<SharedPool> /*slot*/) {}
   /// Starts the comparison (size, operation): prepares its input pool, or with a shared slot only names
-  /// the comparison. nullopt: ready for the agreement check.
-  virtual std::optional<LaneFailure> begin(size_t size, const std::string& op) = 0;
+  /// the comparison. An Error as start()'s.
+  virtual Result<void> begin(size_t size, const std::string& op) = 0;
   /// After the agreement check, before sampling: the lane's inputs are ready (a shared slot's pool is made
-  /// by the first lane asked and taken by the others). nullopt: ready to be sampled.
-  virtual std::optional<LaneFailure> prepare_inputs() { return std::nullopt; }
+  /// by the first lane asked and taken by the others). An Error as start()'s.
+  virtual Result<void> prepare_inputs() { return {}; }
   /// After the comparison's records are made: its inputs and output are freed (in process; a child frees
   /// them at its next begin()).
   virtual void end_comparison() {}

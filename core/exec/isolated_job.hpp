@@ -8,6 +8,6 @@ namespace ca {
 
 /// "5 s", "0.5 s": a timeout as the failure messages give it.
 std::string seconds_text(double s);
-/// (signal_text, "signal 11 (SIGSEGV)", is in util/child_call.hpp.)
+/// (signal_text, "signal 11 (SIGSEGV)", is in host/child_call.hpp.)
 
 }  // namespace ca

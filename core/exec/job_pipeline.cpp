@@ -250,13 +250,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     r.key = key_label;
     return r;
   };
-  const auto fail_lane = [&](const Entry& e, const LaneFailure& failure) {
+  const auto fail_lane = [&](const Entry& e, const Error& failure) {
     for (size_t size : sizes)
       for (const auto& op : ops) {
         if (!wanted(*e.backend, job, size, op)) continue;
         Record r = make_record(*e.backend, size, op);
-        r.status = failure.status;
-        r.error = failure.error;
+        r.status = failure.unsupported ? Status::Unsupported : Status::Failed;
+        r.error = failure.message;
         emit(std::move(r));
       }
   };
@@ -264,10 +264,10 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   if (make_key)
     while (first < entries.size()) {
       Entry& e = entries[first++];
-      const auto failure = e.lane->start();
+      const Result<void> started = e.lane->start();
       if (interrupt_signal() != 0) return false;
-      if (failure) {
-        fail_lane(e, *failure);
+      if (!started) {
+        fail_lane(e, started.error());
         continue;
       }
       e.ready = true;
@@ -286,13 +286,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   }
   for (size_t i = first; i < entries.size(); ++i) {
     Entry& e = entries[i];
-    const auto failure = e.lane->start();
+    const Result<void> started = e.lane->start();
     if (interrupt_signal() != 0) return false;
-    if (!failure) {
+    if (started) {
       e.ready = true;
       continue;
     }
-    fail_lane(e, *failure);
+    fail_lane(e, started.error());
   }
 
   // One input pool per comparison for every lane (issue #26), in process or, isolated, in the PoolFile, when
@@ -309,15 +309,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
         e.lane->share_inputs(slot);
-        const auto failure = e.lane->begin(size, op);
+        const Result<void> begun = e.lane->begin(size, op);
         if (interrupt_signal() != 0) return false;
-        if (!failure) {
+        if (begun) {
           in.push_back(&e);
           continue;
         }
         Record r = make_record(*e.backend, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
+        r.status = begun.error().unsupported ? Status::Unsupported : Status::Failed;
+        r.error = begun.error().message;
         emit(std::move(r));
       }
       if (in.empty()) continue;
@@ -359,15 +359,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       return_freed_heap();
       std::vector<Entry*> prepared;
       for (Entry* e : in) {
-        const auto failure = e->lane->prepare_inputs();
+        const Result<void> inputs = e->lane->prepare_inputs();
         if (interrupt_signal() != 0) return false;
-        if (!failure) {
+        if (inputs) {
           prepared.push_back(e);
           continue;
         }
         Record r = make_record(*e->backend, size, op);
-        r.status = failure->status;
-        r.error = failure->error;
+        r.status = inputs.error().unsupported ? Status::Unsupported : Status::Failed;
+        r.error = inputs.error().message;
         done.push_back(std::move(r));
       }
       in = std::move(prepared);
@@ -420,9 +420,9 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
 // --processes N: the N passes' records of one row joined into one. A row that failed or was unsupported in
 // any pass is that pass's record (its error naming the process); otherwise the samples are concatenated in
 // pass order, each pass's rounds moved past the previous passes' (so pairs stay within a process), the
-// comparison id is the first pass's, and process_samples keeps each pass's count.
+// comparison id is the first pass's, process_samples keeps each pass's count and repetition_samples
+// (--repetitions M) every pass's repetitions in pass order.
 std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
-  constexpr uint32_t kRoundsPerPass = 1u << 24;  // more than max_samples rounds of any pass
   std::vector<RecordKey> order;
   std::map<RecordKey, std::vector<Record*>> by_key;
   for (auto& pass : passes)
@@ -455,8 +455,13 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
     const bool paired = !r.comparison.empty();
     if (!paired) m.sample_round.clear();
     r.process_samples = {m.sample_ns.size()};
+    // --repetitions M: each process's repetitions, in process order (stats::summarize_processes nests them).
+    bool repeated = !m.repetition_samples.empty();
     for (size_t p = 1; p < n; ++p) {
       Measurement& more = list[p]->measurement;
+      repeated = repeated && !more.repetition_samples.empty();
+      m.repetition_samples.insert(m.repetition_samples.end(), more.repetition_samples.begin(),
+                                  more.repetition_samples.end());
       m.sample_ns.insert(m.sample_ns.end(), more.sample_ns.begin(), more.sample_ns.end());
       m.sample_ops.insert(m.sample_ops.end(), more.sample_ops.begin(), more.sample_ops.end());
       // A pass whose comparison had this lane alone (the others failed there) has no rounds: numbered in
@@ -464,7 +469,7 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
       const bool rounds = more.sample_round.size() == more.sample_ns.size();
       if (paired)
         for (size_t i = 0; i < more.sample_ns.size(); ++i)
-          m.sample_round.push_back(static_cast<uint32_t>(p) * kRoundsPerPass +
+          m.sample_round.push_back(static_cast<uint32_t>(p) * Record::kRoundsPerProcess +
                                    (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
       m.timed_ops += more.timed_ops;
       m.warmup_ops += more.warmup_ops;
@@ -473,6 +478,7 @@ std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
       m.target_met = m.target_met && more.target_met;
       r.process_samples.push_back(more.sample_ns.size());
     }
+    if (!repeated) m.repetition_samples.clear();
     finish_record(r, "");
     joined.push_back(std::move(r));
   }

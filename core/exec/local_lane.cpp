@@ -18,25 +18,22 @@ class LocalLane final : public Lane {
   LocalLane(const RunPlan& plan, const Job& job, const Backend& backend, Phase phase, bool renote)
       : plan_(plan), job_(job), backend_(backend), phase_(std::move(phase)), renote_(renote) {}
 
-  std::optional<LaneFailure> start() override {
+  Result<void> start() override {
     const AlgorithmInfo& a = *job_.algorithm;
     phase_("the capability query (supports)");
     if (auto reason = backend_.unsupported_reason(std::string(a.name), job_.key_bits))
-      return LaneFailure{Status::Unsupported, *reason};
+      return Error{*reason, true};
     phase_("the self-test");
     const auto ops = planned_operations(plan_, a);
     const bool keygen = std::find(ops.begin(), ops.end(), "keygen") != ops.end();
     if (Result<void> passed = self_test(backend_, a, job_.key_bits, keygen); !passed)
-      return LaneFailure{Status::Failed, passed.error().message};
+      return Error{passed.error().message};
     phase_("key setup");
     auto created = make_context(backend_, a, job_.key_bits, job_.params, key_ ? &*key_ : nullptr);
-    if (!created && key_)
-      return LaneFailure{Status::Unsupported, "cannot load the job's shared key: " + created.error().message};
-    if (!created)
-      return LaneFailure{created.error().unsupported ? Status::Unsupported : Status::Failed,
-                         created.error().message};
+    if (!created && key_) return Error{"cannot load the job's shared key: " + created.error().message, true};
+    if (!created) return created.error();
     ctx_ = std::move(*created);
-    return std::nullopt;
+    return {};
   }
 
   void use_key(const Bytes& key) override { key_ = key; }
@@ -90,7 +87,7 @@ class LocalLane final : public Lane {
 
   void share_inputs(std::shared_ptr<SharedPool> slot) override { shared_ = std::move(slot); }
 
-  std::optional<LaneFailure> begin(size_t size, const std::string& op) override {
+  Result<void> begin(size_t size, const std::string& op) override {
     // The previous comparison's pool is freed while its step is named again (end_comparison); the slot
     // share_inputs() just gave is this comparison's.
     std::shared_ptr<SharedPool> slot = std::move(shared_);
@@ -102,16 +99,15 @@ class LocalLane final : public Lane {
     op_ = op;
     code_ = op_code(op);
     if (ctx_->operation(code_) == nullptr)
-      return LaneFailure{Status::Unsupported,
-                         "backend offers no " + op + " operation for " + std::string(job_.algorithm->name)};
+      return Error{"backend offers no " + op + " operation for " + std::string(job_.algorithm->name), true};
     // With a shared slot the pool is made after the agreement check, so that the check's buffers and the
     // pool are never alive at once (issue #26).
-    if (shared_) return std::nullopt;
+    if (shared_) return {};
     return prepare_inputs();
   }
 
-  std::optional<LaneFailure> prepare_inputs() override {
-    if (source_) return std::nullopt;
+  Result<void> prepare_inputs() override {
+    if (source_) return {};
     phase_(step_);
     if (shared_ && shared_->pool) {
       pool_ = shared_->pool;
@@ -122,15 +118,14 @@ class LocalLane final : public Lane {
       if (Result<void> prepared = prepare(*pool, backend_, *ctx_, *job_.algorithm, job_.key_bits, size_,
                                           code_, plan_, job_.params, file);
           !prepared)
-        return LaneFailure{prepared.error().unsupported ? Status::Unsupported : Status::Failed,
-                           prepared.error().message};
+        return prepared.error();
       pool_ = std::move(pool);
       if (shared_) shared_->pool = pool_;
       if (file != nullptr) shared_->file.derived_len = pool_->derived_len;
     }
     source_ = make_local_source(
         TimedOperation{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)});
-    return std::nullopt;
+    return {};
   }
 
   void end_comparison() override {

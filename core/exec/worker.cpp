@@ -48,7 +48,9 @@ int serve_exec_lane(const std::string& spec_text) {
   ::fcntl(kLanePool, F_SETFD, FD_CLOEXEC);
   try {
     const auto spec = nlohmann::json::parse(spec_text);
-    auto loaded = load_plugin(spec.at("plugin").get<std::string>(), spec.at("name").get<std::string>());
+    // The parent probed this file before it started the worker, and a crash here fails only this lane.
+    auto loaded = load_plugin(spec.at("plugin").get<std::string>(), spec.at("name").get<std::string>(),
+                              PluginProbe::Skip);
     if (!loaded) throw std::runtime_error(loaded.error().message);
     auto backend = std::move(*loaded);
     Job job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),

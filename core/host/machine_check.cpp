@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "host/affinity.hpp"
+#include "settings/run_settings.hpp"
 
 namespace ca {
 namespace {
@@ -257,12 +258,15 @@ MachineCheck check_smt(const Files& f, const SystemFiles& files) {
                 "SMT siblings " + format_cpu_list(siblings) + " of CPUs " + format_cpu_list(*ours) + " idle");
   return make("smt", S::Warning, "SMT siblings of CPUs " + format_cpu_list(*ours) + " busy (" + busy + ")",
               "a busy hardware thread on the same core takes its execution units and caches: pin to a core "
-              "whose sibling is idle (--pin), stop the work there, or turn SMT off (echo off | sudo tee "
-              "/sys/devices/system/cpu/smt/control)",
+              "whose sibling is idle (--" +
+                  run_setting(SettingId::Pin).long_flag() +
+                  "), stop the work there, or turn SMT off (echo off | sudo tee "
+                  "/sys/devices/system/cpu/smt/control)",
               "pin to a core with an idle sibling");
 }
 
 MachineCheck check_pinning(const Files& f) {
+  const std::string pin = "--" + run_setting(SettingId::Pin).long_flag();
   auto ours = allowed(f);
   auto online = online_cpus(f);
   if (!ours) return make("pinning", S::Unknown, "unknown: no Cpus_allowed_list in /proc/self/status");
@@ -271,11 +275,10 @@ MachineCheck check_pinning(const Files& f) {
   const bool everywhere = std::includes(ours->begin(), ours->end(), online->begin(), online->end());
   if (!everywhere) return make("pinning", S::Ok, "pinned to CPUs " + format_cpu_list(*ours));
   return make("pinning", S::Warning, "not pinned: may run on every CPU (" + format_cpu_list(*online) + ")",
-              "the scheduler may move the process between CPUs in the middle of a measurement: give --pin "
-              "with one CPU (e.g. --pin " +
-                  std::to_string(online->back()) +
+              "the scheduler may move the process between CPUs in the middle of a measurement: give " + pin +
+                  " with one CPU (e.g. " + pin + " " + std::to_string(online->back()) +
                   "), ideally one kept free of other work (isolcpus= on the kernel command line)",
-              "--pin " + std::to_string(online->back()));
+              pin + " " + std::to_string(online->back()));
 }
 
 }  // namespace

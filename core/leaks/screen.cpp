@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 
+#include "catalog/curves.hpp"
 #include "exec/job_parts.hpp"
 #include "leaks/placement.hpp"
 #include "measure/per_call.hpp"
@@ -25,13 +26,10 @@ const char* kPaddingValidVsInvalid = "padding-valid-vs-invalid";
 
 bool is_rsa(const AlgorithmInfo& a) { return a.primitive == "RSA"; }
 
-// The named curve of an EC algorithm, or empty.
+// The SEC 2 name of an EC algorithm's curve (verify::named_curve's spelling), or empty.
 std::string_view ec_curve(const AlgorithmInfo& a) {
-  if (a.name == "ECDSA" || a.name == "ECDH-P256") return "secp256r1";
-  if (a.name == "ECDSA-P384" || a.name == "ECDH-P384") return "secp384r1";
-  if (a.name == "ECDSA-P521" || a.name == "ECDH-P521") return "secp521r1";
-  if (a.name == "ECDSA-SECP256K1") return "secp256k1";
-  return {};
+  const CurveInfo* curve = curve_of(a);
+  return curve != nullptr ? curve->sec_name : std::string_view();
 }
 
 // Everything one test's calls point into, made before timing; deques keep addresses stable.
@@ -200,14 +198,16 @@ Bytes secret_key(const AlgorithmInfo& a, uint32_t bits, int c, std::string_view 
   if (!curve.empty()) {
     auto named = verify::named_curve(curve);
     Bytes scalar = random_bytes(named->scalar_bytes);
-    // Below the group order: P-521's top byte holds one bit; the others' orders exceed 2^(bits-1).
-    scalar[0] &= curve == "secp521r1" ? 0x00 : 0x7f;
-    if (c == 0) std::fill(scalar.begin(), scalar.begin() + (curve == "secp521r1" ? 9 : 8), 0);
+    // Below the group order: P-521's top byte holds one bit (a key size that is not whole bytes); the
+    // others' orders exceed 2^(bits-1).
+    const bool partial_top_byte = bits % 8 != 0;
+    scalar[0] &= partial_top_byte ? 0x00 : 0x7f;
+    if (c == 0) std::fill(scalar.begin(), scalar.begin() + (partial_top_byte ? 9 : 8), 0);
     if (scalar == Bytes(scalar.size(), 0)) scalar.back() = 1;
     return *verify::ec_private_key_pkcs8(*named, scalar);
   }
   if (a.family == Family::KeyAgreement) {  // X25519 / X448: raw little-endian scalars
-    Bytes k = random_bytes(a.name == "X448" ? 56 : 32);
+    Bytes k = random_bytes(a.key_bytes(bits));
     if (c == 0) std::fill(k.end() - 8, k.end(), 0);
     return k;
   }

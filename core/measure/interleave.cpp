@@ -60,21 +60,12 @@ Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& l
   return st;
 }
 
-}  // namespace
-
-InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg) {
-  InterleavedRun run;
-  const size_t n = sources.size();
-  run.per_source.resize(n);
-  std::vector<bool> live(n, true);
-  // Adaptive mode: a source whose ratios with its neighbours already meet the target sits rounds out until
-  // a change in the order makes it needed again (the ratios are paired over the rounds both took part in).
-  std::vector<bool> resting(n, false);
-  std::vector<uint64_t> batch(n, 1), remaining(n, cfg.rounds.value_or(0));
-
-  // Every source warms up and calibrates before the first round, so no round has a cold participant.
+// Every source warms up and calibrates before the first round, so no round has a cold participant. A
+// source that fails here is not live; returns how many are.
+size_t warm_up_all(std::span<SampleSource* const> sources, const MeasureConfig& cfg, InterleavedRun& run,
+                   std::vector<bool>& live, std::vector<uint64_t>& batch) {
   size_t live_count = 0;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < sources.size(); ++i) {
     Measurement& m = run.per_source[i];
     const WarmUp w = sources[i]->warm_up(cfg);
     m.warmup_ops = w.ops;
@@ -91,6 +82,47 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       batch[i] = std::max<uint64_t>(1, std::min<uint64_t>(batch[i], *cfg.rounds / cfg.min_samples));
     ++live_count;
   }
+  return live_count;
+}
+
+// After the last round: whether each source met the target (Measurement::target_met).
+void set_target_met(InterleavedRun& run, const std::vector<bool>& live, const MeasureConfig& cfg,
+                    size_t repetitions) {
+  const size_t n = run.per_source.size();
+  for (size_t i = 0; i < n; ++i) {
+    Measurement& m = run.per_source[i];
+    if (repetitions > 1 && !cfg.rounds && !m.sample_ns.empty()) {
+      const auto s = stats::summarize_repetitions(m.sample_ns, m.repetition_samples);
+      const auto ci = stats::median_ci(s.repetition_medians);
+      const double med = stats::median(s.repetition_medians);
+      m.target_met = med > 0 && (ci.high - ci.low) / 2.0 / med <= cfg.target_rel_ci;
+    } else {
+      m.target_met = run.target_met;
+    }
+  }
+  // Adaptive, stopped by a budget: a source whose ratios with both neighbours met the target did meet it;
+  // only the sources of the pairs still too wide did not.
+  if (!cfg.rounds && repetitions == 1 && !run.target_met) {
+    const std::vector<bool> none(n, false);
+    const Stopping st = stopping(run.per_source, live, none, cfg.target_rel_ci);
+    for (size_t i = 0; i < n; ++i)
+      if (live[i] && !run.per_source[i].sample_ns.empty()) run.per_source[i].target_met = !st.needed[i];
+  }
+}
+
+}  // namespace
+
+InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg) {
+  InterleavedRun run;
+  const size_t n = sources.size();
+  run.per_source.resize(n);
+  std::vector<bool> live(n, true);
+  // Adaptive mode: a source whose ratios with its neighbours already meet the target sits rounds out until
+  // a change in the order makes it needed again (the ratios are paired over the rounds both took part in).
+  std::vector<bool> resting(n, false);
+  std::vector<uint64_t> batch(n, 1), remaining(n, cfg.rounds.value_or(0));
+
+  const size_t live_count = warm_up_all(sources, cfg, run, live, batch);
 
   std::mt19937_64 rng(cfg.jitter_seed);
   std::uniform_real_distribution<double> jitter(1.0, 1.2);
@@ -186,25 +218,7 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
         run.per_source[i].repetition_samples.push_back(run.per_source[i].sample_ns.size() - before[i]);
   }
   run.rounds = round;
-  for (size_t i = 0; i < n; ++i) {
-    Measurement& m = run.per_source[i];
-    if (repetitions > 1 && !cfg.rounds && !m.sample_ns.empty()) {
-      const auto s = stats::summarize_repetitions(m.sample_ns, m.repetition_samples);
-      const auto ci = stats::median_ci(s.repetition_medians);
-      const double med = stats::median(s.repetition_medians);
-      m.target_met = med > 0 && (ci.high - ci.low) / 2.0 / med <= cfg.target_rel_ci;
-    } else {
-      m.target_met = run.target_met;
-    }
-  }
-  // Adaptive, stopped by a budget: a source whose ratios with both neighbours met the target did meet it;
-  // only the sources of the pairs still too wide did not.
-  if (!cfg.rounds && repetitions == 1 && !run.target_met) {
-    const std::vector<bool> none(n, false);
-    const Stopping st = stopping(run.per_source, live, none, cfg.target_rel_ci);
-    for (size_t i = 0; i < n; ++i)
-      if (live[i] && !run.per_source[i].sample_ns.empty()) run.per_source[i].target_met = !st.needed[i];
-  }
+  set_target_met(run, live, cfg, repetitions);
   return run;
 }
 

@@ -152,13 +152,14 @@ std::unique_ptr<Backend> load_probed_plugin(const std::string& path, std::string
 
 }  // namespace
 
-Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name) {
+Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name,
+                                             PluginProbe probe) {
   const fs::path file(path);
   if (auto bad = untrusted_path(file))
     return Error{"plugin " + file.filename().string() + " refused: " + *bad};
   // Its constructors and queries run in a child first (plugin/probe.hpp): a crash there costs the plugin,
   // not the program.
-  if (Result<void> probed = probe_plugin(path); !probed)
+  if (Result<void> probed = probe == PluginProbe::First ? probe_plugin(path) : Result<void>{}; !probed)
     return Error{"plugin " + file.filename().string() + " not loaded: " + probed.error().message};
   std::string problem;  // load_probed_plugin's checks, one line
   if (auto backend = load_probed_plugin(path, problem, name)) return backend;
@@ -396,7 +397,5 @@ std::vector<std::string> default_plugin_dirs() {
   if (fs::is_directory(build_tree, ec)) return {build_tree.string()};
   return {installed_plugin_dir(exe.string())};
 }
-
-std::string default_plugin_dir() { return default_plugin_dirs().front(); }
 
 }  // namespace ca

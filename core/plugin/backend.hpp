@@ -64,8 +64,6 @@ class Backend {
 
   /// The name on the command line and in every record: the plugin's own, or the one --plugin FILE=NAME gave.
   std::string name() const { return name_.empty() ? std::string(api_->name) : name_; }
-  /// The name the plugin itself declares (differs from name() only under --plugin FILE=NAME).
-  std::string plugin_name() const { return api_->name; }
   std::string library() const { return api_->library; }
   std::string library_version() const;
   std::string acceleration() const;
@@ -97,10 +95,17 @@ struct PluginScan {
   std::vector<std::string> problems;
 };
 
+/// Whether load_plugin first runs the plugin's load in a forked child (plugin/probe.hpp), so that a crash
+/// there costs the plugin and not the program. Skip only in a process that is itself disposable and whose
+/// parent probed the same file: a worker of --processes N (exec/worker.cpp), whose crash its parent reports
+/// as the lane's failure; there the probe was one more fork and dlopen per worker.
+enum class PluginProbe { First, Skip };
+
 /// Loads one plugin file. Refuses (an Error of one line) a missing entry point, a different ABI version, a
 /// struct smaller than this core knows, a duplicate name, or a file writable by other users. A non-empty
 /// name loads it under that name instead of its own.
-Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name = "");
+Result<std::unique_ptr<Backend>> load_plugin(const std::string& path, const std::string& name = "",
+                                             PluginProbe probe = PluginProbe::First);
 
 /// Loads every ca-backend-*.so in dir, in name order. Any other shared object in dir (*.so, *.so.N) gets one
 /// line in problems, and so does each row of a loaded plugin whose algorithm is not a catalog name (it would
@@ -122,9 +127,6 @@ PluginScan load_plugins(const std::vector<std::string>& dirs, const std::vector<
 /// tree); else the installed folder, <dir of the executable>/<CMAKE_INSTALL_LIBDIR relative to
 /// CMAKE_INSTALL_BINDIR>/cryptauditor/backends as configured at build time (installed_plugin_dir()).
 std::vector<std::string> default_plugin_dirs();
-
-/// The first of default_plugin_dirs() (messages, and callers that take one folder).
-std::string default_plugin_dir();
 
 /// The installed plugin folder for an executable at exe: the configured relative path from the binary
 /// folder to <libdir>/cryptauditor/backends applied to exe's folder (or the configured absolute folder).

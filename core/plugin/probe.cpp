@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "cryptauditor/plugin_abi.h"
+#include "host/child_call.hpp"
 #include "measure/stopwatch.hpp"
-#include "util/child_call.hpp"
 #include "util/supervise.hpp"
 
 namespace ca {

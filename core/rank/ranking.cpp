@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <span>
 #include <tuple>
 
 #include "util/units.hpp"
@@ -30,7 +31,28 @@ stats::Ratio paired_ratio(const Record& a, const Record& b) {
   if (a.comparison.empty() || a.comparison != b.comparison) return {};
   const std::vector<size_t> ra(a.measurement.sample_round.begin(), a.measurement.sample_round.end());
   const std::vector<size_t> rb(b.measurement.sample_round.begin(), b.measurement.sample_round.end());
-  return stats::paired_ratio(a.measurement.sample_ns, ra, b.measurement.sample_ns, rb);
+  if (a.process_samples.size() < 2 || b.process_samples.size() < 2 ||
+      ra.size() != a.measurement.sample_ns.size() || rb.size() != b.measurement.sample_ns.size())
+    return stats::paired_ratio(a.measurement.sample_ns, ra, b.measurement.sample_ns, rb);
+  // --processes N: each process's pairs on their own (its rounds are one block, increasing), so the
+  // interval is over processes, not over the pooled rounds of all of them.
+  const std::span<const double> sa(a.measurement.sample_ns), sb(b.measurement.sample_ns);
+  const std::span<const size_t> qa(ra), qb(rb);
+  const size_t n = std::max(a.process_samples.size(), b.process_samples.size());
+  std::vector<std::vector<double>> per_process;
+  for (size_t p = 0; p < n; ++p) {
+    const size_t lo = p * Record::kRoundsPerProcess, hi = lo + Record::kRoundsPerProcess;
+    const auto block = [&](std::span<const size_t> rounds) {
+      const auto first = std::lower_bound(rounds.begin(), rounds.end(), lo);
+      const auto last = std::lower_bound(first, rounds.end(), hi);
+      return std::make_pair(static_cast<size_t>(first - rounds.begin()), static_cast<size_t>(last - first));
+    };
+    const auto [ia, na] = block(qa);
+    const auto [ib, nb] = block(qb);
+    per_process.push_back(stats::paired_log_ratios(sa.subspan(ia, na), qa.subspan(ia, na), sb.subspan(ib, nb),
+                                                   qb.subspan(ib, nb)));
+  }
+  return stats::paired_ratio_over_processes(per_process);
 }
 
 std::vector<PairRatio> pairwise_ratios(const std::vector<Record>& records) {

@@ -66,7 +66,8 @@ stats::Interval time_ratio_interval(const Record& a, const Record& b);
 Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select);
 
 /// The paired ratio a / b of two records of one interleaved comparison; pairs = 0 when they were not
-/// measured together.
+/// measured together. Records of --processes N (process_samples) are paired within each process and the
+/// ratio and interval are over the processes (stats::paired_ratio_over_processes).
 stats::Ratio paired_ratio(const Record& a, const Record& b);
 
 /// Every pair (a before b in `records`) of ok records measured in the same interleaved comparison.

@@ -17,38 +17,6 @@ namespace {
 
 constexpr const char* kHeaderKey = "cryptauditor_journal";
 
-nlohmann::json settings_json(const JournalSettings& s) {
-  nlohmann::json j;
-  j["rounds"] = s.rounds ? nlohmann::json(*s.rounds) : nlohmann::json(nullptr);
-  j["budget_s"] = s.budget_s;
-  j["target_rel_ci"] = s.target_rel_ci;
-  j["repetitions"] = s.repetitions;
-  j["processes"] = s.processes;
-  j["threads"] = s.threads;
-  j["cipher_mode"] = s.cipher_stream ? "stream" : "per-message";
-  return j;
-}
-
-std::optional<JournalSettings> settings_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) return std::nullopt;
-  JournalSettings s;
-  try {
-    const auto& rounds = j.at("rounds");
-    if (!rounds.is_null()) s.rounds = rounds.get<uint64_t>();
-    s.budget_s = j.at("budget_s").get<double>();
-    s.target_rel_ci = j.at("target_rel_ci").get<double>();
-    s.repetitions = j.at("repetitions").get<size_t>();
-    s.processes = j.contains("processes") ? j.at("processes").get<size_t>() : 1;
-    s.threads = j.at("threads").get<size_t>();
-    const auto mode = j.at("cipher_mode").get<std::string>();
-    if (mode != "stream" && mode != "per-message") return std::nullopt;
-    s.cipher_stream = mode == "stream";
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;
-  }
-  return s;
-}
-
 template <typename T>
 std::string text(T v) {
   std::ostringstream out;
@@ -56,30 +24,9 @@ std::string text(T v) {
   return out.str();
 }
 
-std::string rounds_text(const std::optional<uint64_t>& rounds) {
-  return rounds ? "--rounds " + std::to_string(*rounds) : "adaptive rounds (no --rounds)";
-}
-
 bool positive_finite(double v) { return std::isfinite(v) && v > 0; }
 
 }  // namespace
-
-std::string settings_difference(const JournalSettings& j, const JournalSettings& r) {
-  auto differ = [](const std::string& a, const std::string& b) { return a + ", this run uses " + b; };
-  if (j.rounds != r.rounds) return differ(rounds_text(j.rounds), rounds_text(r.rounds));
-  if (j.repetitions != r.repetitions)
-    return differ("--repetitions " + text(j.repetitions), "--repetitions " + text(r.repetitions));
-  if (j.processes != r.processes)
-    return differ("--processes " + text(j.processes), "--processes " + text(r.processes));
-  if (j.threads != r.threads) return differ("--threads " + text(j.threads), "--threads " + text(r.threads));
-  if (j.cipher_stream != r.cipher_stream)
-    return differ(std::string("--cipher-mode ") + (j.cipher_stream ? "stream" : "per-message"),
-                  std::string("--cipher-mode ") + (r.cipher_stream ? "stream" : "per-message"));
-  if (j.budget_s != r.budget_s) return differ("--budget " + text(j.budget_s), "--budget " + text(r.budget_s));
-  if (j.target_rel_ci != r.target_rel_ci)
-    return differ("--ci-target " + text(j.target_rel_ci * 100), "--ci-target " + text(r.target_rel_ci * 100));
-  return "";
-}
 
 Result<void> check_plausible(const Record& r) {
   if (!r.ok()) return {};
@@ -129,7 +76,7 @@ Result<JournalContents> read_journal(std::istream& in, const std::string& name) 
     if (j.is_object() && j.contains(kHeaderKey)) {
       if (!contents.records.empty() || contents.settings)
         return Error{where + ": a settings line after the first line"};
-      contents.settings = settings_from_json(j.value("settings", nlohmann::json()));
+      contents.settings = journal_settings_from_json(j.value("settings", nlohmann::json()));
       if (!contents.settings || j[kHeaderKey] != 1)
         return Error{where + ": not a settings line this cryptauditor reads"};
       contents.valid_bytes = end;
@@ -161,11 +108,11 @@ bool write_line(int fd, const std::string& line) {
 }  // namespace
 
 Result<std::unique_ptr<JournalWriter>> JournalWriter::open(const std::string& path, bool append,
-                                                           const JournalSettings& settings) {
+                                                           const RunSettings& settings) {
   if (!append) {
     nlohmann::json header;
     header[kHeaderKey] = 1;
-    header["settings"] = settings_json(settings);
+    header["settings"] = journal_settings_json(settings);
     if (Result<void> written = write_file_atomically(path, header.dump() + "\n"); !written)
       return written.error();
   }

@@ -12,28 +12,15 @@
 #include <vector>
 
 #include "record/record.hpp"
+#include "settings/run_settings.hpp"
 #include "util/result.hpp"
 
 namespace ca {
 
-/// The settings that shape a record: a resumed study must use the same ones, or its report would mix
-/// records measured two ways and name only one of them.
-struct JournalSettings {
-  std::optional<uint64_t> rounds;  // -r N; nullopt: adaptive
-  double budget_s = 0;
-  double target_rel_ci = 0;
-  size_t repetitions = 1;
-  size_t processes = 1;  // absent in journals written before --processes: 1
-  size_t threads = 1;
-  bool cipher_stream = false;
-  bool operator==(const JournalSettings&) const = default;
-};
-
-/// The first setting that differs, as "--threads 2, this run uses --threads 1"; empty when none does.
-std::string settings_difference(const JournalSettings& journal, const JournalSettings& run);
-
 struct JournalContents {
-  std::optional<JournalSettings> settings;  // the first line; absent in a journal of an older cryptauditor
+  /// The first line: the settings `run --resume` must match (settings/run_settings.hpp: its table says which;
+  /// resume_difference names the first that differs); absent in a journal of an older cryptauditor.
+  std::optional<RunSettings> settings;
   std::vector<Record> records;
   std::vector<size_t> lines;  // 1-based line of each record, for messages
   size_t valid_bytes = 0;     // bytes up to the end of the last complete line
@@ -58,7 +45,7 @@ class JournalWriter {
   /// settings line: written to a temporary file and renamed over `path`, so an earlier journal is replaced
   /// whole or not at all. An Error says why the journal cannot be written.
   static Result<std::unique_ptr<JournalWriter>> open(const std::string& path, bool append,
-                                                     const JournalSettings& settings);
+                                                     const RunSettings& settings);
   ~JournalWriter();
   JournalWriter(const JournalWriter&) = delete;
   JournalWriter& operator=(const JournalWriter&) = delete;

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "catalog/curves.hpp"
+
 namespace ca {
 namespace {
 
@@ -110,16 +112,11 @@ const char* kAccepted =
 }  // namespace
 
 bool KeyFile::fits(const AlgorithmInfo& a) const {
-  // The catalog's key-pair algorithms by the key they take (docs/CATALOG.md).
+  // The catalog's key-pair algorithms by the key they take: RSA, or the kind of key on its curve
+  // (docs/CATALOG.md, catalog/curves.hpp).
   if (kind == "RSA") return a.primitive == "RSA";
-  const std::string_view n = a.name;
-  if (kind == "EC P-256") return n == "ECDSA" || n == "ECDH-P256";
-  if (kind == "EC P-384") return n == "ECDSA-P384" || n == "ECDH-P384";
-  if (kind == "EC P-521") return n == "ECDSA-P521" || n == "ECDH-P521";
-  if (kind == "EC secp256k1") return n == "ECDSA-SECP256K1";
-  if (kind == "Ed25519") return n == "EDDSA";
-  if (kind == "Ed448") return n == "ED448";
-  return n == kind;  // X25519, X448
+  const CurveInfo* curve = curve_of(a);
+  return curve != nullptr && curve->key_kind == kind;
 }
 
 static std::optional<KeyFile> parse_key(const std::string& path, const std::string& contents,

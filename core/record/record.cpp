@@ -67,13 +67,8 @@ std::vector<std::string> all_operations_for(int family) {
 }
 
 void summarize_record(Record& r) {
-  if (r.process_samples.size() >= 2) {
-    r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.process_samples);
-    r.summary.process_medians = std::move(r.summary.repetition_medians);
-    r.summary.repetition_medians.clear();
-    return;
-  }
-  r.summary = stats::summarize_repetitions(r.measurement.sample_ns, r.measurement.repetition_samples);
+  r.summary = stats::summarize_processes(r.measurement.sample_ns, r.process_samples,
+                                         r.measurement.repetition_samples);
 }
 
 bool is_data_operation(std::string_view op) {

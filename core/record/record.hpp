@@ -46,6 +46,9 @@ struct Record {
   /// summary.median and ci95 are then over the processes' medians (summary.process_medians). Empty: one
   /// process.
   std::vector<size_t> process_samples;
+  /// --processes N: process p's sample_round values lie in [p * kRoundsPerProcess, (p + 1) * ...), so pairs
+  /// stay within one process (more than max_samples rounds of any process).
+  static constexpr uint32_t kRoundsPerProcess = 1u << 24;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
@@ -70,8 +73,9 @@ struct Record {
   double cycles_per_byte() const { return data_bytes && cycles_per_op > 0 ? cycles_per_op / data_bytes : 0; }
 };
 
-/// r.summary from r.measurement: over the processes' medians when r.process_samples has two or more,
-/// else over the repetitions' medians (stats::summarize_repetitions), else over the samples.
+/// r.summary from r.measurement: over the processes' values when r.process_samples has two or more (each
+/// the median of its repetitions' medians with --repetitions, stats::summarize_processes), else over the
+/// repetitions' medians (stats::summarize_repetitions), else over the samples.
 void summarize_record(Record& r);
 
 /// Operations an algorithm family is timed with by default, in display order.

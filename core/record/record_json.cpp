@@ -153,6 +153,99 @@ json record_to_json(const Record& r) {
   return j;
 }
 
+// Optional: present for records measured interleaved (schema 2); a round per sample, non-decreasing.
+static bool parse_comparison(const json& j, size_t sample_count, Record& r, std::string& error) {
+  const auto c = j.find("comparison");
+  if (c == j.end()) return true;
+  const auto rounds = j.find("sample_rounds");
+  bool good = c->is_string() && !c->get<std::string>().empty() && rounds != j.end() && rounds->is_array() &&
+              rounds->size() == sample_count;
+  for (size_t i = 0; good && i < rounds->size(); ++i) {
+    good = (*rounds)[i].is_number_unsigned() &&
+           (*rounds)[i].get<uint64_t>() <= std::numeric_limits<uint32_t>::max() &&
+           (i == 0 || (*rounds)[i].get<uint64_t>() > (*rounds)[i - 1].get<uint64_t>());
+    if (good) r.measurement.sample_round.push_back((*rounds)[i].get<uint32_t>());
+  }
+  if (!good) {
+    error = "/comparison: expected a non-empty string with sample_rounds, an array of " +
+            std::to_string(sample_count) + " increasing round numbers (one per sample)";
+    return false;
+  }
+  r.comparison = c->get<std::string>();
+  return true;
+}
+
+// An optional array of sample counts (repetition_samples, process_samples): at least 2 whole numbers > 0
+// adding up to the samples. With `ends_on` (process_samples beside repetition_samples: --processes N with
+// --repetitions M), each count must end where one of those counts ends; `also` says so in its message.
+static bool parse_counts(const json& j, const char* name, size_t sample_count, const std::vector<size_t>& ends_on,
+                         const std::string& also, std::vector<size_t>& counts, std::string& error) {
+  const auto it = j.find(name);
+  if (it == j.end()) return true;
+  size_t total = 0, end = 0, ended = 0;
+  bool whole = it->is_array() && it->size() >= 2;
+  for (size_t i = 0; whole && i < it->size(); ++i) {
+    whole = (*it)[i].is_number_unsigned() && (*it)[i].get<uint64_t>() > 0 &&
+            (*it)[i].get<uint64_t>() <= sample_count;
+    if (whole) {
+      counts.push_back((*it)[i].get<size_t>());
+      total += counts.back();
+      while (end < ends_on.size() && ended < total) ended += ends_on[end++];
+      whole = ends_on.empty() || ended == total;
+    }
+  }
+  if (!whole || total != sample_count) {
+    error = "/" + std::string(name) +
+            ": expected an array of at least 2 whole numbers > 0 adding up to the " +
+            std::to_string(sample_count) + " samples" + also + ", got " + json_type_phrase(*it);
+    return false;
+  }
+  return true;
+}
+
+// The parallel pass of --threads N ("threads": count, samples_ns, sample_ops and the one-thread baseline).
+static bool parse_threads(const json& t, Record& r, std::string& error) {
+  const json* count = t.is_object() && t.contains("count") ? &t["count"] : nullptr;
+  const json* ts = t.is_object() && t.contains("samples_ns") ? &t["samples_ns"] : nullptr;
+  const json* tops = t.is_object() && t.contains("sample_ops") ? &t["sample_ops"] : nullptr;
+  if (count == nullptr || !count->is_number_unsigned() || ts == nullptr || !ts->is_array() ||
+      tops == nullptr || !tops->is_array() || tops->size() != ts->size()) {
+    error = "/threads: expected an object with count, samples_ns and sample_ops (as --threads writes), got " +
+            json_type_phrase(t);
+    return false;
+  }
+  r.parallel.threads = count->get<size_t>();
+  for (size_t i = 0; i < ts->size(); ++i) {
+    if (!(*ts)[i].is_number() || !(*tops)[i].is_number_unsigned()) {
+      error =
+          "/threads/samples_ns/" + std::to_string(i) + ": expected a number with a whole sample_ops count";
+      return false;
+    }
+    r.parallel.sample_ns.push_back((*ts)[i].get<double>());
+    r.parallel.sample_ops.push_back((*tops)[i].get<uint64_t>());
+    r.parallel.timed_ops += r.parallel.sample_ops.back();
+  }
+  r.parallel_summary = stats::summarize(r.parallel.sample_ns);
+  // The one-thread baseline rounds (absent in reports written before it existed: no efficiency then).
+  const json* one = t.contains("one_thread_samples_ns") ? &t["one_thread_samples_ns"] : nullptr;
+  const json* one_ops = t.contains("one_thread_sample_ops") ? &t["one_thread_sample_ops"] : nullptr;
+  if (one != nullptr && one->is_array() && one_ops != nullptr && one_ops->is_array() &&
+      one_ops->size() == one->size()) {
+    r.parallel_one.threads = 1;
+    for (size_t i = 0; i < one->size(); ++i) {
+      if (!(*one)[i].is_number() || !(*one_ops)[i].is_number_unsigned()) {
+        error = "/threads/one_thread_samples_ns/" + std::to_string(i) +
+                ": expected a number with a whole one_thread_sample_ops count";
+        return false;
+      }
+      r.parallel_one.sample_ns.push_back((*one)[i].get<double>());
+      r.parallel_one.sample_ops.push_back((*one_ops)[i].get<uint64_t>());
+    }
+    r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
+  }
+  return true;
+}
+
 static std::optional<Record> parse_record(const json& j, std::string& error) {
   if (!j.is_object()) {
     error = ": expected a result object, got " + json_type_phrase(j);
@@ -236,108 +329,20 @@ static std::optional<Record> parse_record(const json& j, std::string& error) {
       !in.boolean("target_met", r.measurement.target_met))
     return std::nullopt;
   r.rounds_requested = r.exact_rounds ? r.measurement.timed_ops : 0;
-  // Optional: present for records measured interleaved (schema 2); a round per sample, non-decreasing.
-  if (auto c = j.find("comparison"); c != j.end()) {
-    const auto rounds = j.find("sample_rounds");
-    bool good = c->is_string() && !c->get<std::string>().empty() && rounds != j.end() && rounds->is_array() &&
-                rounds->size() == samples->size();
-    for (size_t i = 0; good && i < rounds->size(); ++i) {
-      good = (*rounds)[i].is_number_unsigned() &&
-             (*rounds)[i].get<uint64_t>() <= std::numeric_limits<uint32_t>::max() &&
-             (i == 0 || (*rounds)[i].get<uint64_t>() > (*rounds)[i - 1].get<uint64_t>());
-      if (good) r.measurement.sample_round.push_back((*rounds)[i].get<uint32_t>());
-    }
-    if (!good) {
-      error = "/comparison: expected a non-empty string with sample_rounds, an array of " +
-              std::to_string(samples->size()) + " increasing round numbers (one per sample)";
-      return std::nullopt;
-    }
-    r.comparison = c->get<std::string>();
-  }
-  // Optional: present with --repetitions N (N >= 2); the counts must add up to the samples.
-  if (auto reps = j.find("repetition_samples"); reps != j.end()) {
-    size_t total = 0;
-    bool whole = reps->is_array() && reps->size() >= 2;
-    for (size_t i = 0; whole && i < reps->size(); ++i) {
-      whole = (*reps)[i].is_number_unsigned() && (*reps)[i].get<uint64_t>() > 0 &&
-              (*reps)[i].get<uint64_t>() <= samples->size();
-      if (whole) {
-        r.measurement.repetition_samples.push_back((*reps)[i].get<size_t>());
-        total += r.measurement.repetition_samples.back();
-      }
-    }
-    if (!whole || total != samples->size()) {
-      error = "/repetition_samples: expected an array of at least 2 whole numbers > 0 adding up to the " +
-              std::to_string(samples->size()) + " samples, got " + json_type_phrase(*reps);
-      return std::nullopt;
-    }
-  }
-  // Optional: present with --processes N (N >= 2); the counts must add up to the samples.
-  if (auto procs = j.find("process_samples"); procs != j.end()) {
-    size_t total = 0;
-    bool whole = procs->is_array() && procs->size() >= 2 && r.measurement.repetition_samples.empty();
-    for (size_t i = 0; whole && i < procs->size(); ++i) {
-      whole = (*procs)[i].is_number_unsigned() && (*procs)[i].get<uint64_t>() > 0 &&
-              (*procs)[i].get<uint64_t>() <= samples->size();
-      if (whole) {
-        r.process_samples.push_back((*procs)[i].get<size_t>());
-        total += r.process_samples.back();
-      }
-    }
-    if (!whole || total != samples->size()) {
-      error = "/process_samples: expected an array of at least 2 whole numbers > 0 adding up to the " +
-              std::to_string(samples->size()) + " samples (and no repetition_samples), got " +
-              json_type_phrase(*procs);
-      return std::nullopt;
-    }
-  }
+  if (!parse_comparison(j, samples->size(), r, error)) return std::nullopt;
+  // Optional: present with --repetitions N (N >= 2), with --processes N (N >= 2), or both.
+  if (!parse_counts(j, "repetition_samples", samples->size(), {}, "", r.measurement.repetition_samples, error) ||
+      !parse_counts(j, "process_samples", samples->size(), r.measurement.repetition_samples,
+                    " (each process ending where one of repetition_samples ends)", r.process_samples, error))
+    return std::nullopt;
   summarize_record(r);
   // Optional (reports written before cycles existed have none).
   if (auto c = j.find("cycles_per_op"); c != j.end() && c->is_number()) r.cycles_per_op = c->get<double>();
   if (auto c = j.find("cycles_source"); c != j.end() && c->is_string())
     r.cycles_source = c->get<std::string>();
   // Optional: present with --threads N.
-  if (auto t = j.find("threads"); t != j.end() && !t->is_null()) {
-    const json* count = t->is_object() && t->contains("count") ? &(*t)["count"] : nullptr;
-    const json* ts = t->is_object() && t->contains("samples_ns") ? &(*t)["samples_ns"] : nullptr;
-    const json* tops = t->is_object() && t->contains("sample_ops") ? &(*t)["sample_ops"] : nullptr;
-    if (count == nullptr || !count->is_number_unsigned() || ts == nullptr || !ts->is_array() ||
-        tops == nullptr || !tops->is_array() || tops->size() != ts->size()) {
-      error =
-          "/threads: expected an object with count, samples_ns and sample_ops (as --threads writes), got " +
-          json_type_phrase(*t);
-      return std::nullopt;
-    }
-    r.parallel.threads = count->get<size_t>();
-    for (size_t i = 0; i < ts->size(); ++i) {
-      if (!(*ts)[i].is_number() || !(*tops)[i].is_number_unsigned()) {
-        error =
-            "/threads/samples_ns/" + std::to_string(i) + ": expected a number with a whole sample_ops count";
-        return std::nullopt;
-      }
-      r.parallel.sample_ns.push_back((*ts)[i].get<double>());
-      r.parallel.sample_ops.push_back((*tops)[i].get<uint64_t>());
-      r.parallel.timed_ops += r.parallel.sample_ops.back();
-    }
-    r.parallel_summary = stats::summarize(r.parallel.sample_ns);
-    // The one-thread baseline rounds (absent in reports written before it existed: no efficiency then).
-    const json* one = t->contains("one_thread_samples_ns") ? &(*t)["one_thread_samples_ns"] : nullptr;
-    const json* one_ops = t->contains("one_thread_sample_ops") ? &(*t)["one_thread_sample_ops"] : nullptr;
-    if (one != nullptr && one->is_array() && one_ops != nullptr && one_ops->is_array() &&
-        one_ops->size() == one->size()) {
-      r.parallel_one.threads = 1;
-      for (size_t i = 0; i < one->size(); ++i) {
-        if (!(*one)[i].is_number() || !(*one_ops)[i].is_number_unsigned()) {
-          error = "/threads/one_thread_samples_ns/" + std::to_string(i) +
-                  ": expected a number with a whole one_thread_sample_ops count";
-          return std::nullopt;
-        }
-        r.parallel_one.sample_ns.push_back((*one)[i].get<double>());
-        r.parallel_one.sample_ops.push_back((*one_ops)[i].get<uint64_t>());
-      }
-      r.parallel_one_summary = stats::summarize(r.parallel_one.sample_ns);
-    }
-  }
+  if (auto t = j.find("threads"); t != j.end() && !t->is_null() && !parse_threads(*t, r, error))
+    return std::nullopt;
   return r;
 }
 

@@ -15,25 +15,15 @@
 #include "host/environment.hpp"
 #include "record/record.hpp"
 #include "record/record_key.hpp"
+#include "settings/run_settings.hpp"
 #include "util/units.hpp"
 
 namespace ca {
 
-/// What the user asked for, as far as a report needs to know it.
-struct ReportSettings {
-  TimeUnit unit = TimeUnit::Ms;
-  bool unit_given = false;  // -u or the config's "unit": tables use `unit`; else each picks a readable one
-  std::string layout =
-      "default";  // --layout / the config's "layout": "default", "seed" or "2004" (docs/REPORTS.md)
-  std::optional<uint64_t> rounds;  // -r N, or adaptive when unset
-  double budget_s = 0;
-  double target_rel_ci = 0;
-  size_t threads = 1;          // --threads N
-  bool cipher_stream = false;  // --cipher-mode stream
-  bool sequential = false;     // --order sequential (else interleaved)
-  size_t repetitions = 1;      // --repetitions N
-  size_t processes = 1;        // --processes N
-  std::string pinned_cpus;     // --pin CPUS as a CPU list ("1"); empty: not pinned
+/// What the user asked for, as far as a report needs to know it: the run settings
+/// (settings/run_settings.hpp, whose table writes and reads the report's context.settings) and the command
+/// line.
+struct ReportSettings : RunSettings {
   std::vector<std::string> command_line;
 };
 

@@ -1,5 +1,6 @@
-// The JSON report's schema version (docs/report-schema.md): what `--format json` writes and the versions
-// `compare` and `report` read. A bump is one edit here, plus its paragraph in docs/report-schema.md.
+// The schema versions of every JSON document cryptauditor writes, each written and read from here: the JSON
+// report (docs/report-schema.md: what `--format json` writes and the versions `compare` and `report` read)
+// and the other commands' documents. A bump is one edit here, plus its paragraph in the docs.
 #pragma once
 
 namespace ca {
@@ -13,5 +14,21 @@ inline constexpr int kReportSchemaVersion = 4;
 
 /// The oldest version the readers accept; every version from it to kReportSchemaVersion is read.
 inline constexpr int kOldestReadReportSchemaVersion = 1;
+
+/// `merge`'s fleet document ("fleet_schema_version", docs/FLEET.md): written by plugins/fleet_json.cpp, read
+/// by compare/fleet.cpp, which reads this version only.
+inline constexpr int kFleetSchemaVersion = 1;
+
+/// `compare --format json` ("compare_schema_version", docs/COMPARE.md).
+inline constexpr int kCompareSchemaVersion = 1;
+
+/// `verify --format json` ("verify_schema_version", docs/VERIFY.md).
+inline constexpr int kVerifySchemaVersion = 1;
+
+/// `list --format json` ("schema_version", docs/REPORTS.md).
+inline constexpr int kListSchemaVersion = 1;
+
+/// `select --format json` ("scorecard_version", docs/SELECT.md).
+inline constexpr int kScorecardSchemaVersion = 1;
 
 }  // namespace ca

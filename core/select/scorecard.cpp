@@ -36,6 +36,10 @@ std::string short_error(const std::string& error) {
 
 bool is_agreement(const std::string& error) { return error.rfind("agreement check", 0) == 0; }
 
+bool covers(const std::vector<std::string>& list, const std::string& a) {
+  return std::find(list.begin(), list.end(), a) != list.end();
+}
+
 }  // namespace
 
 std::string decision_name(Decision d) {
@@ -80,6 +84,135 @@ std::string rule_text(const Rule& rule) {
          "recommended). The other eligible libraries are acceptable, with their ratio to the fastest.";
 }
 
+namespace {
+
+// A library's time at one (operation, size) cell: its record's status and median, and its place in the
+// cell's ranking over every ok library.
+template <class Mine>
+Speed speed_at(const Evidence& ev, const Ranking& ranking, const std::pair<std::string, size_t>& cell,
+               const Mine& mine, const std::string& backend) {
+  Speed s;
+  s.operation = cell.first;
+  s.data_bytes = cell.second;
+  s.status = "not measured";
+  for (const Record& r : ev.records)
+    if (mine(r) && r.operation == cell.first && r.data_bytes == cell.second) {
+      s.status = std::string(status_name(r.status));
+      s.median_ns = r.summary.median;
+    }
+  for (const RankedEntry& e : ranking.entries)
+    if (e.record->backend == backend) {
+      s.ratio = e.ratio;
+      s.paired = e.paired;
+      s.ci = e.paired ? e.versus_fastest.ci : stats::Interval{e.ratio, e.ratio};
+      s.rank = e.rank;
+    }
+  return s;
+}
+
+// Conformance: the library's Wycheproof tallies for the algorithm; a failed test passes it over, a
+// documented deviation only under the strict rule.
+void judge_conformance(const Evidence& ev, const std::string& algorithm, const std::string& backend,
+                       Row& row) {
+  if (!ev.vectors_found) {
+    row.conformance = "not checked: no Wycheproof vectors found";
+  } else if (!covers(ev.algorithms_with_vectors, algorithm)) {
+    row.conformance = "no Wycheproof file covers " + algorithm;
+  } else {
+    Conformance total;
+    bool any = false;
+    for (const Conformance& k : ev.conformance)
+      if (k.backend == backend && k.algorithm == algorithm) {
+        any = true;
+        total.passed += k.passed;
+        total.failed += k.failed;
+        total.deviations += k.deviations;
+        total.skipped += k.skipped;
+      }
+    if (!any || total.passed + total.failed + total.deviations == 0) {
+      row.conformance = "no Wycheproof test ran for this library";
+    } else {
+      row.conformance = std::to_string(total.passed) + " passed, " + std::to_string(total.failed) +
+                        " failed, " +
+                        plural(total.deviations, "documented deviation", "documented deviations");
+      if (total.failed > 0)
+        row.reasons.push_back("fails " + plural(total.failed, "Wycheproof test", "Wycheproof tests"));
+      if (total.deviations > 0) {
+        const std::string d =
+            plural(total.deviations, "documented Wycheproof deviation", "documented Wycheproof deviations");
+        if (ev.rule.strict)
+          row.reasons.push_back(d + " (strict)");
+        else
+          row.notes.push_back(d);
+      }
+    }
+  }
+}
+
+// Leak evidence: a timing leak passes over; the taint counts are listed.
+void judge_leaks(const Evidence& ev, const std::string& algorithm, const std::string& backend, Row& row) {
+  if (!ev.leaks_screened) {
+    row.leak = "not screened";
+  } else if (!covers(ev.algorithms_with_leak_test, algorithm)) {
+    row.leak = "not screened: no leak test for " + algorithm;
+  } else {
+    const LeakFinding* worst = nullptr;
+    std::string seen;
+    size_t taint = 0;
+    bool tainted = false;
+    for (const LeakFinding& f : ev.leaks) {
+      if (f.backend != backend || f.algorithm != algorithm) continue;
+      if (f.method == "taint") {
+        tainted = true;
+        taint += f.taint_findings;
+        continue;
+      }
+      if (f.verdict == "leak" && (!worst || f.effect_percent > worst->effect_percent)) worst = &f;
+      if (seen.find(f.verdict) == std::string::npos) seen += (seen.empty() ? "" : ", ") + f.verdict;
+    }
+    if (worst) {
+      row.leak = "leak " + fixed(worst->effect_percent, 1) + " % (" + worst->test + ")";
+      row.reasons.push_back("timing leak " + fixed(worst->effect_percent, 0) + " % in " + worst->test);
+    } else {
+      row.leak = seen.empty() ? "not screened" : seen;
+    }
+    if (tainted) {
+      row.leak += "; taint: " + plural(taint, "finding", "findings");
+      if (taint > 0)
+        row.notes.push_back("taint screen: " + plural(taint, "secret-dependent branch or index",
+                                                      "secret-dependent branches or indices"));
+    }
+  }
+}
+
+// An eligible library's place at the decision row: recommended at rank 1, else acceptable with its ratio
+// to the fastest (said with the build note that explains it, when there is one).
+void place_in_decision(const RankedEntry& mine, const Card& c, Row& row) {
+  row.decision_rank = mine.rank;
+  row.decision_ratio = mine.ratio;
+  if (mine.rank == 1) {
+    row.decision = Decision::Recommended;
+    if (mine.tied) row.notes.insert(row.notes.begin(), "tied for first");
+  } else {
+    std::string slower = times(mine.ratio) + " slower than the fastest eligible library at " +
+                         c.decision_operation + " " + format_size(c.decision_bytes);
+    if (mine.paired)
+      slower += " (95 % CI " + fixed(mine.versus_fastest.ci.low, 2) + "-" +
+                fixed(mine.versus_fastest.ci.high, 2) + ")";
+    // A build note explains the gap: say it with the ratio ("portable build: 9x slower ...").
+    const auto build = row.backend.build_notes.empty()
+                           ? row.notes.end()
+                           : std::find(row.notes.begin(), row.notes.end(), row.backend.build_notes.front());
+    if (build != row.notes.end()) {
+      *build += ": " + slower;
+    } else {
+      row.notes.insert(row.notes.begin(), slower);
+    }
+  }
+}
+
+}  // namespace
+
 Scorecard decide(const Evidence& ev) {
   Scorecard card;
   card.rule = rule_text(ev.rule);
@@ -89,9 +222,6 @@ Scorecard decide(const Evidence& ev) {
     auto k = std::make_pair(r.algorithm, r.key_bits);
     if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
   }
-  auto covers = [](const std::vector<std::string>& list, const std::string& a) {
-    return std::find(list.begin(), list.end(), a) != list.end();
-  };
   for (const auto& [algorithm, key_bits] : keys) {
     Card c;
     c.algorithm = algorithm;
@@ -144,25 +274,7 @@ Scorecard decide(const Evidence& ev) {
         if (r.status == Status::Disputed && disputed.empty())
           disputed = r.error.empty() ? "disputed" : r.error;
       }
-      for (const auto& cell : cells) {
-        Speed s;
-        s.operation = cell.first;
-        s.data_bytes = cell.second;
-        s.status = "not measured";
-        for (const Record& r : ev.records)
-          if (mine(r) && r.operation == cell.first && r.data_bytes == cell.second) {
-            s.status = std::string(status_name(r.status));
-            s.median_ns = r.summary.median;
-          }
-        for (const RankedEntry& e : rankings[cell].entries)
-          if (e.record->backend == b.name) {
-            s.ratio = e.ratio;
-            s.paired = e.paired;
-            s.ci = e.paired ? e.versus_fastest.ci : stats::Interval{e.ratio, e.ratio};
-            s.rank = e.rank;
-          }
-        row.speed.push_back(s);
-      }
+      for (const auto& cell : cells) row.speed.push_back(speed_at(ev, rankings[cell], cell, mine, b.name));
       if (!offered) {
         row.reasons.push_back("not offered");
         row.conformance = "not offered";
@@ -176,74 +288,9 @@ Scorecard decide(const Evidence& ev) {
         row.reasons.push_back("failed: " + short_error(first_failure));
       if (!disputed.empty()) row.reasons.push_back("disputed: " + short_error(disputed));
 
-      // Conformance.
-      if (!ev.vectors_found) {
-        row.conformance = "not checked: no Wycheproof vectors found";
-      } else if (!covers(ev.algorithms_with_vectors, algorithm)) {
-        row.conformance = "no Wycheproof file covers " + algorithm;
-      } else {
-        Conformance total;
-        bool any = false;
-        for (const Conformance& k : ev.conformance)
-          if (k.backend == b.name && k.algorithm == algorithm) {
-            any = true;
-            total.passed += k.passed;
-            total.failed += k.failed;
-            total.deviations += k.deviations;
-            total.skipped += k.skipped;
-          }
-        if (!any || total.passed + total.failed + total.deviations == 0) {
-          row.conformance = "no Wycheproof test ran for this library";
-        } else {
-          row.conformance = std::to_string(total.passed) + " passed, " + std::to_string(total.failed) +
-                            " failed, " +
-                            plural(total.deviations, "documented deviation", "documented deviations");
-          if (total.failed > 0)
-            row.reasons.push_back("fails " + plural(total.failed, "Wycheproof test", "Wycheproof tests"));
-          if (total.deviations > 0) {
-            const std::string d = plural(total.deviations, "documented Wycheproof deviation",
-                                         "documented Wycheproof deviations");
-            if (ev.rule.strict)
-              row.reasons.push_back(d + " (strict)");
-            else
-              row.notes.push_back(d);
-          }
-        }
-      }
+      judge_conformance(ev, algorithm, b.name, row);
 
-      // Leak evidence: a timing leak passes over; the taint counts are listed.
-      if (!ev.leaks_screened) {
-        row.leak = "not screened";
-      } else if (!covers(ev.algorithms_with_leak_test, algorithm)) {
-        row.leak = "not screened: no leak test for " + algorithm;
-      } else {
-        const LeakFinding* worst = nullptr;
-        std::string seen;
-        size_t taint = 0;
-        bool tainted = false;
-        for (const LeakFinding& f : ev.leaks) {
-          if (f.backend != b.name || f.algorithm != algorithm) continue;
-          if (f.method == "taint") {
-            tainted = true;
-            taint += f.taint_findings;
-            continue;
-          }
-          if (f.verdict == "leak" && (!worst || f.effect_percent > worst->effect_percent)) worst = &f;
-          if (seen.find(f.verdict) == std::string::npos) seen += (seen.empty() ? "" : ", ") + f.verdict;
-        }
-        if (worst) {
-          row.leak = "leak " + fixed(worst->effect_percent, 1) + " % (" + worst->test + ")";
-          row.reasons.push_back("timing leak " + fixed(worst->effect_percent, 0) + " % in " + worst->test);
-        } else {
-          row.leak = seen.empty() ? "not screened" : seen;
-        }
-        if (tainted) {
-          row.leak += "; taint: " + plural(taint, "finding", "findings");
-          if (taint > 0)
-            row.notes.push_back("taint screen: " + plural(taint, "secret-dependent branch or index",
-                                                          "secret-dependent branches or indices"));
-        }
-      }
+      judge_leaks(ev, algorithm, b.name, row);
       for (const std::string& n : b.build_notes) row.notes.push_back(n);
       if (row.reasons.empty()) {
         row.decision = Decision::Acceptable;
@@ -267,27 +314,7 @@ Scorecard decide(const Evidence& ev) {
                                                 format_size(c.decision_bytes));
         continue;
       }
-      row.decision_rank = mine->rank;
-      row.decision_ratio = mine->ratio;
-      if (mine->rank == 1) {
-        row.decision = Decision::Recommended;
-        if (mine->tied) row.notes.insert(row.notes.begin(), "tied for first");
-      } else {
-        std::string slower = times(mine->ratio) + " slower than the fastest eligible library at " +
-                             c.decision_operation + " " + format_size(c.decision_bytes);
-        if (mine->paired)
-          slower += " (95 % CI " + fixed(mine->versus_fastest.ci.low, 2) + "-" +
-                    fixed(mine->versus_fastest.ci.high, 2) + ")";
-        // A build note explains the gap: say it with the ratio ("portable build: 9x slower ...").
-        const auto build = row.backend.build_notes.empty() ? row.notes.end()
-                                                           : std::find(row.notes.begin(), row.notes.end(),
-                                                                       row.backend.build_notes.front());
-        if (build != row.notes.end()) {
-          *build += ": " + slower;
-        } else {
-          row.notes.insert(row.notes.begin(), slower);
-        }
-      }
+      place_in_decision(*mine, c, row);
     }
     std::stable_sort(c.rows.begin(), c.rows.end(), [](const Row& a, const Row& b) {
       if (a.decision != b.decision) return a.decision < b.decision;

@@ -1,7 +1,10 @@
 #include "stats/paired.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "stats/student_t.hpp"
 
 namespace ca::stats {
 
@@ -50,6 +53,48 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level) {
   if (tm.kept < 2) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     r.ci = {nan, nan};
+  }
+  return r;
+}
+
+Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_process, double level) {
+  std::vector<double> estimates, within;  // each process's trimmed mean, and its squared standard error
+  std::vector<double> all;
+  for (const auto& logs : per_process) {
+    all.insert(all.end(), logs.begin(), logs.end());
+    if (logs.empty()) continue;
+    const TrimmedMean tm = trimmed_mean_ci(logs, kRatioTrim, level);
+    estimates.push_back(tm.estimate);
+    if (tm.kept >= 2) {
+      const double t = student_t_quantile(0.5 + level / 2, static_cast<double>(tm.kept - 1));
+      const double se = (tm.ci.high - tm.estimate) / t;
+      within.push_back(se * se);
+    }
+  }
+  const size_t k = estimates.size();
+  if (k < 2) return paired_ratio(all, level);
+  double m = 0;
+  for (double e : estimates) m += e;
+  m /= static_cast<double>(k);
+  double between = 0;
+  for (double e : estimates) between += (e - m) * (e - m);
+  between /= static_cast<double>(k - 1);
+  double w = 0;
+  for (double v : within) w += v;
+  if (!within.empty()) w /= static_cast<double>(within.size());
+  const double se = std::sqrt(std::max(between, w) / static_cast<double>(k));
+  const double half = student_t_quantile(0.5 + level / 2, static_cast<double>(k - 1)) * se;
+  Ratio r;
+  r.pairs = all.size();
+  r.ratio = std::exp(m);
+  r.ci = {std::exp(m - half), std::exp(m + half)};
+  r.coverage = level;
+  // Processes that agree exactly with no interval of their own (one log-ratio left after trimming): no
+  // interval, as paired_ratio gives none, so that no rule reads [point, point] as excluding 1.
+  if (!(se > 0) && within.empty()) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    r.ci = {nan, nan};
+    r.coverage = 0;
   }
   return r;
 }

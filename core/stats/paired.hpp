@@ -43,6 +43,17 @@ struct Ratio {
 inline constexpr double kRatioTrim = 1.0 / 3;
 Ratio paired_ratio(std::span<const double> log_ratios, double level = 0.95);
 
+/// --processes N: the ratio a / b when the rounds come from N independent worker processes, per_process[p]
+/// being process p's per-round log-ratios. Each process's estimate is its trimmed mean (as paired_ratio);
+/// the point is exp of their mean, and the interval a t interval over the processes (K - 1 degrees of
+/// freedom, K the processes with pairs) with se^2 = max(s^2, w) / K, s^2 the variance of the processes'
+/// estimates and w the mean of their squared standard errors within (a lower bound of s^2's expectation,
+/// which a small K can undershoot). The process is the unit of independence, so the interval covers what
+/// differs between processes (key, address layout, warm-up, the host's longer phases), not only the
+/// rounds; the point is its geometric centre. With fewer than 2 processes with pairs, exactly paired_ratio
+/// over all the log-ratios.
+Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_process, double level = 0.95);
+
 /// Convenience: paired_ratio(paired_log_ratios(...)).
 Ratio paired_ratio(std::span<const double> a, std::span<const size_t> a_rounds, std::span<const double> b,
                    std::span<const size_t> b_rounds, double level = 0.95);

@@ -189,4 +189,36 @@ Summary summarize_repetitions(std::span<const double> xs, std::span<const size_t
   return s;
 }
 
+Summary summarize_processes(std::span<const double> xs, std::span<const size_t> process_counts,
+                            std::span<const size_t> repetition_counts) {
+  size_t total = 0;
+  for (size_t c : process_counts) total += c;
+  if (process_counts.size() < 2 || total != xs.size()) return summarize_repetitions(xs, repetition_counts);
+  Summary s = summarize_repetitions(xs, repetition_counts);
+  const bool repetitions = !s.repetition_medians.empty();
+  size_t at = 0, rep = 0, rep_at = 0;  // rep: the first repetition of the process at `at`
+  bool nested = repetitions;
+  std::vector<std::vector<double>> per_process;  // each process's repetition medians
+  for (size_t c : process_counts) {
+    std::vector<double> medians;
+    while (nested && rep < repetition_counts.size() && rep_at + repetition_counts[rep] <= at + c) {
+      medians.push_back(s.repetition_medians[rep]);
+      rep_at += repetition_counts[rep++];
+    }
+    nested = nested && rep_at == at + c;
+    per_process.push_back(std::move(medians));
+    at += c;
+  }
+  at = 0;
+  for (size_t p = 0; p < process_counts.size(); ++p) {
+    const size_t c = process_counts[p];
+    s.process_medians.push_back(nested ? median(per_process[p]) : median(xs.subspan(at, c)));
+    at += c;
+  }
+  s.median = median(s.process_medians);
+  s.ci95 = median_ci(s.process_medians, 0.95);
+  s.ci_coverage = median_ci_coverage(s.process_medians.size(), 0.95);
+  return s;
+}
+
 }  // namespace ca::stats

@@ -66,8 +66,8 @@ struct Summary {
   Interval ci95{0, 0};
   double ci_coverage = 0;  // the level ci95 reaches (median_ci_coverage of the values it was built from)
   size_t outliers = 0;
-  std::vector<double> repetition_medians;  // summarize_repetitions only: each repetition's median
-  std::vector<double> process_medians;  // record/record.hpp summarize_record (--processes N): each process's
+  std::vector<double> repetition_medians;  // summarize_repetitions/_processes: each repetition's median
+  std::vector<double> process_medians;     // summarize_processes (--processes N): each process's value
 };
 Summary summarize(std::span<const double> xs);
 
@@ -77,5 +77,18 @@ Summary summarize(std::span<const double> xs);
 /// between repetitions (a host that slows down for a second) and not only the noise inside one. With one
 /// repetition (or counts that do not add up to xs.size()), exactly summarize(xs).
 Summary summarize_repetitions(std::span<const double> xs, std::span<const size_t> counts);
+
+/// Samples of consecutive worker processes of `process_counts[i]` samples each (--processes N), each process
+/// possibly made of consecutive repetitions (--repetitions M: `repetition_counts` lists every process's
+/// repetitions in order, and their boundaries fall on the processes'). Each process's value is what one
+/// process would report: the median of its repetitions' medians, or of its samples without repetitions. The
+/// median and its interval are over the processes' values (process_medians), the level that is
+/// independent: repetitions share a process's address layout, key and warm-up, so they are not counted as
+/// independent evidence. repetition_medians keeps every repetition's median. Repetitions that do not nest
+/// in the processes are not used (each process's value is then the median of its samples). With fewer than
+/// 2 processes (or counts that do not add up to xs.size()), exactly summarize_repetitions(xs,
+/// repetition_counts).
+Summary summarize_processes(std::span<const double> xs, std::span<const size_t> process_counts,
+                            std::span<const size_t> repetition_counts);
 
 }  // namespace ca::stats

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "util/child_call.hpp"
+#include "host/child_call.hpp"
 
 namespace ca::verify {
 

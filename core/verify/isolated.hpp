@@ -1,4 +1,4 @@
-// `cryptauditor verify` with every backend's share in a child process (util/child_call.hpp), as `run`
+// `cryptauditor verify` with every backend's share in a child process (host/child_call.hpp), as `run`
 // isolates each job: a backend that crashes, exits or hangs on a vector file, or in an interop pair, is
 // recorded as that backend's (or pair's) failure naming the signal, and every other result stays.
 #pragma once

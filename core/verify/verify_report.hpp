@@ -44,7 +44,4 @@ inline VectorTotals vector_totals(const VectorRun& run) {
   return t;
 }
 
-/// Version of the JSON documents (docs/VERIFY.md), independent of the program's version.
-inline constexpr int kVerifySchemaVersion = 1;
-
 }  // namespace ca::verify

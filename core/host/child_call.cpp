@@ -1,4 +1,4 @@
-#include "util/child_call.hpp"
+#include "host/child_call.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,0 +1,26 @@
+# core/util/ is the bottom layer: it includes nothing from measure/ or any other part of core/ (issue #27),
+# so that every other layer may use it. Run by CTest as
+#   cmake -DROOT=<source dir> -P tests/util_includes.cmake
+# Every quoted #include in core/util/ must name a file of core/util/ ("util/...").
+if(NOT ROOT)
+  message(FATAL_ERROR "usage: cmake -DROOT=<source dir> -P util_includes.cmake")
+endif()
+file(GLOB_RECURSE sources "${ROOT}/core/util/*.cpp" "${ROOT}/core/util/*.hpp")
+set(bad "")
+set(count 0)
+foreach(source IN LISTS sources)
+  file(STRINGS "${source}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" name "${line}")
+    math(EXPR count "${count} + 1")
+    if(NOT name MATCHES "^util/[^/]+$" OR NOT EXISTS "${ROOT}/core/${name}")
+      file(RELATIVE_PATH shown "${ROOT}" "${source}")
+      list(APPEND bad "${shown}: #include \"${name}\"")
+    endif()
+  endforeach()
+endforeach()
+if(bad)
+  list(JOIN bad "\n" text)
+  message(FATAL_ERROR "core/util/ includes files outside core/util/ (util is the bottom layer):\n${text}")
+endif()
+message(STATUS "core/util/: ${count} quoted includes, all of util/")
