@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.hpp"
 #include "exec/comparison.hpp"
+#include "exec/lane_pipe.hpp"
 #include "exec/placement.hpp"
 #include "plugin/backend.hpp"
 #include "tests/support/fake_root.hpp"
@@ -147,6 +148,38 @@ TEST_F(MemoryEstimate, OneInputPoolPerComparisonForEveryLibrary) {
   for (const ca::Record& r : records) {
     EXPECT_TRUE(r.ok()) << r.backend << " " << r.operation << ": " << r.error;
     EXPECT_EQ(r.agreement, "agreed with 2 other libraries at 64KB") << r.backend;
+  }
+}
+
+// Issue #26 item 1, isolated: child lanes (forked, --isolate; exec'd workers, --processes N) map the
+// comparison's one pool from the program's shared-memory file instead of each building its own. Every child
+// says how many pools it mapped privately; with the file, none (a pool per child would be six, per pass).
+TEST_F(MemoryEstimate, IsolatedLanesMapTheComparisonsOnePoolFromOneSharedFile) {
+  if (ca::PoolFile().fd() < 0) GTEST_SKIP() << "no memfd_create here: each child builds its own pool";
+  for (const bool exec_workers : {false, true}) {
+    ca::RunPlan p = plan(3, 64 * 1024);
+    p.data_sizes = {64 * 1024};
+    p.operations = {"encrypt", "decrypt"};
+    p.measure.rounds = 200;
+    p.isolate = true;
+    if (exec_workers) {
+      p.processes = 2;
+      p.worker_program = ca::test::binary();
+    }
+    const ca::Job& job = p.jobs.front();
+    std::vector<ca::Record> records;
+    const size_t before = ca::private_pools_in_children(), here = ca::PoolMemory::mapped_so_far();
+    ASSERT_TRUE(ca::run_interleaved_job(
+        p, job, p.backends,
+        [](const ca::Backend&, const ca::Job&, size_t, const std::string&) { return true; },
+        [&](ca::Record r) { records.push_back(std::move(r)); }));
+    EXPECT_EQ(ca::private_pools_in_children() - before, 0u) << (exec_workers ? "exec'd" : "forked");
+    EXPECT_EQ(ca::PoolMemory::mapped_so_far() - here, 0u);  // nor does the program build one
+    ASSERT_EQ(records.size(), 6u);
+    for (const ca::Record& r : records) {
+      EXPECT_TRUE(r.ok()) << r.backend << " " << r.operation << ": " << r.error;
+      EXPECT_EQ(r.agreement, "agreed with 2 other libraries at 64KB") << r.backend;
+    }
   }
 }
 

@@ -1,12 +1,16 @@
 // A lane in a child process (exec/comparison.hpp): forked after the plugins are loaded, it serves the
 // in-process lane (local_lane.cpp) over a pipe, or execs the worker (worker.cpp) that does the same.
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +21,7 @@
 
 #include "exec/isolated_job.hpp"
 #include "exec/lane_pipe.hpp"
+#include "exec/memory.hpp"
 #include "host/affinity.hpp"
 #include "host/child_call.hpp"
 #include "host/interrupt.hpp"
@@ -28,13 +33,22 @@ namespace ca {
 
 // The pipe protocol.
 //
-// Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> | W | M <ops> <settle> | C |
-//                                              T | Q | E | A <seed> | V <seed> <k> <output hex or ->
+// Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> [<pool file fd>] | W |
+//                                              M <ops> <settle> | C | T | Q | E | A <seed> | O <seed> <k> |
+//                                              V <seed> <k> | I M | I R <n> <length> x n | D <n>
 // Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
 //                                              M <ns> <cycles> <status> <error> | C <what differs> |
 //                                              R <record JSON> | Y <key hex or -> |
-//                                              A <n> <output hex or -> x n <error> | V <what went wrong>
+//                                              A <unsupported> <n> <output hex or -> x n <error> |
+//                                              O <unsupported> <0 or 1> <error> | V <what went wrong> |
+//                                              I <private pools> <n> <length> x n | D <n>
 // and at any time P <phase>: the step the child starts, named when it dies in it.
+//
+// B with a descriptor: the comparison's pool is in that file (the program's PoolFile, inherited), made
+// after the agreement check by the child told `I M` (which answers the derived inputs' lengths) and mapped
+// by those told `I R` with them (issue #26). O: the agreement check's output for one message, so that no
+// side holds every message's at once. D <n>, either way: n raw bytes follow the line, the output an O reply
+// (with 1) or a V request checks; raw, not hex, so that neither side holds two or four copies of it.
 
 std::string one_line(std::string_view text) {
   std::string line(text);
@@ -44,14 +58,17 @@ std::string one_line(std::string_view text) {
 
 namespace {
 
-void write_all(int fd, const std::string& line) {
-  for (size_t done = 0; done < line.size();) {
-    const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+void write_all(int fd, const void* data, size_t size) {
+  const auto* bytes = static_cast<const char*>(data);
+  for (size_t done = 0; done < size;) {
+    const ssize_t n = ::write(fd, bytes + done, size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) ::_exit(3);  // the parent is gone: nobody is left to report to
     done += static_cast<size_t>(n);
   }
 }
+
+void write_all(int fd, const std::string& line) { write_all(fd, line.data(), line.size()); }
 
 std::string failure_line(const Result<void>& step) {
   if (step) return "K\n";
@@ -59,14 +76,20 @@ std::string failure_line(const Result<void>& step) {
   return "X " + std::to_string(static_cast<int>(status)) + " " + one_line(step.error().message) + "\n";
 }
 
+std::atomic<size_t> private_pools_of_children{0};
+
 // In the forked child: moves the pipe ends to kLaneIn / kLaneOut (without close-on-exec) and execs the
 // worker. Never returns: a failed exec ends the child with a line the parent reads as its error.
-[[noreturn]] void exec_lane(int in, int out, const std::string& program, const std::string& spec) {
+[[noreturn]] void exec_lane(int in, int out, int pool_file, const std::string& program,
+                            const std::string& spec) {
   const int high_in = ::fcntl(in, F_DUPFD, 10), high_out = ::fcntl(out, F_DUPFD, 10);
+  const int high_pool = pool_file >= 0 ? ::fcntl(pool_file, F_DUPFD, 10) : -1;
   if (high_in < 0 || high_out < 0 || ::dup2(high_in, kLaneIn) < 0 || ::dup2(high_out, kLaneOut) < 0)
     ::_exit(5);
+  if (pool_file >= 0 && (high_pool < 0 || ::dup2(high_pool, kLanePool) < 0)) ::_exit(5);
   ::close(high_in);
   ::close(high_out);
+  if (high_pool >= 0) ::close(high_pool);
   const char* argv[] = {program.c_str(), "__lane", spec.c_str(), nullptr};
   ::execv(program.c_str(), const_cast<char* const*>(argv));
   const std::string why = "E cannot start the worker " + program + ": " + std::strerror(errno) + "\n";
@@ -82,6 +105,12 @@ std::string failure_line(const Result<void>& step) {
   become_subreaper();
   reset_interrupt_handlers_in_child();
   ::signal(SIGPIPE, SIG_DFL);
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+  // Buffers of a megabyte or more (an agreement message, output or plain-call output) are mapped and given
+  // back when freed, not kept in the heap: glibc's threshold otherwise rises to the largest freed, and
+  // each child kept about a message's worth (issue #26: measured 10 MB per child at -d 10MB).
+  ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
   const std::unique_ptr<Lane> local = make_local_lane(
       plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); },
       false);
@@ -90,6 +119,9 @@ std::string failure_line(const Result<void>& step) {
   if (requests == nullptr) ::_exit(4);
   char* line = nullptr;
   size_t cap = 0;
+  std::shared_ptr<SharedPool> slot;  // this comparison's, when its pool is in the program's PoolFile
+  Bytes data;                        // the raw bytes of the last D request
+  size_t pools_reported = PoolMemory::mapped_so_far();  // a forked child starts with the program's count
   try {
     while (::getline(&line, &cap, requests) > 0) {
       std::istringstream req(line);
@@ -112,20 +144,63 @@ std::string failure_line(const Result<void>& step) {
             "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
         for (const Bytes& o : a.outputs) reply += " " + (o.empty() ? std::string("-") : to_hex(o));
         write_all(out, reply + " " + one_line(a.error) + "\n");
+      } else if (kind == 'O') {
+        uint64_t seed = 0;
+        size_t k = 0;
+        req >> seed >> k;
+        const AgreementOutputs one = lane.agreement_output(seed, k).value_or(AgreementOutputs{});
+        if (!one.outputs.empty()) {
+          const Bytes& o = one.outputs.front();
+          write_all(out, "D " + std::to_string(o.size()) + "\n");
+          write_all(out, o.data(), o.size());
+        }
+        write_all(out, "O " + std::to_string(one.unsupported ? 1 : 0) + " " +
+                           std::to_string(one.outputs.empty() ? 0 : 1) + " " + one_line(one.error) + "\n");
+      } else if (kind == 'D') {
+        size_t n = 0;
+        req >> n;
+        data.resize(n);
+        if (n > 0 && std::fread(data.data(), 1, n, requests) != n) ::_exit(4);
+      } else if (kind == 'I') {
+        char how = 0;
+        size_t n = 0;
+        req >> how >> n;
+        if (slot) {
+          slot->file.make = how == 'M';
+          slot->file.derived_len.assign(n, 0);
+          for (size_t& length : slot->file.derived_len) req >> length;
+        }
+        if (const Result<void> prepared = lane.prepare_inputs(); !prepared) {
+          write_all(out, failure_line(prepared));
+        } else {
+          // The private pools this process mapped since its last report (none when it maps the file).
+          std::string reply = "I " + std::to_string(PoolMemory::mapped_so_far() - pools_reported);
+          pools_reported = PoolMemory::mapped_so_far();
+          const std::vector<size_t> none;
+          const auto& lengths = slot ? slot->file.derived_len : none;
+          reply += " " + std::to_string(lengths.size());
+          for (size_t length : lengths) reply += " " + std::to_string(length);
+          write_all(out, reply + "\n");
+        }
       } else if (kind == 'V') {
         uint64_t seed = 0;
         size_t k = 0;
-        std::string hex;
-        req >> seed >> k >> hex;
-        const auto output = hex == "-" ? std::optional<Bytes>(Bytes()) : from_hex(hex);
+        req >> seed >> k;
         // An empty line: it agrees.
-        const Result<void> agrees =
-            output ? lane.agreement_check(seed, k, *output) : Error{"unreadable output"};
+        const Result<void> agrees = lane.agreement_check(seed, k, data);
+        Bytes().swap(data);
         write_all(out, "V " + one_line(agrees ? "" : agrees.error().message) + "\n");
       } else if (kind == 'B') {
         size_t size = 0;
         std::string op;
-        req >> size >> op;
+        int file = -1;
+        req >> size >> op >> file;
+        slot.reset();
+        if (file >= 0) {
+          slot = std::make_shared<SharedPool>();
+          slot->file.fd = file;
+        }
+        lane.share_inputs(slot);
         write_all(out, failure_line(lane.begin(size, op)));
       } else if (kind == 'W') {
         const WarmUp w = lane.warm_up(plan.measure);
@@ -151,6 +226,13 @@ std::string failure_line(const Result<void>& step) {
       } else {  // Q, or anything else: done
         break;
       }
+      // An A line can be twice a message's size in hex: its buffers are not kept (issue #26).
+      if (cap > (size_t{1} << 20)) {
+        std::free(line);
+        line = nullptr;
+        cap = 0;
+      }
+      if (kind == 'A' || kind == 'O' || kind == 'V') return_freed_heap();
     }
   } catch (const std::exception& e) {
     write_all(out, "E " + one_line(e.what()) + "\n");
@@ -173,9 +255,13 @@ class ChildLane final : public Lane {
   // exec_program non-empty: the child execs it as `PROGRAM __lane SPEC` (a fresh process image: its own
   // address layout, ASLR and heap, as --processes N wants) instead of serving from the fork.
   // cpu >= 0: the child runs on that CPU alone (lane_cpu, job_pipeline.cpp), set before it execs or serves.
+  // pool_file >= 0: the program's PoolFile, which the child inherits (exec'd, as descriptor kLanePool).
   ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program = "",
-            int cpu = -1)
-      : timeout_s_(plan.job_timeout_s) {
+            int cpu = -1, int pool_file = -1)
+      : timeout_s_(plan.job_timeout_s),
+        pool_file_(pool_file < 0          ? -1
+                   : exec_program.empty() ? pool_file
+                                          : kLanePool) {
     const std::string spec = exec_program.empty() ? std::string() : lane_spec(plan, job, backend);
     std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
     int down[2], up[2];
@@ -197,7 +283,7 @@ class ChildLane final : public Lane {
       ::close(down[1]);
       ::close(up[0]);
       if (cpu >= 0) (void)pin_to_cpus({cpu});  // best effort: a refusal leaves the child where it may run
-      if (!exec_program.empty()) exec_lane(down[0], up[1], exec_program, spec);
+      if (!exec_program.empty()) exec_lane(down[0], up[1], pool_file, exec_program, spec);
       serve(down[0], up[1], plan, job, backend);
     }
     ::setpgid(pid_, pid_);  // also here, so the group exists before any kill(-pid) below
@@ -269,18 +355,66 @@ class ChildLane final : public Lane {
     return out;
   }
 
+  std::optional<AgreementOutputs> agreement_output(uint64_t seed, size_t k) override {
+    send("O " + std::to_string(seed) + " " + std::to_string(k) + "\n");
+    const auto reply = receive('O');
+    AgreementOutputs out;
+    if (!reply) {
+      out.error = failure_;
+      return out;
+    }
+    std::istringstream in(*reply);
+    int unsupported = 0, n = 0;
+    in >> unsupported >> n;
+    out.unsupported = unsupported != 0;
+    if (n > 0) out.outputs.push_back(std::move(payload_));  // the D before it
+    payload_ = Bytes();
+    std::getline(in >> std::ws, out.error);
+    return out;
+  }
+
   Result<void> agreement_check(uint64_t seed, size_t k, const Bytes& output) override {
-    send("V " + std::to_string(seed) + " " + std::to_string(k) + " " +
-         (output.empty() ? "-" : to_hex(output)) + "\n");
+    send("D " + std::to_string(output.size()) + "\n");
+    send(output.data(), output.size());
+    send("V " + std::to_string(seed) + " " + std::to_string(k) + "\n");
     return passed(receive('V'));
+  }
+
+  void share_inputs(std::shared_ptr<SharedPool> slot) override {
+    slot_ = slot && slot->file.fd >= 0 && pool_file_ >= 0 ? std::move(slot) : nullptr;
   }
 
   Result<void> begin(size_t size, const std::string& op) override {
     size_ = size;
     op_ = op;
-    send("B " + std::to_string(size) + " " + op + "\n");
+    send("B " + std::to_string(size) + " " + op + (slot_ ? " " + std::to_string(pool_file_) : "") + "\n");
     return failure_reply(receive('K', 'X'));
   }
+
+  // The first child asked makes the comparison's pool in the file; the others map it, given the lengths of
+  // the derived inputs the maker reports.
+  // Without the file, the child has built its own pool in begin() already: it only says so.
+  Result<void> prepare_inputs() override {
+    std::string request = !slot_ ? "I - 0" : slot_->made ? "I R " : "I M ";
+    if (slot_) request += std::to_string(slot_->file.derived_len.size());
+    if (slot_ && slot_->made)
+      for (size_t length : slot_->file.derived_len) request += " " + std::to_string(length);
+    send(request + "\n");
+    const auto reply = receive('I', 'X');
+    if (!reply || reply->first == 'X') return failure_reply(reply);
+    std::istringstream in(reply->second);
+    size_t private_pools = 0, n = 0;
+    in >> private_pools >> n;
+    private_pools_of_children += private_pools;
+    if (slot_ && !slot_->made) {
+      slot_->file.derived_len.assign(n, 0);
+      for (size_t& length : slot_->file.derived_len) in >> length;
+      slot_->made = static_cast<bool>(in);
+    }
+    return {};
+  }
+
+  void end_comparison() override { slot_.reset(); }
 
   WarmUp warm_up(const MeasureConfig&) override {
     WarmUp w;
@@ -341,10 +475,13 @@ class ChildLane final : public Lane {
   std::string start_line() const { return "S " + key_hex_ + "\n"; }
 
  private:
-  void send(const std::string& line) {
+  void send(const std::string& line) { send(line.data(), line.size()); }
+
+  void send(const void* data, size_t size) {
     if (dead()) return;
-    for (size_t done = 0; done < line.size();) {
-      const ssize_t n = ::write(to_, line.data() + done, line.size() - done);
+    const auto* bytes = static_cast<const char*>(data);
+    for (size_t done = 0; done < size;) {
+      const ssize_t n = ::write(to_, bytes + done, size - done);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return;  // the child is gone; receive() says how
       done += static_cast<size_t>(n);
@@ -387,12 +524,27 @@ class ChildLane final : public Lane {
     } count{waited_s_, waiting, waiting_};
     waiting_ = &waiting;
     for (;;) {
-      for (size_t end; (end = pending_.find('\n')) != std::string::npos;) {
-        const std::string line = pending_.substr(0, end);
-        pending_.erase(0, end + 1);
-        const char kind = line.empty() ? ' ' : line[0];
-        std::string text = line.size() > 2 ? line.substr(2) : std::string();
-        if (kind == 'P') {
+      for (size_t end; data_left_ == 0 && (end = pending_.find('\n')) != std::string::npos;) {
+        const char kind = end == 0 ? ' ' : pending_[0];
+        std::string text;
+        if (end + 1 == pending_.size()) {  // the last line read, taken without a copy (an A reply's hex
+          text = std::move(pending_);      // is twice a message's size; issue #26)
+          pending_ = std::string();
+          text.resize(end);
+          text.erase(0, std::min<size_t>(2, end));
+        } else {
+          text = end > 2 ? pending_.substr(2, end - 2) : std::string();
+          pending_.erase(0, end + 1);
+        }
+        if (kind == 'D') {  // raw bytes follow, read straight into payload_
+          data_left_ = std::strtoull(text.c_str(), nullptr, 10);
+          payload_ = Bytes();
+          payload_.reserve(data_left_);
+          const size_t take = std::min(data_left_, pending_.size());
+          payload_.insert(payload_.end(), pending_.begin(), pending_.begin() + static_cast<ptrdiff_t>(take));
+          pending_.erase(0, take);
+          data_left_ -= take;
+        } else if (kind == 'P') {
           phase_ = std::move(text);
         } else if (kind == 'E') {
           child_error_ = std::move(text);
@@ -431,13 +583,20 @@ class ChildLane final : public Lane {
       }
       if (n > 0 && (waits[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
         char buffer[1 << 16];
-        const ssize_t got = ::read(from_, buffer, sizeof buffer);
+        const size_t at = payload_.size();
+        if (data_left_ > 0) payload_.resize(at + data_left_);  // within what was reserved
+        const ssize_t got = data_left_ > 0 ? ::read(from_, payload_.data() + at, data_left_)
+                                           : ::read(from_, buffer, sizeof buffer);
+        if (data_left_ > 0) payload_.resize(at + static_cast<size_t>(std::max<ssize_t>(got, 0)));
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
           exited();
           return std::nullopt;
         }
-        pending_.append(buffer, static_cast<size_t>(got));
+        if (data_left_ > 0)
+          data_left_ -= static_cast<size_t>(got);
+        else
+          pending_.append(buffer, static_cast<size_t>(got));
         continue;
       }
       if (child_gone_) {  // gone, and nothing more to read
@@ -501,9 +660,13 @@ class ChildLane final : public Lane {
   int exit_fd_ = -1;         // readable once the child has exited (util/supervise.hpp); -1: polled instead
   bool child_gone_ = false;  // the child has exited; what it wrote is being read
   double timeout_s_;
+  int pool_file_ = -1;                // the PoolFile's descriptor in the child, or -1
+  std::shared_ptr<SharedPool> slot_;  // this comparison's, when its pool is in the PoolFile
   // core/measure's clock: the job timeout is a watchdog, not a measurement.
   double waited_s_ = 0;
   const Stopwatch* waiting_ = nullptr;  // the wait in progress, if any
+  Bytes payload_;                       // the raw bytes of the last D reply
+  size_t data_left_ = 0;                // of them, still to read
   std::string phase_ = "starting the job", pending_, failure_, child_error_, op_, key_hex_ = "-";
   size_t size_ = 0;
   bool reaped_ = false, start_requested_ = false;
@@ -512,8 +675,10 @@ class ChildLane final : public Lane {
 }  // namespace
 
 std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend,
-                                      const std::string& exec_program, int cpu) {
-  return std::make_unique<ChildLane>(plan, job, backend, exec_program, cpu);
+                                      const std::string& exec_program, int cpu, int pool_file) {
+  return std::make_unique<ChildLane>(plan, job, backend, exec_program, cpu, pool_file);
 }
+
+size_t private_pools_in_children() { return private_pools_of_children.load(); }
 
 }  // namespace ca

@@ -60,9 +60,10 @@ class Lane : public SampleSource {
   /// supports(), the self-test (with keygen when the plan times it), key setup. An Error (unsupported when
   /// the backend does not take the job) is what the job's records of this lane say.
   virtual Result<void> start() = 0;
-  /// Before begin(), in process: the comparison's one input pool, which every lane given the same slot reads
-  /// (issue #26: one pool per comparison, not one per library). A lane given a slot prepares its inputs in
-  /// prepare_inputs(); a child lane builds its own in begin() and ignores the slot.
+  /// Before begin(): the comparison's one input pool, which every lane given the same slot reads (issue #26:
+  /// one pool per comparison, not one per library). A lane given a slot prepares its inputs in
+  /// prepare_inputs(); a child lane does when the slot names the job's PoolFile (the pool in shared memory),
+  /// and otherwise builds its own in begin() and ignores the slot.
   virtual void share_inputs(std::shared_ptr<SharedPool> /*slot*/) {}
   /// Starts the comparison (size, operation): prepares its input pool, or with a shared slot only names
   /// the comparison. An Error as start()'s.

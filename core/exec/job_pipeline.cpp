@@ -207,7 +207,13 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
   } clear_at_end;
 
   std::vector<Entry> entries;
-  const int cpu = exec_program.empty() && !plan.isolate ? -1 : lane_cpu(plan);
+  const bool isolated = !exec_program.empty() || plan.isolate;
+  const int cpu = isolated ? lane_cpu(plan) : -1;
+  // Isolated, the comparison's one pool goes into this file, made before the children so that they inherit
+  // it (issue #26); none where memfd_create is unavailable: each child then builds its own.
+  std::optional<PoolFile> pool_file;
+  if (isolated) pool_file.emplace();
+  const int pool_fd = pool_file ? pool_file->fd() : -1;
   for (const Backend* b : backends) {
     bool anything = false;
     for (size_t size : sizes)
@@ -215,8 +221,8 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     if (!anything) continue;
     // In process, each step is noted for host/exit_guard.hpp: a plugin that calls exit() is blamed with it.
     std::unique_ptr<Lane> lane;
-    if (!exec_program.empty() || plan.isolate)
-      lane = make_child_lane(plan, job, *b, exec_program, cpu);
+    if (isolated)
+      lane = make_child_lane(plan, job, *b, exec_program, cpu, pool_fd);
     else
       lane = make_local_lane(
           plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
@@ -289,16 +295,17 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     fail_lane(e, started.error());
   }
 
-  // In process, one input pool per comparison for every lane (issue #26), when the inputs mean the same to
-  // every library: under one shared key (a backend that could not export its key pair signs with its own),
-  // and not for key agreement, whose input is each backend's own peer key.
-  const bool one_pool = exec_program.empty() && !plan.isolate && key.has_value();
+  // One input pool per comparison for every lane (issue #26), in process or, isolated, in the PoolFile, when
+  // the inputs mean the same to every library: under one shared key (a backend that could not export its
+  // key pair signs with its own), and not for key agreement, whose input is each backend's own peer key.
+  const bool one_pool = key.has_value() && (!isolated || pool_fd >= 0);
   static std::mt19937_64 seeds{std::random_device{}()};
   for (size_t size : sizes)
     for (const auto& op : ops) {
       std::vector<Entry*> in;
       std::vector<Record> done;
       const auto slot = one_pool && op != "agree" ? std::make_shared<SharedPool>() : nullptr;
+      if (slot) slot->file.fd = pool_fd;
       for (auto& e : entries) {
         if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
         e.lane->share_inputs(slot);
@@ -403,6 +410,7 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       // emitted, so --resume measures it again.
       if (interrupt_signal() != 0) return false;
       for (auto& e : entries) e.lane->end_comparison();  // before the next comparison's pool is made
+      if (pool_file) pool_file->empty();
       return_freed_heap();
       for (Record& r : done) emit(std::move(r));
     }

@@ -113,12 +113,15 @@ class LocalLane final : public Lane {
       pool_ = shared_->pool;
     } else {
       auto pool = std::make_shared<Pool>();
+      // A child lane given the program's PoolFile makes the comparison's pool there, or maps it.
+      const PoolFileUse* file = shared_ && shared_->file.fd >= 0 ? &shared_->file : nullptr;
       if (Result<void> prepared = prepare(*pool, backend_, *ctx_, *job_.algorithm, job_.key_bits, size_,
-                                          code_, plan_, job_.params);
+                                          code_, plan_, job_.params, file);
           !prepared)
         return prepared.error();
       pool_ = std::move(pool);
       if (shared_) shared_->pool = pool_;
+      if (file != nullptr) shared_->file.derived_len = pool_->derived_len;
     }
     source_ = make_local_source(
         TimedOperation{ctx_->operation(code_), ctx_->raw(), &pool_->ios, ctx_->repeat(code_)});
@@ -137,6 +140,7 @@ class LocalLane final : public Lane {
 
   WarmUp warm_up(const MeasureConfig& cfg) override {
     if (renote_) phase_(step_);
+    restore_shared_canary();
     WarmUp w = source_->warm_up(cfg);
     if (w.status != CA_OK) w.error = with_backend_error(w.error);
     if (std::string overrun = overrun_text(); !overrun.empty()) {
@@ -148,6 +152,7 @@ class LocalLane final : public Lane {
 
   SampleResult sample(uint64_t ops, uint64_t settle) override {
     if (renote_) phase_(step_);
+    restore_shared_canary();
     SampleResult s = source_->sample(ops, settle);
     if (s.status != CA_OK) s.error = with_backend_error(s.error);
     if (std::string overrun = overrun_text(); !overrun.empty()) {
@@ -251,6 +256,13 @@ class LocalLane final : public Lane {
     pool_->memory.restore_canary();  // the output may be shared: the next library starts with it intact
     return "wrote past the end of its output buffer in " + step_ + " (at least " + std::to_string(past) +
            " bytes after the " + std::to_string(pool_->memory.output_size()) + " it was given)";
+  }
+
+  // A child lane sharing the PoolFile's output: a child that crashed writing past it (stopped by the guard
+  // page) left the canary as it was, which is not this lane's doing; in process such a crash ends the run.
+  void restore_shared_canary() {
+    if (pool_ && shared_ && shared_->file.fd >= 0 && pool_->memory.overrun() != 0)
+      pool_->memory.restore_canary();
   }
 
   std::string with_backend_error(const std::string& error) const {

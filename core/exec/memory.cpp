@@ -19,7 +19,8 @@ namespace {
 
 // The model's constants, measured on x86-64 (docs/METHODOLOGY.md, "Memory"): the program with its plugins
 // loaded and a 16-byte AES-CTR run over one library peaked at 28 MB, over the nine that offer it at 49 MB
-// with a pool per library (isolated lanes still have one each).
+// with a pool per library. Isolated, a child lane's own part (its heap, its plugin's state) is 1-2 MB of Pss
+// (issue #26: nine forked children at 16 bytes 17 MB in all, nine exec'd workers 31 MB).
 constexpr uint64_t kProgramBytes = 32ull << 20;
 constexpr uint64_t kPerLibraryBytes = 4ull << 20;
 // In process, with one pool per comparison (issue #26), nine libraries peaked 5 MB above one at 16 bytes
@@ -39,20 +40,23 @@ constexpr uint64_t kHeapRetainedBelow = 32ull << 20;
 /// output the timed-output check compares with. Below glibc's mmap threshold the heap may keep the check's
 /// freed buffers. The libraries add only their own b each.
 ///
-/// Isolated (child lanes, --processes N) each child still builds its own pool and the program holds every
-/// library's agreement outputs: the model before issue #26 item 1, per library a pool of `count` messages
-/// (plus as many derived inputs for decrypt and verify) and one output, and two forward outputs; once, the
-/// larger of a pool's inputs and the agreement check's own; below the mmap threshold about two freed
-/// messages per library (measured from 28 MB to 4.5 GB: 6 % to 38 % above, never below).
+/// Isolated (child lanes, --processes N), the figure is the program's and all its workers' together. With
+/// the PoolFile (memfd) the pool is as in process, once, in shared memory; the agreement check travels as
+/// hex lines (below). Without it (no memfd_create) each child builds its own pool and the program holds
+/// every library's agreement outputs: the model before issue #26 item 1, per library a pool of `count`
+/// messages (plus as many derived inputs for decrypt and verify) and one output, and two forward outputs;
+/// once, the larger of a pool's inputs and the agreement check's own; below the mmap threshold about two
+/// freed messages per library.
 uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t bits, size_t size, int op,
-                          size_t libraries) {
+                          size_t libraries, bool pool_file) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;
   const uint64_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
   const uint64_t cap = a.output_capacity(bits, size);
   const uint64_t derived = op == CA_OP_DECRYPT || op == CA_OP_VERIFY ? cap : 0;
   const bool checked = agreement_forward(op) >= 0 && libraries >= 2;
-  if (plan.isolate || plan.processes > 1 || op == CA_OP_AGREE) {
+  const bool isolated = plan.isolate || plan.processes > 1;
+  if (op == CA_OP_AGREE || (isolated && !pool_file)) {
     const uint64_t inputs = count * (size + derived);
     const uint64_t pool = inputs + cap;
     const uint64_t agreement = checked ? 2 * cap : 0;
@@ -71,9 +75,14 @@ uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t 
       pool -= to > from ? to - from : 0;
     }
   // The pool, and the message being encrypted while a decrypting pool is made or the timed-output
-  // check's plain output.
+  // check's plain output. Isolated with the PoolFile the same: the one pool is the file, mapped by every
+  // child, and the plain output one child's at a time.
   const uint64_t measuring = pool + std::max<uint64_t>(size, cap);
-  const uint64_t agreeing = checked ? size + 2 * cap + 64 : 0;
+  uint64_t agreeing = checked ? size + 2 * cap + 64 : 0;
+  if (isolated && checked)
+    // Child lanes send their outputs raw, one message at a time: besides the in-process terms, the program's
+    // copy of the output being received.
+    agreeing += cap;
   // The heap is trimmed between comparisons (return_freed_heap); one freed message's worth is left for
   // what glibc keeps anyway.
   const uint64_t retained = size < kHeapRetainedBelow ? uint64_t{size} : 0;
@@ -85,18 +94,23 @@ uint64_t comparison_bytes(const RunPlan& plan, const AlgorithmInfo& a, uint32_t 
 
 uint64_t estimate(const RunPlan& plan, const std::optional<size_t>& only_size) {
   uint64_t peak = 0;
+  // Isolated lanes share one pool per comparison in a memfd (exec/placement.hpp PoolFile) where it exists.
+  const bool pool_file = (plan.isolate || plan.processes > 1) && PoolFile().fd() >= 0;
   for (const Job& job : plan.jobs) {
     size_t libraries = 0;
     for (const Backend* b : plan.backends)
       libraries += !b->unsupported_reason(std::string(job.algorithm->name), job.key_bits).has_value();
     if (libraries == 0) continue;
+    // Isolated, each library is a worker process: a forked child shares the program's pages, an exec'd
+    // worker (--processes N) the libraries' (summed Pss: 1.6 MB per worker at 16 bytes over nine).
     const uint64_t per_library =
         plan.isolate || plan.processes > 1 ? kPerLibraryBytes : kPerLibraryInProcessBytes;
     const std::vector<size_t> sizes = only_size ? std::vector<size_t>{*only_size} : planned_sizes(plan, job);
     for (size_t size : sizes)
       for (const std::string& op : planned_operations(plan, *job.algorithm))
-        peak = std::max(peak, libraries * per_library + comparison_bytes(plan, *job.algorithm, job.key_bits,
-                                                                         size, op_code(op), libraries));
+        peak = std::max(peak,
+                        libraries * per_library + comparison_bytes(plan, *job.algorithm, job.key_bits, size,
+                                                                   op_code(op), libraries, pool_file));
   }
   return kProgramBytes + peak;
 }

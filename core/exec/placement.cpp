@@ -1,5 +1,6 @@
 #include "exec/placement.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -66,14 +67,18 @@ PoolLayout pool_layout(const PoolShape& s) {
   return l;
 }
 
-PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages)
-    : shape_(shape), layout_(pool_layout(shape)) {
-  // Reserve enough to find a 2 MiB boundary, keep [boundary, boundary + mapped + guard) and give the rest
-  // back; the guard stays PROT_NONE. The guard is one page of the system's size (64 KiB on some arm64
-  // kernels), so that munmap and mprotect get page-aligned ranges; the layout's 4 KiB rules are unchanged.
+namespace {
+
+// The guard after a mapping: one page of the system's size (64 KiB on some arm64 kernels), so that munmap
+// and mprotect get page-aligned ranges; the layout's 4 KiB rules are unchanged.
+size_t guard_bytes() {
   const long system_page = ::sysconf(_SC_PAGESIZE);
-  guard_ = std::max<size_t>(kPlacementPage, system_page > 0 ? static_cast<size_t>(system_page) : 0);
-  const size_t keep = layout_.mapped + guard_;
+  return std::max<size_t>(kPlacementPage, system_page > 0 ? static_cast<size_t>(system_page) : 0);
+}
+
+// Reserves enough to find a 2 MiB boundary, keeps [boundary, boundary + keep) PROT_NONE and gives the rest
+// back.
+uint8_t* reserve_aligned(size_t keep) {
   const size_t reserve = keep + kPlacementAlign;
   void* p = ::mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
@@ -82,6 +87,16 @@ PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages)
   if (base > start) ::munmap(start, static_cast<size_t>(base - start));
   if (start + reserve > base + keep)
     ::munmap(base + keep, static_cast<size_t>(start + reserve - (base + keep)));
+  return base;
+}
+
+}  // namespace
+
+PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages)
+    : shape_(shape), layout_(pool_layout(shape)) {
+  guard_ = guard_bytes();
+  const size_t keep = layout_.mapped + guard_;
+  uint8_t* base = reserve_aligned(keep);  // the guard stays PROT_NONE
   if (::mprotect(base, layout_.mapped, PROT_READ | PROT_WRITE) != 0) {
     ::munmap(base, keep);
     throw std::bad_alloc();
@@ -101,6 +116,51 @@ PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages)
   std::memcpy(slack, canary_pattern().data(), canary);
 }
 
+PoolMemory::PoolMemory(const PoolShape& shape, bool touch_messages, int file, bool make)
+    : shape_(shape), layout_(pool_layout(shape)), file_(file) {
+  guard_ = guard_bytes();
+  const size_t keep = layout_.mapped + guard_;
+  const size_t inputs = layout_.output;  // a whole number of pages
+  uint8_t* base = reserve_aligned(keep);
+  const auto fail = [&] {
+    ::munmap(base, keep);
+    throw std::bad_alloc();
+  };
+  if (make && (::ftruncate(file, 0) != 0 || ::ftruncate(file, static_cast<off_t>(layout_.mapped)) != 0))
+    fail();
+  // The inputs read-only but while they are made; the output (the lanes write it in turn, one at a time, as
+  // in process) and its canary writable.
+  const int input_prot = make ? PROT_READ | PROT_WRITE : PROT_READ;
+  if (inputs > 0 && ::mmap(base, inputs, input_prot, MAP_SHARED | MAP_FIXED, file, 0) == MAP_FAILED) fail();
+  if (::mmap(base + inputs, layout_.mapped - inputs, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, file,
+             static_cast<off_t>(inputs)) == MAP_FAILED)
+    fail();
+#ifdef MADV_HUGEPAGE
+  ::madvise(base, layout_.mapped, MADV_HUGEPAGE);  // shmem honours it only where shmem_enabled allows
+#endif
+  base_ = base;
+  // Faulted in now, as a private pool is touched: no page fault falls into the timed work.
+  size_t untouched = 0;  // the messages' whole pages, when the maker writes them (or gave them back)
+  if (!touch_messages && shape_.message_bytes > 0)
+    untouched = (layout_.message.back() + shape_.message_bytes) / kPlacementPage * kPlacementPage;
+  if (make) {
+    std::memset(base_ + untouched, 0, layout_.mapped - untouched);
+  } else {
+    uint8_t sum = 0;
+    for (size_t at = untouched; at < layout_.mapped; at += kPlacementPage)
+      sum ^= *static_cast<volatile const uint8_t*>(base_ + at);
+    [[maybe_unused]] volatile uint8_t kept = sum;
+    std::memset(output(), 0, shape_.output_bytes);  // written, so that its pages are mapped writable now
+  }
+  uint8_t* slack = output() + shape_.output_bytes;
+  const size_t canary = layout_.mapped - layout_.output - shape_.output_bytes;
+  std::memcpy(slack, canary_pattern().data(), canary);
+}
+
+void PoolMemory::seal() {
+  if (base_ != nullptr && file_ >= 0 && layout_.output > 0) ::mprotect(base_, layout_.output, PROT_READ);
+}
+
 PoolMemory::~PoolMemory() { release(); }
 
 PoolMemory::PoolMemory(PoolMemory&& other) noexcept { *this = std::move(other); }
@@ -112,6 +172,7 @@ PoolMemory& PoolMemory::operator=(PoolMemory&& other) noexcept {
     layout_ = std::move(other.layout_);
     base_ = std::exchange(other.base_, nullptr);
     guard_ = other.guard_;
+    file_ = std::exchange(other.file_, -1);
   }
   return *this;
 }
@@ -142,10 +203,33 @@ void PoolMemory::release_message(size_t i) {
   if (base_ == nullptr || shape_.message_bytes == 0) return;
   const size_t from = round_up(layout_.message.at(i), kPlacementAlign);
   const size_t to = (layout_.message.at(i) + shape_.message_bytes) / kPlacementAlign * kPlacementAlign;
-  if (to > from) ::madvise(base_ + from, to - from, MADV_DONTNEED);  // reads as zeros from now on
+  if (to <= from) return;
+  if (file_ >= 0)  // the file's pages, which every process mapping it shares
+    ::fallocate(file_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, static_cast<off_t>(from),
+                static_cast<off_t>(to - from));
+  else
+    ::madvise(base_ + from, to - from, MADV_DONTNEED);  // reads as zeros from now on
 }
 
 size_t PoolMemory::mapped_so_far() { return pools_mapped.load(); }
+
+PoolFile::PoolFile() {
+#ifdef MFD_CLOEXEC
+  // Where the system page is not 4 KiB the output (4 KiB-aligned) may not start a system page, which a
+  // shared mapping of the inputs must end on: there, and without memfd_create, no file (a pool per lane).
+  if (::sysconf(_SC_PAGESIZE) == static_cast<long>(kPlacementPage))
+    fd_ = ::memfd_create("cryptauditor-pool", MFD_CLOEXEC);
+#endif
+}
+
+PoolFile::~PoolFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void PoolFile::empty() const {
+  if (fd_ < 0) return;
+  [[maybe_unused]] const int done = ::ftruncate(fd_, 0);
+}
 
 size_t PoolMemory::huge_pages() const {
   if (base_ == nullptr) return 0;

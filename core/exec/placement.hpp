@@ -63,6 +63,13 @@ class PoolMemory {
   /// them itself (exec/pool.cpp, which for decryption writes, encrypts and gives back one message at a
   /// time, so that the messages are never all resident at once; issue #26). Every other page is touched now.
   explicit PoolMemory(const PoolShape& shape, bool touch_messages = true);
+  /// The whole pool in `file`, a PoolFile's descriptor, mapped MAP_SHARED at the same 2 MiB-aligned layout
+  /// (issue #26: isolated lanes hold one copy of the comparison's inputs and one output, which they write in
+  /// turn, one at a time, as in-process lanes do). make: the file is emptied, sized and mapped writable for
+  /// the caller to fill; seal() then makes the inputs read-only. Otherwise the inputs are mapped read-only
+  /// as another process made them and faulted in now (the messages only when touch_messages). Throws
+  /// std::bad_alloc when the mapping fails.
+  PoolMemory(const PoolShape& shape, bool touch_messages, int file, bool make);
   ~PoolMemory();
   PoolMemory(PoolMemory&& other) noexcept;
   PoolMemory& operator=(PoolMemory&& other) noexcept;
@@ -85,7 +92,10 @@ class PoolMemory {
   /// (a decrypting pool reads its ciphertexts): the layout and every address stay; a huge page it shares
   /// with another buffer is kept whole, so that the placement of the rest does not change.
   void release_message(size_t i);
-  /// Pools mapped by this process so far (tests: one per comparison, not one per library; issue #26).
+  /// A pool made in a file: its inputs become read-only (PROT_READ) once filled. Otherwise nothing.
+  void seal();
+  /// Pools whose inputs this process mapped privately so far, not from a PoolFile (tests: one per
+  /// comparison, not one per library; none in an isolated lane that maps the comparison's file; issue #26).
   static size_t mapped_so_far();
   /// Bytes of the mapping the kernel backs with huge pages now (0: 4 KiB pages only, or unknown).
   size_t huge_pages() const;
@@ -96,6 +106,25 @@ class PoolMemory {
   PoolLayout layout_;
   uint8_t* base_ = nullptr;
   size_t guard_ = kPlacementPage;  // bytes of PROT_NONE after the mapping: one system page
+  int file_ = -1;                  // the PoolFile the inputs are mapped from, or -1
+};
+
+/// The file (memfd_create, Linux) an isolated comparison's inputs go into once, for every child lane to map
+/// (issue #26): made by the program before it forks its lanes, so that forked children inherit it and
+/// exec'd workers are handed it. fd() is -1 where memfd_create is unavailable: each lane then builds its
+/// own pool, as before.
+class PoolFile {
+ public:
+  PoolFile();
+  ~PoolFile();
+  PoolFile(const PoolFile&) = delete;
+  PoolFile& operator=(const PoolFile&) = delete;
+  int fd() const { return fd_; }
+  /// Frees the pages the last comparison's inputs held (truncates the file to 0 bytes).
+  void empty() const;
+
+ private:
+  int fd_ = -1;
 };
 
 }  // namespace ca

@@ -8,7 +8,8 @@
 namespace ca {
 
 Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, const AlgorithmInfo& a,
-                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params) {
+                     uint32_t bits, size_t size, int op, const RunPlan& plan, const std::string& params,
+                     const PoolFileUse* file) {
   if (op == CA_OP_AGREE || op == CA_OP_KEYGEN) size = 0;  // no message
   const size_t count =
       std::clamp<size_t>(plan.pool_bytes / std::max<size_t>(size, 1), 1, plan.pool_max_messages);
@@ -29,14 +30,21 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
     peer_public = std::move(*pub);
     derived_slot = std::max(cap, peer_public.size());
   }
-  pool.memory = PoolMemory(PoolShape{count, size, derived_slot, nonce_bytes, cap}, op != CA_OP_DECRYPT);
+  const PoolShape shape{count, size, derived_slot, nonce_bytes, cap};
+  const bool reading = file != nullptr && !file->make;  // another lane made the file's inputs
+  if (reading && file->derived_len.size() != count)
+    return Error{"preparing inputs: " + std::to_string(file->derived_len.size()) +
+                 " derived input lengths for a pool of " + std::to_string(count)};
+  pool.memory = file != nullptr ? PoolMemory(shape, op != CA_OP_DECRYPT, file->fd, file->make)
+                                : PoolMemory(shape, op != CA_OP_DECRYPT);
   std::vector<size_t> derived_len(count, peer_public.size());
-  for (size_t i = 0; i < count; ++i) {
+  if (reading) derived_len = file->derived_len;
+  for (size_t i = 0; i < count && !reading; ++i) {
     if (size != 0 && op != CA_OP_DECRYPT) fill_random(pool.memory.message(i), size);
     if (nonce_bytes != 0) fill_random(pool.memory.nonce(i), nonce_bytes);
     if (!peer_public.empty()) std::memcpy(pool.memory.derived(i), peer_public.data(), peer_public.size());
   }
-  if (op == CA_OP_DECRYPT || op == CA_OP_VERIFY) {
+  if ((op == CA_OP_DECRYPT || op == CA_OP_VERIFY) && !reading) {
     const int producer = op == CA_OP_DECRYPT ? CA_OP_ENCRYPT : CA_OP_SIGN;
     for (size_t i = 0; i < count; ++i) {
       if (size != 0 && op == CA_OP_DECRYPT) fill_random(pool.memory.message(i), size);
@@ -61,6 +69,8 @@ Result<void> prepare(Pool& pool, const Backend& backend, const Context& ctx, con
       if (op == CA_OP_DECRYPT) pool.memory.release_message(i);
     }
   }
+  pool.memory.seal();  // a file's inputs: read-only from now on, in the maker too
+  pool.derived_len = derived_len;
   for (size_t i = 0; i < count; ++i) {
     ca_io io{};
     io.nonce = nonce_bytes != 0 ? pool.memory.nonce(i) : nullptr;

@@ -1,5 +1,6 @@
 // The worker of --processes N (exec/comparison.hpp): the spec a parent passes to `cryptauditor __lane SPEC`
 // (lane_spec) and the worker's side, which reads it back, loads the one plugin and serves the lane.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <exception>
@@ -43,6 +44,8 @@ std::string lane_spec(const RunPlan& plan, const Job& job, const Backend& backen
 }
 
 int serve_exec_lane(const std::string& spec_text) {
+  // The PoolFile, when the parent passed one (child_lane.cpp), is not for the plugin's own helpers.
+  ::fcntl(kLanePool, F_SETFD, FD_CLOEXEC);
   try {
     const auto spec = nlohmann::json::parse(spec_text);
     // The parent probed this file before it started the worker, and a crash here fails only this lane.
