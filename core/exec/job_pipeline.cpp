@@ -7,6 +7,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -193,27 +194,57 @@ std::vector<AgreementVerdict> check_agreement(const AlgorithmInfo& a, int code, 
   return verdicts;
 }
 
-// One pass of a job: its lanes in this process, in forked children (isolate), or, with exec_program, in
-// exec'd worker processes (--processes N).
-bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
-                  const Wanted& wanted, const Emit& emit, const std::string& exec_program) {
-  const AlgorithmInfo& a = *job.algorithm;
-  const auto ops = planned_operations(plan, a);
-  const auto& sizes = planned_sizes(plan, job);
-  struct ClearStep {  // back in cryptauditor's own code; an exception in flight keeps it, to be named
-    ~ClearStep() {
-      if (std::uncaught_exceptions() == 0) clear_step();
-    }
-  } clear_at_end;
+// The job's key for every library (issue #13): a symmetric key drawn here, the user's --key-file, or (make)
+// a key pair the first backend that starts makes and exports, which the others import.
+struct JobKey {
+  std::optional<Bytes> key;
+  std::string label;
+  bool make = false;
+};
 
-  std::vector<Entry> entries;
+JobKey job_key(const RunPlan& plan, const AlgorithmInfo& a, const Job& job) {
+  JobKey k;
+  if (a.symmetric_key()) {
+    k.key = random_bytes(a.key_bytes(job.key_bits));
+    k.label = "shared, random";
+  } else if (a.public_key()) {
+    if (plan.key_file && plan.key_file->fits(a)) {
+      k.key = plan.key_file->private_key;
+      k.label = "shared, from " + plan.key_file->path;
+    } else {
+      k.make = true;
+    }
+  }
+  return k;
+}
+
+// A record of this job for one backend, size and operation, naming the job's key.
+struct RecordMaker {
+  const Job& job;
+  const JobKey& key;
+  Record operator()(const Backend& b, size_t size, const std::string& op) const {
+    Record r = record_for(b, job, size, op);
+    r.key = key.label;
+    return r;
+  }
+  Record failed(const Backend& b, size_t size, const std::string& op, const Error& failure) const {
+    Record r = (*this)(b, size, op);
+    r.status = failure.unsupported ? Status::Unsupported : Status::Failed;
+    r.error = failure.message;
+    return r;
+  }
+};
+
+// One lane per backend that has something of the job to measure: in this process, in a forked child
+// (isolated) or an exec'd worker (exec_program); isolated lanes are given the comparison's pool file.
+std::vector<Entry> make_entries(const RunPlan& plan, const Job& job,
+                                const std::vector<const Backend*>& backends, const Wanted& wanted,
+                                const std::string& exec_program, int pool_fd) {
+  const auto ops = planned_operations(plan, *job.algorithm);
+  const auto& sizes = planned_sizes(plan, job);
   const bool isolated = !exec_program.empty() || plan.isolate;
   const int cpu = isolated ? lane_cpu(plan) : -1;
-  // Isolated, the comparison's one pool goes into this file, made before the children so that they inherit
-  // it (issue #26); none where memfd_create is unavailable: each child then builds its own.
-  std::optional<PoolFile> pool_file;
-  if (isolated) pool_file.emplace();
-  const int pool_fd = pool_file ? pool_file->fd() : -1;
+  std::vector<Entry> entries;
   for (const Backend* b : backends) {
     bool anything = false;
     for (size_t size : sizes)
@@ -228,40 +259,15 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
           plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
     entries.push_back({b, std::move(lane)});
   }
+  return entries;
+}
 
-  // One key for every library (issue #13): a symmetric key drawn here, the user's --key-file, or a key pair
-  // the first backend that starts makes and exports, which the others import.
-  std::optional<Bytes> key;
-  std::string key_label;
-  bool make_key = false;
-  if (a.symmetric_key()) {
-    key = random_bytes(a.key_bytes(job.key_bits));
-    key_label = "shared, random";
-  } else if (a.public_key()) {
-    if (plan.key_file && plan.key_file->fits(a)) {
-      key = plan.key_file->private_key;
-      key_label = "shared, from " + plan.key_file->path;
-    } else {
-      make_key = true;
-    }
-  }
-  const auto make_record = [&](const Backend& b, size_t size, const std::string& op) {
-    Record r = record_for(b, job, size, op);
-    r.key = key_label;
-    return r;
-  };
-  const auto fail_lane = [&](const Entry& e, const Error& failure) {
-    for (size_t size : sizes)
-      for (const auto& op : ops) {
-        if (!wanted(*e.backend, job, size, op)) continue;
-        Record r = make_record(*e.backend, size, op);
-        r.status = failure.unsupported ? Status::Unsupported : Status::Failed;
-        r.error = failure.message;
-        emit(std::move(r));
-      }
-  };
+// Starts every lane (self-test, key setup): with key.make, the first that starts makes the key pair the
+// others import. A lane that fails to start has its records failed through fail_lane. False: interrupted.
+bool start_lanes(std::vector<Entry>& entries, JobKey& key,
+                 const std::function<void(const Entry&, const Error&)>& fail_lane) {
   size_t first = 0;
-  if (make_key)
+  if (key.make)
     while (first < entries.size()) {
       Entry& e = entries[first++];
       const Result<void> started = e.lane->start();
@@ -272,16 +278,16 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       }
       e.ready = true;
       if (auto k = e.lane->export_key(); k && !k->empty()) {
-        key = std::move(*k);
-        key_label = "shared, made by " + e.backend->name();
+        key.key = std::move(*k);
+        key.label = "shared, made by " + e.backend->name();
       } else {
-        key_label = "own (" + e.backend->name() + " cannot export its key)";
+        key.label = "own (" + e.backend->name() + " cannot export its key)";
       }
       break;
     }
   // Isolated: every child starts its self-test at once (nothing is timed yet), then the replies are read.
   for (size_t i = first; i < entries.size(); ++i) {
-    if (key) entries[i].lane->use_key(*key);
+    if (key.key) entries[i].lane->use_key(*key.key);
     entries[i].lane->request_start();
   }
   for (size_t i = first; i < entries.size(); ++i) {
@@ -294,125 +300,165 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
     }
     fail_lane(e, started.error());
   }
+  return true;
+}
+
+// Correct where it is measured: the lanes `in` agree on this size before any of them is timed. Those that
+// do not are taken out of `in`, their records into `done`; the agreement line of the others' records, or
+// nullopt when interrupted.
+std::optional<std::string> agree(const AlgorithmInfo& a, int code, size_t size, const std::string& op,
+                                 std::vector<Entry*>& in, std::vector<Record>& done,
+                                 const RecordMaker& make_record) {
+  static std::mt19937_64 seeds{std::random_device{}()};
+  if (agreement_forward(code) < 0) return std::string();
+  if (in.size() == 1) return std::string("alone: known answers and round trip only");
+  const auto verdicts = check_agreement(a, code, size, in, seeds());
+  if (interrupt_signal() != 0) return std::nullopt;
+  std::vector<Entry*> agreed;
+  bool some_disagreed = false;
+  for (size_t k = 0; k < in.size(); ++k) {
+    if (verdicts[k].status == Status::Ok) {
+      agreed.push_back(in[k]);
+      continue;
+    }
+    some_disagreed = some_disagreed || verdicts[k].status != Status::Unsupported;
+    Record r = make_record(*in[k]->backend, size, op);
+    r.status = verdicts[k].status;
+    r.error = verdicts[k].error;
+    done.push_back(std::move(r));
+  }
+  std::string agreement;
+  if (agreed.size() >= 2)
+    agreement = "agreed with " + std::to_string(agreed.size() - 1) + " other librar" +
+                (agreed.size() == 2 ? "y" : "ies") + " at " + format_size(size);
+  else if (agreed.size() == 1)
+    agreement = some_disagreed
+                    ? "alone after the others failed the agreement check: known answers and round trip only"
+                    : "alone: known answers and round trip only";
+  in = std::move(agreed);
+  return agreement;
+}
+
+// The lanes `in`, agreed, measured: interleaved in shared rounds, or sequential, each on its own; then
+// each record's timed output checked and, with --threads N, its parallel pass. The records go to `done`.
+void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, const std::string& agreement,
+                   const std::vector<Entry*>& in, std::vector<Record>& done, const RecordMaker& make_record) {
+  std::vector<std::vector<Entry*>> groups;
+  if (plan.order == Order::Interleaved) {
+    if (!in.empty()) groups.push_back(in);
+  } else {
+    for (Entry* e : in) groups.push_back({e});
+  }
+  for (const auto& group : groups) {
+    std::vector<SampleSource*> sources;
+    for (Entry* e : group) sources.push_back(e->lane.get());
+    MeasureConfig cfg = plan.measure;
+    if (group.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
+    InterleavedRun run = measure_interleaved(sources, cfg);
+    const std::string id = group.size() > 1 ? new_comparison_id() : std::string();
+    for (size_t k = 0; k < group.size(); ++k) {
+      Record r = make_record(*group[k]->backend, size, op);
+      r.agreement = agreement;
+      r.measurement = std::move(run.per_source[k]);
+      finish_record(r, "");
+      // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
+      // plain call computes, or the figure is not ranked.
+      if (r.ok())
+        if (Result<void> checked = group[k]->lane->check_timed_output(); !checked) {
+          r.status = Status::Failed;
+          r.error = "timed output check: " + checked.error().message;
+        }
+      if (!id.empty()) {
+        r.comparison = id;
+      } else {
+        r.measurement.sample_round.clear();
+      }
+      if (r.ok() && plan.threads > 1) group[k]->lane->threads(r);
+      done.push_back(std::move(r));
+    }
+  }
+}
+
+// One comparison (size, operation) of the job: begin, agree, inputs, measure, emit. False: interrupted
+// (nothing of the comparison is emitted, so --resume measures it again).
+bool run_comparison(const RunPlan& plan, const Job& job, size_t size, const std::string& op,
+                    std::vector<Entry>& entries, const std::shared_ptr<SharedPool>& slot,
+                    const Wanted& wanted, const Emit& emit, const RecordMaker& make_record) {
+  std::vector<Entry*> in;
+  std::vector<Record> done;
+  for (auto& e : entries) {
+    if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
+    e.lane->share_inputs(slot);
+    const Result<void> begun = e.lane->begin(size, op);
+    if (interrupt_signal() != 0) return false;
+    if (begun)
+      in.push_back(&e);
+    else
+      emit(make_record.failed(*e.backend, size, op, begun.error()));
+  }
+  if (in.empty()) return true;
+  const std::optional<std::string> agreement =
+      agree(*job.algorithm, op_code(op), size, op, in, done, make_record);
+  if (!agreement) return false;
+  // The inputs, after the agreement check so that its buffers and the pool are not alive at once: in
+  // process the first lane asked makes the comparison's pool and the others take it.
+  return_freed_heap();
+  std::vector<Entry*> prepared;
+  for (Entry* e : in) {
+    const Result<void> inputs = e->lane->prepare_inputs();
+    if (interrupt_signal() != 0) return false;
+    if (inputs)
+      prepared.push_back(e);
+    else
+      done.push_back(make_record.failed(*e->backend, size, op, inputs.error()));
+  }
+  measure_lanes(plan, size, op, *agreement, prepared, done, make_record);
+  // Interrupted during the comparison (its children killed, their steps failed): nothing of it is emitted.
+  if (interrupt_signal() != 0) return false;
+  for (auto& e : entries) e.lane->end_comparison();  // before the next comparison's pool is made
+  return_freed_heap();
+  for (Record& r : done) emit(std::move(r));
+  return true;
+}
+
+// One pass of a job: its lanes in this process, in forked children (isolate), or, with exec_program, in
+// exec'd worker processes (--processes N).
+bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                  const Wanted& wanted, const Emit& emit, const std::string& exec_program) {
+  const auto ops = planned_operations(plan, *job.algorithm);
+  const auto& sizes = planned_sizes(plan, job);
+  struct ClearStep {  // back in cryptauditor's own code; an exception in flight keeps it, to be named
+    ~ClearStep() {
+      if (std::uncaught_exceptions() == 0) clear_step();
+    }
+  } clear_at_end;
+  // Isolated, the comparison's one pool goes into this file, made before the children so that they inherit
+  // it (issue #26); none where memfd_create is unavailable: each child then builds its own.
+  const bool isolated = !exec_program.empty() || plan.isolate;
+  std::optional<PoolFile> pool_file;
+  if (isolated) pool_file.emplace();
+  const int pool_fd = pool_file ? pool_file->fd() : -1;
+  std::vector<Entry> entries = make_entries(plan, job, backends, wanted, exec_program, pool_fd);
+
+  JobKey key = job_key(plan, *job.algorithm, job);
+  const RecordMaker make_record{job, key};
+  const auto fail_lane = [&](const Entry& e, const Error& failure) {
+    for (size_t size : sizes)
+      for (const auto& op : ops)
+        if (wanted(*e.backend, job, size, op)) emit(make_record.failed(*e.backend, size, op, failure));
+  };
+  if (!start_lanes(entries, key, fail_lane)) return false;
 
   // One input pool per comparison for every lane (issue #26), in process or, isolated, in the PoolFile, when
   // the inputs mean the same to every library: under one shared key (a backend that could not export its
   // key pair signs with its own), and not for key agreement, whose input is each backend's own peer key.
-  const bool one_pool = key.has_value() && (!isolated || pool_fd >= 0);
-  static std::mt19937_64 seeds{std::random_device{}()};
+  const bool one_pool = key.key.has_value() && (!isolated || pool_fd >= 0);
   for (size_t size : sizes)
     for (const auto& op : ops) {
-      std::vector<Entry*> in;
-      std::vector<Record> done;
       const auto slot = one_pool && op != "agree" ? std::make_shared<SharedPool>() : nullptr;
       if (slot) slot->file.fd = pool_fd;
-      for (auto& e : entries) {
-        if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
-        e.lane->share_inputs(slot);
-        const Result<void> begun = e.lane->begin(size, op);
-        if (interrupt_signal() != 0) return false;
-        if (begun) {
-          in.push_back(&e);
-          continue;
-        }
-        Record r = make_record(*e.backend, size, op);
-        r.status = begun.error().unsupported ? Status::Unsupported : Status::Failed;
-        r.error = begun.error().message;
-        emit(std::move(r));
-      }
-      if (in.empty()) continue;
-      // Correct where it is measured: the backends agree on this size before any of them is timed.
-      const int code = op_code(op);
-      std::string agreement;
-      if (agreement_forward(code) >= 0) {
-        if (in.size() == 1) {
-          agreement = "alone: known answers and round trip only";
-        } else {
-          const auto verdicts = check_agreement(a, code, size, in, seeds());
-          if (interrupt_signal() != 0) return false;
-          std::vector<Entry*> agreed;
-          bool some_disagreed = false;
-          for (size_t k = 0; k < in.size(); ++k) {
-            if (verdicts[k].status == Status::Ok) {
-              agreed.push_back(in[k]);
-              continue;
-            }
-            some_disagreed = some_disagreed || verdicts[k].status != Status::Unsupported;
-            Record r = make_record(*in[k]->backend, size, op);
-            r.status = verdicts[k].status;
-            r.error = verdicts[k].error;
-            done.push_back(std::move(r));
-          }
-          if (agreed.size() >= 2)
-            agreement = "agreed with " + std::to_string(agreed.size() - 1) + " other librar" +
-                        (agreed.size() == 2 ? "y" : "ies") + " at " + format_size(size);
-          else if (agreed.size() == 1)
-            agreement =
-                some_disagreed
-                    ? "alone after the others failed the agreement check: known answers and round trip only"
-                    : "alone: known answers and round trip only";
-          in = std::move(agreed);
-        }
-      }
-      // The inputs, after the agreement check so that its buffers and the pool are not alive at once: in
-      // process the first lane asked makes the comparison's pool and the others take it.
-      return_freed_heap();
-      std::vector<Entry*> prepared;
-      for (Entry* e : in) {
-        const Result<void> inputs = e->lane->prepare_inputs();
-        if (interrupt_signal() != 0) return false;
-        if (inputs) {
-          prepared.push_back(e);
-          continue;
-        }
-        Record r = make_record(*e->backend, size, op);
-        r.status = inputs.error().unsupported ? Status::Unsupported : Status::Failed;
-        r.error = inputs.error().message;
-        done.push_back(std::move(r));
-      }
-      in = std::move(prepared);
-      // Interleaved: all backends in shared rounds. Sequential: each on its own, one after another.
-      std::vector<std::vector<Entry*>> groups;
-      if (plan.order == Order::Interleaved) {
-        if (!in.empty()) groups.push_back(in);
-      } else {
-        for (Entry* e : in) groups.push_back({e});
-      }
-      for (const auto& group : groups) {
-        std::vector<SampleSource*> sources;
-        for (Entry* e : group) sources.push_back(e->lane.get());
-        MeasureConfig cfg = plan.measure;
-        if (group.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
-        InterleavedRun run = measure_interleaved(sources, cfg);
-        const std::string id = group.size() > 1 ? new_comparison_id() : std::string();
-        for (size_t k = 0; k < group.size(); ++k) {
-          Record r = make_record(*group[k]->backend, size, op);
-          r.agreement = agreement;
-          r.measurement = std::move(run.per_source[k]);
-          finish_record(r, "");
-          // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
-          // plain call computes, or the figure is not ranked.
-          if (r.ok())
-            if (Result<void> checked = group[k]->lane->check_timed_output(); !checked) {
-              r.status = Status::Failed;
-              r.error = "timed output check: " + checked.error().message;
-            }
-          if (!id.empty()) {
-            r.comparison = id;
-          } else {
-            r.measurement.sample_round.clear();
-          }
-          if (r.ok() && plan.threads > 1) group[k]->lane->threads(r);
-          done.push_back(std::move(r));
-        }
-      }
-      // Interrupted during the comparison (its children killed, their steps failed): nothing of it is
-      // emitted, so --resume measures it again.
-      if (interrupt_signal() != 0) return false;
-      for (auto& e : entries) e.lane->end_comparison();  // before the next comparison's pool is made
+      if (!run_comparison(plan, job, size, op, entries, slot, wanted, emit, make_record)) return false;
       if (pool_file) pool_file->empty();
-      return_freed_heap();
-      for (Record& r : done) emit(std::move(r));
     }
   return true;
 }
