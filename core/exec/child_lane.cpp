@@ -1,5 +1,6 @@
 // A lane in a child process (exec/comparison.hpp): forked after the plugins are loaded, it serves the
-// in-process lane (local_lane.cpp) over a pipe, or execs the worker (worker.cpp) that does the same.
+// in-process lane (local_lane.cpp) over a pipe (lane_server.cpp, which has the protocol), or execs the
+// worker (worker.cpp) that does the same.
 #include <fcntl.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -31,50 +32,7 @@
 
 namespace ca {
 
-// The pipe protocol.
-//
-// Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> [<pool file fd>] | W |
-//                                              M <ops> <settle> | C | T | Q | E | A <seed> | O <seed> <k> |
-//                                              V <seed> <k> | I M | I R <n> <length> x n | D <n>
-// Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
-//                                              M <ns> <cycles> <status> <error> | C <what differs> |
-//                                              R <record JSON> | Y <key hex or -> |
-//                                              A <unsupported> <n> <output hex or -> x n <error> |
-//                                              O <unsupported> <0 or 1> <error> | V <what went wrong> |
-//                                              I <private pools> <n> <length> x n | D <n>
-// and at any time P <phase>: the step the child starts, named when it dies in it.
-//
-// B with a descriptor: the comparison's pool is in that file (the program's PoolFile, inherited), made
-// after the agreement check by the child told `I M` (which answers the derived inputs' lengths) and mapped
-// by those told `I R` with them (issue #26). O: the agreement check's output for one message, so that no
-// side holds every message's at once. D <n>, either way: n raw bytes follow the line, the output an O reply
-// (with 1) or a V request checks; raw, not hex, so that neither side holds two or four copies of it.
-
-std::string one_line(std::string_view text) {
-  std::string line(text);
-  std::replace(line.begin(), line.end(), '\n', ' ');
-  return line;
-}
-
 namespace {
-
-void write_all(int fd, const void* data, size_t size) {
-  const auto* bytes = static_cast<const char*>(data);
-  for (size_t done = 0; done < size;) {
-    const ssize_t n = ::write(fd, bytes + done, size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) ::_exit(3);  // the parent is gone: nobody is left to report to
-    done += static_cast<size_t>(n);
-  }
-}
-
-void write_all(int fd, const std::string& line) { write_all(fd, line.data(), line.size()); }
-
-std::string failure_line(const Result<void>& step) {
-  if (step) return "K\n";
-  const Status status = step.error().unsupported ? Status::Unsupported : Status::Failed;
-  return "X " + std::to_string(static_cast<int>(status)) + " " + one_line(step.error().message) + "\n";
-}
 
 std::atomic<size_t> private_pools_of_children{0};
 
@@ -98,150 +56,6 @@ std::atomic<size_t> private_pools_of_children{0};
 }
 
 }  // namespace
-
-[[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
-  ::setpgid(0, 0);
-  // Orphans of this job (a helper whose parent ended) stay below it while it runs (util/supervise.hpp).
-  become_subreaper();
-  reset_interrupt_handlers_in_child();
-  ::signal(SIGPIPE, SIG_DFL);
-#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
-  // Buffers of a megabyte or more (an agreement message, output or plain-call output) are mapped and given
-  // back when freed, not kept in the heap: glibc's threshold otherwise rises to the largest freed, and
-  // each child kept about a message's worth (issue #26: measured 10 MB per child at -d 10MB).
-  ::mallopt(M_MMAP_THRESHOLD, 1 << 20);
-#endif
-  const std::unique_ptr<Lane> local = make_local_lane(
-      plan, job, backend, [out](std::string_view what) { write_all(out, "P " + one_line(what) + "\n"); },
-      false);
-  Lane& lane = *local;
-  FILE* requests = ::fdopen(in, "r");
-  if (requests == nullptr) ::_exit(4);
-  char* line = nullptr;
-  size_t cap = 0;
-  std::shared_ptr<SharedPool> slot;  // this comparison's, when its pool is in the program's PoolFile
-  Bytes data;                        // the raw bytes of the last D request
-  size_t pools_reported = PoolMemory::mapped_so_far();  // a forked child starts with the program's count
-  try {
-    while (::getline(&line, &cap, requests) > 0) {
-      std::istringstream req(line);
-      char kind = 0;
-      req >> kind;
-      if (kind == 'S') {
-        std::string key;
-        req >> key;
-        if (key != "-" && !key.empty())
-          if (auto k = from_hex(key)) lane.use_key(*k);
-        write_all(out, failure_line(lane.start()));
-      } else if (kind == 'E') {
-        const auto k = lane.export_key();
-        write_all(out, "Y " + (k && !k->empty() ? to_hex(*k) : std::string("-")) + "\n");
-      } else if (kind == 'A') {
-        uint64_t seed = 0;
-        req >> seed;
-        const AgreementOutputs a = lane.agreement_outputs(seed);
-        std::string reply =
-            "A " + std::to_string(a.unsupported ? 1 : 0) + " " + std::to_string(a.outputs.size());
-        for (const Bytes& o : a.outputs) reply += " " + (o.empty() ? std::string("-") : to_hex(o));
-        write_all(out, reply + " " + one_line(a.error) + "\n");
-      } else if (kind == 'O') {
-        uint64_t seed = 0;
-        size_t k = 0;
-        req >> seed >> k;
-        const AgreementOutputs one = lane.agreement_output(seed, k).value_or(AgreementOutputs{});
-        if (!one.outputs.empty()) {
-          const Bytes& o = one.outputs.front();
-          write_all(out, "D " + std::to_string(o.size()) + "\n");
-          write_all(out, o.data(), o.size());
-        }
-        write_all(out, "O " + std::to_string(one.unsupported ? 1 : 0) + " " +
-                           std::to_string(one.outputs.empty() ? 0 : 1) + " " + one_line(one.error) + "\n");
-      } else if (kind == 'D') {
-        size_t n = 0;
-        req >> n;
-        data.resize(n);
-        if (n > 0 && std::fread(data.data(), 1, n, requests) != n) ::_exit(4);
-      } else if (kind == 'I') {
-        char how = 0;
-        size_t n = 0;
-        req >> how >> n;
-        if (slot) {
-          slot->file.make = how == 'M';
-          slot->file.derived_len.assign(n, 0);
-          for (size_t& length : slot->file.derived_len) req >> length;
-        }
-        if (const Result<void> prepared = lane.prepare_inputs(); !prepared) {
-          write_all(out, failure_line(prepared));
-        } else {
-          // The private pools this process mapped since its last report (none when it maps the file).
-          std::string reply = "I " + std::to_string(PoolMemory::mapped_so_far() - pools_reported);
-          pools_reported = PoolMemory::mapped_so_far();
-          const std::vector<size_t> none;
-          const auto& lengths = slot ? slot->file.derived_len : none;
-          reply += " " + std::to_string(lengths.size());
-          for (size_t length : lengths) reply += " " + std::to_string(length);
-          write_all(out, reply + "\n");
-        }
-      } else if (kind == 'V') {
-        uint64_t seed = 0;
-        size_t k = 0;
-        req >> seed >> k;
-        // An empty line: it agrees.
-        const Result<void> agrees = lane.agreement_check(seed, k, data);
-        Bytes().swap(data);
-        write_all(out, "V " + one_line(agrees ? "" : agrees.error().message) + "\n");
-      } else if (kind == 'B') {
-        size_t size = 0;
-        std::string op;
-        int file = -1;
-        req >> size >> op >> file;
-        slot.reset();
-        if (file >= 0) {
-          slot = std::make_shared<SharedPool>();
-          slot->file.fd = file;
-        }
-        lane.share_inputs(slot);
-        write_all(out, failure_line(lane.begin(size, op)));
-      } else if (kind == 'W') {
-        const WarmUp w = lane.warm_up(plan.measure);
-        write_all(out, "W " + std::to_string(w.batch) + " " + std::to_string(w.ops) + " " +
-                           std::to_string(w.status) + " " + one_line(w.error) + "\n");
-      } else if (kind == 'M') {
-        uint64_t ops = 0, settle = 0;
-        req >> ops >> settle;
-        const SampleResult s = lane.sample(ops, settle);
-        char numbers[96];
-        std::snprintf(numbers, sizeof numbers, "M %.17g %.17g %d ", s.ns, s.cycles, s.status);
-        write_all(out, numbers + one_line(s.error) + "\n");
-      } else if (kind == 'C') {
-        const Result<void> checked = lane.check_timed_output();  // an empty line: it agrees
-        write_all(out, "C " + one_line(checked ? "" : checked.error().message) + "\n");
-      } else if (kind == 'T') {
-        std::string op;
-        size_t size = 0;
-        req >> size >> op;
-        Record r = record_for(backend, job, size, op);
-        lane.threads(r);
-        write_all(out, "R " + record_to_json(r).dump() + "\n");
-      } else {  // Q, or anything else: done
-        break;
-      }
-      // An A line can be twice a message's size in hex: its buffers are not kept (issue #26).
-      if (cap > (size_t{1} << 20)) {
-        std::free(line);
-        line = nullptr;
-        cap = 0;
-      }
-      if (kind == 'A' || kind == 'O' || kind == 'V') return_freed_heap();
-    }
-  } catch (const std::exception& e) {
-    write_all(out, "E " + one_line(e.what()) + "\n");
-    ::_exit(1);
-  }
-  // _exit, not exit: the parent's stdio buffers and atexit handlers (the libraries' cleanup) are the
-  // parent's.
-  ::_exit(0);
-}
 
 namespace {
 
