@@ -161,7 +161,8 @@ void add_leak_evidence(const cxxopts::ParseResult& args, const StudyConfig& cfg,
         : cfg.select_leak_budget_s > 0 ? cfg.select_leak_budget_s
                                        : leak_cfg.budget_s;
     plan.repetitions = cfg.select_leak_repetitions > 0 ? cfg.select_leak_repetitions : leak_cfg.repetitions;
-    const std::vector<int> pin = study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
+    const std::vector<int> pin =
+        study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
     if (!pin.empty()) (void)pin_to_cpus(pin);
     auto progress = [&](const std::string& what) {
       if (!quiet) err << "select: leaks: " << what << '\n';

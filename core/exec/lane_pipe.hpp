@@ -1,7 +1,7 @@
 // Internal to core/exec: the pieces of a lane in another process that the executor's files share. A child
 // lane (child_lane.cpp) is a forked process that serves a LocalLane over a pipe (`serve`, lane_server.cpp,
-// which describes the protocol), or execs `cryptauditor __lane SPEC` (worker.cpp), which loads one plugin and serves the
-// same lane on descriptors kLaneIn and kLaneOut.
+// which describes the protocol), or execs `cryptauditor __lane SPEC` (worker.cpp), which loads one plugin and
+// serves the same lane on descriptors kLaneIn and kLaneOut.
 #pragma once
 
 #include <memory>

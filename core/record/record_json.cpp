@@ -178,8 +178,9 @@ static bool parse_comparison(const json& j, size_t sample_count, Record& r, std:
 // An optional array of sample counts (repetition_samples, process_samples): at least 2 whole numbers > 0
 // adding up to the samples. With `ends_on` (process_samples beside repetition_samples: --processes N with
 // --repetitions M), each count must end where one of those counts ends; `also` says so in its message.
-static bool parse_counts(const json& j, const char* name, size_t sample_count, const std::vector<size_t>& ends_on,
-                         const std::string& also, std::vector<size_t>& counts, std::string& error) {
+static bool parse_counts(const json& j, const char* name, size_t sample_count,
+                         const std::vector<size_t>& ends_on, const std::string& also,
+                         std::vector<size_t>& counts, std::string& error) {
   const auto it = j.find(name);
   if (it == j.end()) return true;
   size_t total = 0, end = 0, ended = 0;
@@ -331,7 +332,8 @@ static std::optional<Record> parse_record(const json& j, std::string& error) {
   r.rounds_requested = r.exact_rounds ? r.measurement.timed_ops : 0;
   if (!parse_comparison(j, samples->size(), r, error)) return std::nullopt;
   // Optional: present with --repetitions N (N >= 2), with --processes N (N >= 2), or both.
-  if (!parse_counts(j, "repetition_samples", samples->size(), {}, "", r.measurement.repetition_samples, error) ||
+  if (!parse_counts(j, "repetition_samples", samples->size(), {}, "", r.measurement.repetition_samples,
+                    error) ||
       !parse_counts(j, "process_samples", samples->size(), r.measurement.repetition_samples,
                     " (each process ending where one of repetition_samples ends)", r.process_samples, error))
     return std::nullopt;
