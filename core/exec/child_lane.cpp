@@ -2,9 +2,6 @@
 // in-process lane (local_lane.cpp) over a pipe (lane_server.cpp, which has the protocol), or execs the
 // worker (worker.cpp) that does the same.
 #include <fcntl.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
