@@ -2,8 +2,8 @@
 // every key imported through PKCS#11 into the internal slot (softoken), and the operations through the PK11
 // layer: PK11_Encrypt / PK11_Decrypt for the AEADs, GMAC and one-shot modes, PK11 contexts for hashes, HMAC,
 // CMAC, AES-ECB and the stream forms. This file is the table; the contexts are in symmetric.cpp,
-// public_key.cpp (EC keys completed by ec_point.cpp), x25519.cpp and kdf.cpp. docs/backends/nss.md says what
-// one timed operation contains, and the per-call PKCS#11 cost it includes.
+// public_key.cpp (EC keys completed by ec_point.cpp), x25519.cpp, ffdhe.cpp and kdf.cpp. docs/backends/nss.md
+// says what one timed operation contains, and the per-call PKCS#11 cost it includes.
 #include <nss.h>
 
 #include "cryptauditor/backend_sdk.hpp"
@@ -93,7 +93,8 @@ const Row kRows[] = {
     {"ECDH-P256", ecdh(SEC_OID_SECG_EC_SECP256R1)},
     {"ECDH-P384", ecdh(SEC_OID_SECG_EC_SECP384R1)},
     {"ECDH-P521", ecdh(SEC_OID_SECG_EC_SECP521R1)},
-    {"X25519", x25519()},  // CKM_ECDH1_DERIVE on SEC_OID_CURVE25519 keys (x25519.cpp)
+    {"X25519", x25519()},        // CKM_ECDH1_DERIVE on SEC_OID_CURVE25519 keys (x25519.cpp)
+    {"FFDHE2048", ffdhe2048()},  // CKM_DH_PKCS_DERIVE on RFC 7919's group (ffdhe.cpp)
 };
 
 // The runtime library's version: NSS_GetVersion() ("3.87.1").

@@ -91,6 +91,9 @@ sdk::Factory ecdh(SECOidTag curve);
 /// X25519 (x25519.cpp): curve25519 keys through PKCS#11, CKM_ECDH1_DERIVE; raw 32-byte keys.
 sdk::Factory x25519();
 
+/// FFDHE2048 (ffdhe.cpp): RFC 7919's group as softoken DH keys, CKM_DH_PKCS_DERIVE; raw big-endian values.
+sdk::Factory ffdhe2048();
+
 /// The uncompressed public point 04 || X || Y of the scalar d on `curve` (ec_point.cpp), for a PKCS#8 that
 /// omits it.
 std::vector<uint8_t> ec_public_point(SECOidTag curve, std::span<const uint8_t> d);
