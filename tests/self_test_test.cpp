@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -82,6 +83,7 @@ const char* acceleration() { return ""; }
 const sdk::Row kRows[] = {
     {"RSA-PKCS1V15-ENC", sdk::KeyBits::list({2048}), sdk::make_factory<FakeCipher>()},
     {"AES-GCM", sdk::KeyBits::list({128}), sdk::make_factory<FakeCipher>()},
+    {"RSA-OAEP", sdk::KeyBits::list({2048}), sdk::make_factory<FakeCipher>()},
 };
 
 }  // namespace
@@ -142,15 +144,17 @@ TEST(SelfTestPkcs1Tamper, ADifferentMessageEachTimeFails) {
   EXPECT_TRUE(notes.empty()) << joined(notes);
 }
 
-// An AEAD keeps the strict check: the same deterministic synthetic message from a modified AES-GCM
+// RSA-OAEP and the AEADs keep the strict check: the same deterministic synthetic message from a modified
 // ciphertext is a forgery accepted, not implicit rejection.
-TEST(SelfTestPkcs1Tamper, AnAeadThatDecryptsAModifiedCiphertextStillFails) {
-  std::vector<std::string> notes;
-  const Result<void> r = run(Tampered::Synthetic, notes, "AES-GCM", 128);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("a modified ciphertext was accepted"), std::string::npos)
-      << r.error().message;
-  EXPECT_TRUE(notes.empty()) << joined(notes);
+TEST(SelfTestPkcs1Tamper, OaepAndAeadsThatDecryptAModifiedCiphertextStillFail) {
+  for (const auto& [algorithm, bits] : {std::pair{"RSA-OAEP", 2048u}, std::pair{"AES-GCM", 128u}}) {
+    std::vector<std::string> notes;
+    const Result<void> r = run(Tampered::Synthetic, notes, algorithm, bits);
+    ASSERT_FALSE(r.ok()) << algorithm;
+    EXPECT_NE(r.error().message.find("a modified ciphertext was accepted"), std::string::npos)
+        << algorithm << ": " << r.error().message;
+    EXPECT_TRUE(notes.empty()) << algorithm << ": " << joined(notes);
+  }
 }
 
 }  // namespace
