@@ -77,12 +77,12 @@ sdk::Factory rsa_pkcs1(SECOidTag hash, CK_MECHANISM_TYPE mechanism);
 /// RSASSA-PSS (CKM_SHA256_RSA_PKCS_PSS ...), MGF1 with the same hash, salt of `salt` bytes.
 sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_TYPE pss_hash,
                      CK_RSA_PKCS_MGF_TYPE mgf, CK_ULONG salt);
+/// RSAES-PKCS1-v1_5 (CKM_RSA_PKCS) through the calls of rsa_oaep below. Softoken's decryption does implicit
+/// rejection: a ciphertext whose padding does not decode gives a synthetic message, not an error.
+sdk::Factory rsa_pkcs1_encryption();
 /// RSAES-OAEP (CKM_RSA_PKCS_OAEP) with `hash` (CKM_SHA_1 ...) for the label and MGF1 (`mgf`); `hash_bytes`
 /// is its output length. PK11_PubEncrypt / PK11_PrivDecrypt; the label is ca_io.aad.
 sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes);
-/// RSAES-PKCS1-v1_5 (CKM_RSA_PKCS) through the same calls. Softoken's decryption does implicit rejection: a
-/// ciphertext whose padding does not decode gives a synthetic message, not an error.
-sdk::Factory rsa_pkcs1_encryption();
 /// ECDSA on `curve` with `hash`, DER signatures (SEC_SignData / VFY_VerifyDataDirect).
 sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm);
 /// ECDH on `curve` (CKM_ECDH1_DERIVE through PK11_PubDeriveWithKDF): the x coordinate.
