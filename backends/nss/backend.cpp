@@ -2,8 +2,8 @@
 // every key imported through PKCS#11 into the internal slot (softoken), and the operations through the PK11
 // layer: PK11_Encrypt / PK11_Decrypt for the AEADs, GMAC and one-shot modes, PK11 contexts for hashes, HMAC,
 // CMAC, AES-ECB and the stream forms. This file is the table; the contexts are in symmetric.cpp,
-// public_key.cpp (EC keys completed by ec_point.cpp), x25519.cpp and kdf.cpp. docs/backends/nss.md says what
-// one timed operation contains, and the per-call PKCS#11 cost it includes.
+// public_key.cpp (EC keys completed by ec_point.cpp), x25519.cpp, ffdhe.cpp and kdf.cpp. docs/backends/nss.md
+// says what one timed operation contains, and the per-call PKCS#11 cost it includes.
 #include <nss.h>
 
 #include "cryptauditor/backend_sdk.hpp"
@@ -36,21 +36,9 @@ const char* no_legacy_cipher() {
          "and CKM_RC5_CBC_PAD, but PK11_DoesMechanism on the internal slot answers false for each";
 }
 
-// Softoken's CKM_RSA_PKCS decryption (PK11_PrivDecrypt) does implicit rejection: a ciphertext whose padding
-// does not decode comes back as SECSuccess with a synthetic message derived from the key and the ciphertext
-// (the Marvin countermeasure), so the harness's self-test, which requires a modified ciphertext to be
-// refused, would fail every lane. Named until the self-test knows implicit rejection.
-const char* pkcs1_implicit_rejection() {
-  return "NSS 3.87.1's softoken decrypts RSAES-PKCS1-v1_5 with implicit rejection: a ciphertext with one bit "
-         "changed decrypts with SECSuccess to a synthetic message (20 of 20 tried, 37 to 242 bytes), which "
-         "the self-test's tamper check (a modified ciphertext must be refused) cannot yet tell from a "
-         "missing padding check";
-}
-
 const Row kRows[] = {
     {"AES-CCM", ca::sdk::Factory{}, &no_ccm},
     {"AES-XTS", ca::sdk::Factory{}, &no_xts},
-    {"RSA-PKCS1V15-ENC", ca::sdk::Factory{}, &pkcs1_implicit_rejection},
     {"AES-CFB", ca::sdk::Factory{}, &no_aes_feedback},
     {"AES-OFB", ca::sdk::Factory{}, &no_aes_feedback},
     {"IDEA", ca::sdk::Factory{}, &no_legacy_cipher},
@@ -91,6 +79,8 @@ const Row kRows[] = {
     {"RSA-PKCS1V15-SHA512", rsa_pkcs1(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS)},
     {"RSA-OAEP", rsa_oaep(CKM_SHA_1, CKG_MGF1_SHA1, 20)},
     {"RSA-OAEP-SHA256", rsa_oaep(CKM_SHA256, CKG_MGF1_SHA256, 32)},
+    // CKM_RSA_PKCS; decryption with implicit rejection, which the self-test accepts and notes.
+    {"RSA-PKCS1V15-ENC", rsa_pkcs1_encryption()},
     {"RSA-PSS", rsa_pss(SEC_OID_SHA256, CKM_SHA256_RSA_PKCS_PSS, CKM_SHA256, CKG_MGF1_SHA256, 32)},
     {"RSA-PSS-SHA512", rsa_pss(SEC_OID_SHA512, CKM_SHA512_RSA_PKCS_PSS, CKM_SHA512, CKG_MGF1_SHA512, 64)},
     {"ECDSA", ecdsa(SEC_OID_SHA256, SEC_OID_SECG_EC_SECP256R1, SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE)},
@@ -103,7 +93,8 @@ const Row kRows[] = {
     {"ECDH-P256", ecdh(SEC_OID_SECG_EC_SECP256R1)},
     {"ECDH-P384", ecdh(SEC_OID_SECG_EC_SECP384R1)},
     {"ECDH-P521", ecdh(SEC_OID_SECG_EC_SECP521R1)},
-    {"X25519", x25519()},  // CKM_ECDH1_DERIVE on SEC_OID_CURVE25519 keys (x25519.cpp)
+    {"X25519", x25519()},        // CKM_ECDH1_DERIVE on SEC_OID_CURVE25519 keys (x25519.cpp)
+    {"FFDHE2048", ffdhe2048()},  // CKM_DH_PKCS_DERIVE on RFC 7919's group (ffdhe.cpp)
 };
 
 // The runtime library's version: NSS_GetVersion() ("3.87.1").

@@ -77,6 +77,9 @@ sdk::Factory rsa_pkcs1(SECOidTag hash, CK_MECHANISM_TYPE mechanism);
 /// RSASSA-PSS (CKM_SHA256_RSA_PKCS_PSS ...), MGF1 with the same hash, salt of `salt` bytes.
 sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_TYPE pss_hash,
                      CK_RSA_PKCS_MGF_TYPE mgf, CK_ULONG salt);
+/// RSAES-PKCS1-v1_5 (CKM_RSA_PKCS) through the calls of rsa_oaep below. Softoken's decryption does implicit
+/// rejection: a ciphertext whose padding does not decode gives a synthetic message, not an error.
+sdk::Factory rsa_pkcs1_encryption();
 /// RSAES-OAEP (CKM_RSA_PKCS_OAEP) with `hash` (CKM_SHA_1 ...) for the label and MGF1 (`mgf`); `hash_bytes`
 /// is its output length. PK11_PubEncrypt / PK11_PrivDecrypt; the label is ca_io.aad.
 sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes);
@@ -87,6 +90,9 @@ sdk::Factory ecdh(SECOidTag curve);
 
 /// X25519 (x25519.cpp): curve25519 keys through PKCS#11, CKM_ECDH1_DERIVE; raw 32-byte keys.
 sdk::Factory x25519();
+
+/// FFDHE2048 (ffdhe.cpp): RFC 7919's group as softoken DH keys, CKM_DH_PKCS_DERIVE; raw big-endian values.
+sdk::Factory ffdhe2048();
 
 /// The uncompressed public point 04 || X || Y of the scalar d on `curve` (ec_point.cpp), for a PKCS#8 that
 /// omits it.

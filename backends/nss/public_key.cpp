@@ -26,6 +26,15 @@ using ItemPtr = sdk::Ptr<SECItem, free_item>;
 
 enum class Scheme { Pkcs1, Pss, Ecdsa };
 
+/// An RSA encryption row's padding: CKM_RSA_PKCS_OAEP with its hash (CKM_SHA_1 ...), MGF1 and the hash's
+/// length, or CKM_RSA_PKCS (PKCS#1 v1.5) with the other three 0.
+struct RsaPadding {
+  CK_MECHANISM_TYPE mechanism;
+  CK_MECHANISM_TYPE hash;
+  CK_RSA_PKCS_MGF_TYPE mgf;
+  size_t hash_bytes;
+};
+
 struct Signature {
   Scheme scheme;
   SECOidTag hash;                // SEC_OID_SHA256 ...
@@ -248,44 +257,50 @@ class Signer {
   KeyPair keys_;
 };
 
-/// RSAES-OAEP through softoken's CKM_RSA_PKCS_OAEP: PK11_PubEncrypt / PK11_PrivDecrypt (what WebCrypto's
-/// RSA-OAEP calls), CK_RSA_PKCS_OAEP_PARAMS with the label (RFC 8017 L, ca_io.aad) as CKZ_DATA_SPECIFIED.
-class RsaOaep {
+/// RSAES-OAEP (CKM_RSA_PKCS_OAEP) and RSAES-PKCS1-v1_5 (CKM_RSA_PKCS) through softoken: PK11_PubEncrypt /
+/// PK11_PrivDecrypt, the mechanism-generic calls of pk11pub.h (what WebCrypto's RSA-OAEP calls; PKCS#1 v1.5
+/// through the same pair rather than the older PK11_PubEncryptPKCS1, which NSS keeps for compatibility).
+/// OAEP: CK_RSA_PKCS_OAEP_PARAMS with the label (RFC 8017 L, ca_io.aad) as CKZ_DATA_SPECIFIED.
+class RsaEncryption {
  public:
-  RsaOaep(const ca_key_spec& spec, CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes)
-      : hash_(hash), mgf_(mgf), keys_((reseed_after_fork(), spec), SEC_OID_UNKNOWN) {
+  RsaEncryption(const ca_key_spec& spec, RsaPadding padding)
+      : padding_(padding), keys_((reseed_after_fork(), spec), SEC_OID_UNKNOWN) {
     modulus_bytes_ = SECKEY_PublicKeyStrength(keys_.public_key());
-    // RFC 8017 7.1.1: a message of at most k - 2 hLen - 2 bytes.
-    if (modulus_bytes_ < 2 * hash_bytes + 2) throw std::runtime_error("the RSA key is too short for OAEP");
-    max_message_ = modulus_bytes_ - 2 * hash_bytes - 2;
+    // RFC 8017 7.1.1: a message of at most k - 2 hLen - 2 bytes (OAEP); 7.2.1: k - 11 (PKCS#1 v1.5).
+    const size_t overhead = oaep() ? 2 * padding.hash_bytes + 2 : 11;
+    if (modulus_bytes_ < overhead + 1) throw std::runtime_error("the RSA key is too short for its padding");
+    max_message_ = modulus_bytes_ - overhead;
   }
 
   bool offers(int op) const { return op != CA_OP_DECRYPT || keys_.private_key() != nullptr; }
 
   int encrypt(ca_io& io) {
-    sdk::require_message_at_most(io, max_message_, "RSA-OAEP", "this key and hash");
+    sdk::require_message_at_most(io, max_message_, oaep() ? "RSA-OAEP" : "RSAES-PKCS1-v1_5",
+                                 oaep() ? "this key and hash" : "this key");
     if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
     auto p = params(io);
     SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&p), sizeof p};
     unsigned written = 0;
-    if (PK11_PubEncrypt(keys_.public_key(), CKM_RSA_PKCS_OAEP, &param, io.output, &written,
-                        static_cast<unsigned>(modulus_bytes_), sdk::bytes_or_empty(io.input),
+    if (PK11_PubEncrypt(keys_.public_key(), padding_.mechanism, oaep() ? &param : nullptr, io.output,
+                        &written, static_cast<unsigned>(modulus_bytes_), sdk::bytes_or_empty(io.input),
                         static_cast<unsigned>(io.input_len), nullptr) != SECSuccess)
       fail("PK11_PubEncrypt");
     io.output_len = written;
     return CA_OK;
   }
 
+  // PKCS#1 v1.5: softoken decrypts a ciphertext whose padding does not decode with implicit rejection
+  // (docs/backends/nss.md): SECSuccess and a synthetic message, which this returns as CA_OK like any other.
   int decrypt(ca_io& io) {
     if (!keys_.private_key()) throw std::runtime_error("this context holds only a public key");
-    if (io.input_len != modulus_bytes_) return CA_REJECTED;  // RFC 8017 7.1.2 step 1b
+    if (io.input_len != modulus_bytes_) return CA_REJECTED;  // RFC 8017 7.1.2 step 1b, 7.2.2 step 1
     auto p = params(io);
     SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&p), sizeof p};
     unsigned written = 0;
     // Softoken writes the decoded message into a k-byte buffer; the caller's may hold only the message.
     scratch_.resize(modulus_bytes_);
-    if (PK11_PrivDecrypt(keys_.private_key(), CKM_RSA_PKCS_OAEP, &param, scratch_.data(), &written,
-                         static_cast<unsigned>(scratch_.size()), io.input,
+    if (PK11_PrivDecrypt(keys_.private_key(), padding_.mechanism, oaep() ? &param : nullptr, scratch_.data(),
+                         &written, static_cast<unsigned>(scratch_.size()), io.input,
                          static_cast<unsigned>(io.input_len)) != SECSuccess)
       return CA_REJECTED;  // a padding or label that does not decode, or a ciphertext not below n
     return sdk::put_output(io, scratch_.data(), written);
@@ -294,15 +309,16 @@ class RsaOaep {
   std::vector<uint8_t> export_key(int part) const { return keys_.export_key(part); }
 
  private:
+  bool oaep() const { return padding_.mechanism == CKM_RSA_PKCS_OAEP; }
+
   // Softoken refuses (CKR_MECHANISM_PARAM_INVALID, SEC_ERROR_BAD_DATA) a label pointer with length 0: an
   // empty label is a null pointer.
   CK_RSA_PKCS_OAEP_PARAMS params(const ca_io& io) const {
-    return CK_RSA_PKCS_OAEP_PARAMS{hash_, mgf_, CKZ_DATA_SPECIFIED,
+    return CK_RSA_PKCS_OAEP_PARAMS{padding_.hash, padding_.mgf, CKZ_DATA_SPECIFIED,
                                    io.aad_len != 0 ? const_cast<CK_BYTE_PTR>(io.aad) : nullptr, io.aad_len};
   }
 
-  CK_MECHANISM_TYPE hash_;
-  CK_RSA_PKCS_MGF_TYPE mgf_;
+  RsaPadding padding_;
   KeyPair keys_;
   size_t modulus_bytes_ = 0;
   size_t max_message_ = 0;
@@ -363,7 +379,10 @@ sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_T
       Signature{Scheme::Pss, hash, mechanism, pss_hash, mgf, salt, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
 }
 sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes) {
-  return sdk::make_factory<RsaOaep>(hash, mgf, hash_bytes);
+  return sdk::make_factory<RsaEncryption>(RsaPadding{CKM_RSA_PKCS_OAEP, hash, mgf, hash_bytes});
+}
+sdk::Factory rsa_pkcs1_encryption() {
+  return sdk::make_factory<RsaEncryption>(RsaPadding{CKM_RSA_PKCS, 0, 0, 0});
 }
 sdk::Factory ecdh(SECOidTag curve) { return sdk::make_factory<Agreer>(curve); }
 sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm) {

@@ -15,15 +15,10 @@
 #include <vector>
 
 #include "cryptauditor/der.hpp"
-#include "nss_backend.hpp"
+#include "raw_agreement.hpp"
 
 namespace ca::backend_nss {
 namespace {
-
-using PrivateKeyPtr = sdk::Ptr<SECKEYPrivateKey, SECKEY_DestroyPrivateKey>;
-using PublicKeyPtr = sdk::Ptr<SECKEYPublicKey, SECKEY_DestroyPublicKey>;
-inline void free_arena(PLArenaPool* a) { PORT_FreeArena(a, PR_FALSE); }
-using ArenaPtr = sdk::Ptr<PLArenaPool, free_arena>;
 
 constexpr size_t kBytes = 32;
 // 1.3.6.1.4.1.11591.15.1, the OID NSS gives curve25519 (SEC_OID_CURVE25519).
@@ -43,22 +38,11 @@ std::vector<uint8_t> parameters() {
 /// A curve25519 public key for PK11_PubDeriveWithKDF: the raw u-coordinate as its publicValue (libssl's
 /// tls13 key share import does the same).
 PublicKeyPtr peer_key(std::span<const uint8_t> u) {
-  ArenaPtr arena(PORT_NewArena(DER_DEFAULT_CHUNKSIZE));
-  if (!arena) fail("PORT_NewArena");
-  auto* key = static_cast<SECKEYPublicKey*>(PORT_ArenaZAlloc(arena.get(), sizeof(SECKEYPublicKey)));
-  if (key == nullptr) fail("PORT_ArenaZAlloc");
-  key->arena = arena.get();
-  key->keyType = ecKey;
-  key->pkcs11ID = CK_INVALID_HANDLE;
-  const std::vector<uint8_t> params = parameters();
-  SECItem p = item(params.data(), params.size());
-  SECItem v = item(u.data(), u.size());
-  if (SECITEM_CopyItem(arena.get(), &key->u.ec.DEREncodedParams, &p) != SECSuccess ||
-      SECITEM_CopyItem(arena.get(), &key->u.ec.publicValue, &v) != SECSuccess)
-    fail("SECITEM_CopyItem");
+  PublicKeyPtr key = new_public_key(ecKey);
+  set_item(*key, key->u.ec.DEREncodedParams, parameters());
+  set_item(*key, key->u.ec.publicValue, u);
   key->u.ec.size = 255;
-  arena.release();  // owned by the key now: SECKEY_DestroyPublicKey frees it
-  return PublicKeyPtr(key);
+  return key;
 }
 
 /// NSS's PKCS#8 for a curve25519 key: the 32 bytes as they are (sdk::der::ec_pkcs8 would strip leading zero
@@ -83,98 +67,54 @@ PrivateKeyPtr import_scalar(std::span<const uint8_t> d, std::span<const uint8_t>
 /// section 6.1's check, which softoken applies).
 bool derive(SECKEYPrivateKey* key, std::span<const uint8_t> u, std::array<uint8_t, kBytes>& out) {
   PublicKeyPtr peer = peer_key(u);
-  SymKeyPtr secret(PK11_PubDeriveWithKDF(key, peer.get(), PR_FALSE, nullptr, nullptr, CKM_ECDH1_DERIVE,
-                                         CKM_GENERIC_SECRET_KEY_GEN, CKA_DERIVE, 0, CKD_NULL, nullptr,
-                                         nullptr));
+  SymKeyPtr secret = derive_secret(key, peer.get(), CKM_ECDH1_DERIVE);
   if (!secret) return false;
-  if (PK11_ExtractKeyValue(secret.get()) != SECSuccess) fail("PK11_ExtractKeyValue");
   const SECItem* value = PK11_GetKeyData(secret.get());
-  if (value == nullptr || value->len != kBytes)
-    throw std::runtime_error("X25519: the secret is not 32 bytes");
+  if (value->len != kBytes) throw std::runtime_error("X25519: the secret is not 32 bytes");
   std::memcpy(out.data(), value->data, kBytes);
   return true;
 }
 
-class X25519 {
- public:
-  explicit X25519(const ca_key_spec& spec) {
-    reseed_after_fork();
-    if (spec.secret_key != nullptr) {
-      if (spec.secret_key_len != kBytes)
-        throw std::runtime_error("X25519 private key must be the raw 32 bytes, got " +
-                                 std::to_string(spec.secret_key_len));
-      secret_.assign(spec.secret_key, spec.secret_key + kBytes);
-      // The public value first (the scalar with u = 9 in its place), then the key NSS indexes by it.
-      PrivateKeyPtr stand_in = import_scalar(secret_, kBasePoint);
-      if (!derive(stand_in.get(), kBasePoint, public_)) fail("X25519: PK11_PubDeriveWithKDF (d·9)");
-      sdk::declassify(public_.data(), public_.size());  // the public key: computed from the secret, not one
-      stand_in.reset();
-      private_ = import_scalar(secret_, public_);
-    } else if (spec.public_key != nullptr) {
-      if (spec.public_key_len != kBytes)
-        throw std::runtime_error("X25519 public key must be the raw 32 bytes, got " +
-                                 std::to_string(spec.public_key_len));
-      std::copy_n(spec.public_key, kBytes, public_.begin());
-    } else {
-      generate(private_, public_, &secret_);
-    }
+/// The curve for RawAgreement (raw_agreement.hpp).
+struct X25519 {
+  static constexpr const char* kName = "X25519";
+  static constexpr size_t kBytes = backend_nss::kBytes;
+  static constexpr size_t kMinPeerBytes = kBytes;
+  using Key = PrivateKeyPtr;
+
+  static void check_private(size_t len) {
+    if (len != kBytes)
+      throw std::runtime_error("X25519 private key must be the raw 32 bytes, got " + std::to_string(len));
   }
 
-  bool offers(int op) const { return op != CA_OP_AGREE || private_ != nullptr; }
-
-  int agree(ca_io& io) {
-    if (io.input_len != kBytes)
-      throw sdk::Rejected("X25519 peer public key must be 32 bytes, got " + std::to_string(io.input_len));
-    std::array<uint8_t, kBytes> shared;
-    if (!derive(private_.get(), {io.input, kBytes}, shared))
-      throw sdk::Rejected("X25519: PK11_PubDeriveWithKDF failed: " + last_error_name());
-    return sdk::put_output(io, shared.data(), shared.size());
+  // The public value first (the scalar with u = 9 in its place), then the key NSS indexes by it.
+  static Key import(std::span<const uint8_t> d, std::array<uint8_t, kBytes>& pub) {
+    PrivateKeyPtr stand_in = import_scalar(d, kBasePoint);
+    if (!backend_nss::derive(stand_in.get(), kBasePoint, pub)) fail("X25519: PK11_PubDeriveWithKDF (d·9)");
+    sdk::declassify(pub.data(), pub.size());  // the public key: computed from the secret, not one
+    stand_in.reset();
+    return import_scalar(d, pub);
   }
 
-  int keygen(ca_io& io) {
-    PrivateKeyPtr key;
-    std::array<uint8_t, kBytes> pub;
-    generate(key, pub, nullptr);
-    return sdk::put_output(io, pub.data(), pub.size());
-  }
-
-  std::vector<uint8_t> export_key(int part) const {
-    if (part == CA_KEY_PUBLIC) return {public_.begin(), public_.end()};
-    if (part != CA_KEY_PRIVATE) throw std::runtime_error("unknown key part " + std::to_string(part));
-    if (!private_) throw std::runtime_error("this X25519 context was created from a public key only");
-    return secret_;
-  }
-
- private:
-  /// A fresh pair from softoken (PK11_GenerateKeyPair with the curve25519 parameters, libssl's call); the
-  /// scalar is read back (CKA_VALUE of a non-sensitive session key) when `secret` asks for it.
-  static void generate(PrivateKeyPtr& key, std::array<uint8_t, kBytes>& pub, std::vector<uint8_t>* secret) {
-    SlotPtr slot = internal_slot();
+  /// A fresh pair from softoken (PK11_GenerateKeyPair with the curve25519 parameters, libssl's call).
+  static Key generate(std::array<uint8_t, kBytes>& pub, std::vector<uint8_t>* secret) {
     std::vector<uint8_t> params = parameters();
     SECItem p = item(params.data(), params.size());
-    SECKEYPublicKey* raw_pub = nullptr;
-    key.reset(
-        PK11_GenerateKeyPair(slot.get(), CKM_EC_KEY_PAIR_GEN, &p, &raw_pub, PR_FALSE, PR_FALSE, nullptr));
-    PublicKeyPtr public_key(raw_pub);
-    if (!key || !public_key) fail("X25519: PK11_GenerateKeyPair");
+    PublicKeyPtr public_key;
+    Key key = generate_pair(CKM_EC_KEY_PAIR_GEN, &p, public_key, secret, "X25519");
     const SECItem& u = public_key->u.ec.publicValue;
     if (u.len != kBytes) throw std::runtime_error("X25519: the generated public value is not 32 bytes");
     std::copy_n(u.data, kBytes, pub.begin());
-    if (secret == nullptr) return;
-    SECItem value{siBuffer, nullptr, 0};
-    if (PK11_ReadRawAttribute(PK11_TypePrivKey, key.get(), CKA_VALUE, &value) != SECSuccess)
-      fail("X25519: PK11_ReadRawAttribute (CKA_VALUE)");
-    secret->assign(value.data, value.data + value.len);
-    SECITEM_ZfreeItem(&value, PR_FALSE);
+    return key;
   }
 
-  PrivateKeyPtr private_;
-  std::array<uint8_t, kBytes> public_{};
-  std::vector<uint8_t> secret_;
+  static bool derive(SECKEYPrivateKey* key, std::span<const uint8_t> u, std::array<uint8_t, kBytes>& out) {
+    return backend_nss::derive(key, u, out);
+  }
 };
 
 }  // namespace
 
-sdk::Factory x25519() { return sdk::make_factory<X25519>(); }
+sdk::Factory x25519() { return sdk::make_factory<RawAgreement<X25519>>(); }
 
 }  // namespace ca::backend_nss

@@ -1,6 +1,7 @@
 #include "exec/self_test.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include "catalog/known_answers.hpp"
 #include "exec/job_parts.hpp"
@@ -90,7 +91,37 @@ Result<void> stream_check(const Backend& b, const AlgorithmInfo& a, uint32_t bit
   return {};
 }
 
-Result<void> round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits) {
+// The one entry whose tamper check takes implicit rejection: OAEP and the AEADs must refuse.
+constexpr std::string_view kPkcs1Encryption = "RSA-PKCS1V15-ENC";
+
+// RSAES-PKCS1-v1_5 whose decryption of a modified ciphertext succeeded (self_test.hpp): implicit rejection
+// when the message is not the original and a second decryption gives the same one, the synthetic message
+// being a function of the private key and the ciphertext (draft-irtf-cfrg-rsa-guidance, "Implicit
+// Rejection"). A decryption that ignores the change, or one that returns a new message each time, fails.
+Result<void> implicit_rejection(const Context& ctx, const Bytes& forged, const Bytes& nonce, const Bytes& aad,
+                                const Bytes& original, const Bytes& first, size_t cap,
+                                std::vector<std::string>* notes) {
+  if (first == original) return Error{"a modified ciphertext decrypted to the original plaintext"};
+  Call again = call(ctx, CA_OP_DECRYPT, forged, nonce, aad, {}, cap);
+  if (again.status != CA_OK)
+    return Error{"a modified ciphertext decrypted once and was refused the second time (" +
+                 status_text(ctx, again.status) + ")"};
+  if (again.output != first)
+    return Error{
+        "a modified ciphertext was accepted, and decrypting it twice gave two different messages "
+        "(implicit rejection gives the same synthetic message each time)"};
+  if (notes != nullptr)
+    notes->push_back(
+        "implicit rejection: a modified RSAES-PKCS1-v1_5 ciphertext decrypted without an error "
+        "to a synthetic " +
+        std::to_string(first.size()) +
+        "-byte message, the same on a second decryption, as the Marvin-attack countermeasure "
+        "does (draft-irtf-cfrg-rsa-guidance)");
+  return {};
+}
+
+Result<void> round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits,
+                        std::vector<std::string>* notes) {
   auto created = make_context(b, a, bits);
   if (!created) return Error{"key setup failed: " + created.error().message};
   auto& ctx = *created;
@@ -135,6 +166,8 @@ Result<void> round_trip(const Backend& b, const AlgorithmInfo& a, uint32_t bits)
         Bytes forged = ct.output;
         forged[forged.size() / 2] ^= 0x01;
         Call bad = call(*ctx, CA_OP_DECRYPT, forged, nonce, aad, {}, cap);
+        if (bad.status == CA_OK && a.name == kPkcs1Encryption)
+          return implicit_rejection(*ctx, forged, nonce, aad, msg, bad.output, cap, notes);
         if (bad.status == CA_OK) return Error{"a modified ciphertext was accepted"};
       }
       return {};
@@ -222,12 +255,13 @@ Result<void> self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t 
 }
 
 Result<void> self_test(const Backend& backend, const AlgorithmInfo& a, uint32_t bits, bool keygen,
-                       std::span<const KnownAnswer> answers) {
+                       std::span<const KnownAnswer> answers, std::vector<std::string>* notes) {
   for (const KnownAnswer& ka : answers) {
     if (ka.algorithm != a.name || ka.key_bits != bits) continue;
     if (Result<void> e = check_known_answer(backend, a, ka); !e) return e;
   }
-  if (Result<void> e = round_trip(backend, a, bits); !e) return Error{"self-test: " + e.error().message};
+  if (Result<void> e = round_trip(backend, a, bits, notes); !e)
+    return Error{"self-test: " + e.error().message};
   if (Result<void> e = stream_check(backend, a, bits); !e)
     return Error{"self-test (stream form): " + e.error().message};
   if (keygen)
