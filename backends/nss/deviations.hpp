@@ -14,7 +14,7 @@ namespace ca::backend_nss {
 // version against the vectors.
 inline constexpr ca_version_range kSeenIn = {"3.87", "3.87"};
 
-// backends/nss hands VFY_VerifyDataDirect the DER signature as it is.
+// backends/nss hands DSAU_DecodeDerSigToLen (the decoder VFY_* use) the DER signature as it is.
 inline constexpr const char* kNssUnsignedDerInteger =
     "NSS 3.87 decodes an ECDSA signature's DER (DSAU_DecodeDerSigToLen, SEC_QuickDERDecodeItem) taking "
     "each INTEGER as an unsigned magnitude, so an s whose top bit is set without the leading 0x00, a "

@@ -83,8 +83,9 @@ sdk::Factory rsa_pkcs1_encryption();
 /// RSAES-OAEP (CKM_RSA_PKCS_OAEP) with `hash` (CKM_SHA_1 ...) for the label and MGF1 (`mgf`); `hash_bytes`
 /// is its output length. PK11_PubEncrypt / PK11_PrivDecrypt; the label is ca_io.aad.
 sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes);
-/// ECDSA on `curve` with `hash`, DER signatures (SEC_SignData / VFY_VerifyDataDirect).
-sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm);
+/// ECDSA on `curve` with `hash`, DER signatures (PK11_HashBuf, then PK11_SignWithMechanism or
+/// PK11_VerifyWithMechanism with CKM_ECDSA, as WebCrypto calls them).
+sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve);
 /// ECDH on `curve` (CKM_ECDH1_DERIVE through PK11_PubDeriveWithKDF): the x coordinate.
 sdk::Factory ecdh(SECOidTag curve);
 

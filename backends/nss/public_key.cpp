@@ -1,12 +1,15 @@
 // The signature rows: keys through PKCS#11 (PK11_ImportDERPrivateKeyInfoAndReturnKey for the job's PKCS#8,
 // SECKEY_DecodeDERSubjectPublicKeyInfo + SECKEY_ExtractPublicKey for a SubjectPublicKeyInfo,
 // PK11_GenerateKeyPair for a fresh pair), RSA through PK11_SignWithMechanism / PK11_VerifyWithMechanism with
-// softoken's hash-and-sign mechanisms (CKM_SHA256_RSA_PKCS, CKM_SHA256_RSA_PKCS_PSS), ECDSA through
-// SEC_SignData / VFY_VerifyDataDirect, which hash, sign and DER-encode (or decode) the signature as NSS's
-// own certificate code does.
+// softoken's hash-and-sign mechanisms (CKM_SHA256_RSA_PKCS, CKM_SHA256_RSA_PKCS_PSS), ECDSA as Firefox's
+// WebCrypto and libssl call it: PK11_HashBuf, then PK11_SignWithMechanism / PK11_VerifyWithMechanism
+// (CKM_ECDSA) on the context's key objects, the signature DER-encoded (DSAU_EncodeDerSigWithLen) or decoded
+// (DSAU_DecodeDerSigToLen, the decoder VFY_* use). Not VFY_VerifyDataDirect: it copies the public key per
+// call, and the copy is imported into softoken again each time (docs/backends/nss.md).
 #include <cryptohi.h>
 #include <keyhi.h>
 #include <secerr.h>
+#include <sechash.h>
 
 #include <cstring>
 #include <optional>
@@ -43,7 +46,6 @@ struct Signature {
   CK_RSA_PKCS_MGF_TYPE pss_mgf;  // PSS: CKG_MGF1_SHA256 ...
   CK_ULONG pss_salt;             // PSS: salt length in bytes
   SECOidTag curve;               // ECDSA: SEC_OID_SECG_EC_SECP256R1 ...
-  SECOidTag ecdsa_algorithm;     // ECDSA: SEC_OID_ANSIX962_ECDSA_SHA256_SIGNATURE ...
 };
 
 std::vector<uint8_t> to_vector(const SECItem* i) { return std::vector<uint8_t>(i->data, i->data + i->len); }
@@ -189,7 +191,13 @@ class KeyPair {
 class Signer {
  public:
   Signer(const ca_key_spec& spec, Signature s)
-      : s_(s), algorithm_(spec.algorithm), keys_((reseed_after_fork(), spec), s.curve) {}
+      : s_(s), algorithm_(spec.algorithm), keys_((reseed_after_fork(), spec), s.curve) {
+    // The public key's softoken object, made here rather than in the first timed verification
+    // (PK11_VerifyWithMechanism imports a key that has none and keeps the handle on the key). A key softoken
+    // refuses is left without one: each verification then tries again and is rejected with NSS's error.
+    SlotPtr slot = internal_slot();
+    (void)PK11_ImportPublicKey(slot.get(), keys_.public_key(), PR_FALSE);
+  }
 
   bool offers(int op) const {
     if (op == CA_OP_SIGN) return keys_.private_key() != nullptr;
@@ -199,10 +207,15 @@ class Signer {
   int sign(ca_io& io) {
     SECItem data = item(io.input, io.input_len);
     if (s_.scheme == Scheme::Ecdsa) {
+      Digest h = digest(io);
+      SECItem hash{siBuffer, h.bytes, h.len};
+      uint8_t raw_bytes[kMaxEcdsaRaw];
+      SECItem raw{siBuffer, raw_bytes, static_cast<unsigned>(PK11_SignatureLen(keys_.private_key()))};
+      if (raw.len == 0 || raw.len > sizeof raw_bytes) fail("PK11_SignatureLen");
+      if (PK11_SignWithMechanism(keys_.private_key(), CKM_ECDSA, nullptr, &raw, &hash) != SECSuccess)
+        fail("PK11_SignWithMechanism");
       SECItem out{siBuffer, nullptr, 0};
-      if (SEC_SignData(&out, data.data, static_cast<int>(data.len), keys_.private_key(),
-                       s_.ecdsa_algorithm) != SECSuccess)
-        fail("SEC_SignData");
+      if (DSAU_EncodeDerSigWithLen(&out, &raw, raw.len) != SECSuccess) fail("DSAU_EncodeDerSigWithLen");
       const int st = sdk::put_output(io, out.data, out.len);
       SECITEM_FreeItem(&out, PR_FALSE);
       return st;
@@ -224,8 +237,13 @@ class Signer {
     SECItem signature = item(io.signature, io.signature_len);
     SECStatus st;
     if (s_.scheme == Scheme::Ecdsa) {
-      st = VFY_VerifyDataDirect(data.data, static_cast<int>(data.len), keys_.public_key(), &signature,
-                                SEC_OID_ANSIX962_EC_PUBLIC_KEY, s_.hash, nullptr, nullptr);
+      // r || s at the key's length, as VFY_* decode it (a DER form of another length is refused).
+      const unsigned raw_len = SECKEY_SignatureLen(keys_.public_key());
+      ItemPtr raw(DSAU_DecodeDerSigToLen(&signature, raw_len));
+      if (!raw || raw->len != raw_len) throw sdk::Rejected("signature rejected: " + last_error_name());
+      Digest h = digest(io);
+      SECItem hash{siBuffer, h.bytes, h.len};
+      st = PK11_VerifyWithMechanism(keys_.public_key(), CKM_ECDSA, nullptr, raw.get(), &hash, nullptr);
     } else {
       auto pss = pss_params();
       SECItem param{siBuffer, reinterpret_cast<unsigned char*>(&pss), sizeof pss};
@@ -248,6 +266,21 @@ class Signer {
   std::vector<uint8_t> export_key(int part) const { return keys_.export_key(part); }
 
  private:
+  static constexpr size_t kMaxEcdsaRaw = 2 * 66;  // r || s on P-521
+  struct Digest {
+    uint8_t bytes[HASH_LENGTH_MAX];
+    unsigned len;
+  };
+  Digest digest(const ca_io& io) const {
+    Digest d{};
+    d.len = HASH_ResultLenByOidTag(s_.hash);
+    if (d.len == 0 || d.len > sizeof d.bytes ||
+        PK11_HashBuf(s_.hash, d.bytes, sdk::bytes_or_empty(io.input), static_cast<PRInt32>(io.input_len)) !=
+            SECSuccess)
+      fail("PK11_HashBuf");
+    return d;
+  }
+
   CK_RSA_PKCS_PSS_PARAMS pss_params() const {
     return CK_RSA_PKCS_PSS_PARAMS{s_.pss_hash, s_.pss_mgf, s_.pss_salt};
   }
@@ -370,13 +403,12 @@ class Agreer {
 }  // namespace
 
 sdk::Factory rsa_pkcs1(SECOidTag hash, CK_MECHANISM_TYPE mechanism) {
-  return sdk::make_factory<Signer>(
-      Signature{Scheme::Pkcs1, hash, mechanism, 0, 0, 0, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
+  return sdk::make_factory<Signer>(Signature{Scheme::Pkcs1, hash, mechanism, 0, 0, 0, SEC_OID_UNKNOWN});
 }
 sdk::Factory rsa_pss(SECOidTag hash, CK_MECHANISM_TYPE mechanism, CK_MECHANISM_TYPE pss_hash,
                      CK_RSA_PKCS_MGF_TYPE mgf, CK_ULONG salt) {
   return sdk::make_factory<Signer>(
-      Signature{Scheme::Pss, hash, mechanism, pss_hash, mgf, salt, SEC_OID_UNKNOWN, SEC_OID_UNKNOWN});
+      Signature{Scheme::Pss, hash, mechanism, pss_hash, mgf, salt, SEC_OID_UNKNOWN});
 }
 sdk::Factory rsa_oaep(CK_MECHANISM_TYPE hash, CK_RSA_PKCS_MGF_TYPE mgf, size_t hash_bytes) {
   return sdk::make_factory<RsaEncryption>(RsaPadding{CKM_RSA_PKCS_OAEP, hash, mgf, hash_bytes});
@@ -385,8 +417,8 @@ sdk::Factory rsa_pkcs1_encryption() {
   return sdk::make_factory<RsaEncryption>(RsaPadding{CKM_RSA_PKCS, 0, 0, 0});
 }
 sdk::Factory ecdh(SECOidTag curve) { return sdk::make_factory<Agreer>(curve); }
-sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve, SECOidTag algorithm) {
-  return sdk::make_factory<Signer>(Signature{Scheme::Ecdsa, hash, 0, 0, 0, 0, curve, algorithm});
+sdk::Factory ecdsa(SECOidTag hash, SECOidTag curve) {
+  return sdk::make_factory<Signer>(Signature{Scheme::Ecdsa, hash, 0, 0, 0, 0, curve});
 }
 
 }  // namespace ca::backend_nss
