@@ -328,6 +328,12 @@ TEST(SelectionTable, EveryCommandListsItsFlagsAndMessagesNameThem) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find(selection_setting(SelectionId::KeyBits).dashed() + " "), std::string::npos)
       << bad.err;
+  // The leak screen's own list of its algorithm flags, made from the table.
+  const auto none = run_cryptauditor("leaks");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.err,
+            "cryptauditor: leaks: no algorithm selected: give -c, -s, --mac or --kex (see cryptauditor leaks "
+            "--help)\n");
 }
 
 }  // namespace

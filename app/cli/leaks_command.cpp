@@ -80,8 +80,8 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
   const std::vector<AlgorithmRequest> requests = algorithm_requests(args, SelectionCommand::Leaks);
   if (requests.empty())
-    throw UsageError(
-        "leaks: no algorithm selected: give -c, -s, --mac or --kex (see cryptauditor leaks --help)");
+    throw UsageError("leaks: no algorithm selected: give " + family_flag_choices(SelectionCommand::Leaks) +
+                     " (see cryptauditor leaks --help)");
   std::optional<uint32_t> key_bits;
   const std::string key_where = selection_setting(SelectionId::KeyBits).dashed();
   if (selection_given(args, SelectionId::KeyBits))

@@ -84,6 +84,16 @@ std::string selection_usage(SelectionCommand command) {
   return usage + "[options]";
 }
 
+std::string family_flag_choices(SelectionCommand command) {
+  std::vector<std::string> flags;
+  for (const SelectionSetting& s : selection_settings())
+    if (s.family && s.on(command)) flags.push_back(s.usage().substr(0, s.usage().find(' ')));
+  std::string text;
+  for (size_t i = 0; i < flags.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == flags.size() ? " or " : ", ") + flags[i];
+  return text;
+}
+
 bool selection_given(const cxxopts::ParseResult& args, SelectionId id) {
   return args.count(selection_setting(id).long_flag()) > 0;
 }

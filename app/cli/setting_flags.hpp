@@ -31,6 +31,9 @@ void add_family_flags(cxxopts::OptionAdder& add, SelectionCommand command, Selec
 /// "[-c CIPHER] [--hash HASH] ... [options]": the usage line of a command's algorithm flags.
 std::string selection_usage(SelectionCommand command);
 
+/// "-c, -s, --mac or --kex": the algorithm flags of a command, for a message.
+std::string family_flag_choices(SelectionCommand command);
+
 /// Whether the flag of `id` was given, and its one value.
 bool selection_given(const cxxopts::ParseResult& args, SelectionId id);
 std::string selection_value(const cxxopts::ParseResult& args, SelectionId id);
