@@ -36,6 +36,7 @@ SelectionSetting family_entry(Family family, const char* letter, const char* ben
 // NOLINTNEXTLINE(readability-function-size): a data table, one entry per setting.
 std::vector<SelectionSetting> make_table() {
   std::vector<SelectionSetting> t;
+  t.reserve(static_cast<size_t>(SelectionId::Count));  // add() hands out references into it
   t.push_back(family_entry(Family::Cipher, "c", "cipher(s), comma-separated: {names}",
                            "cipher(s), comma-separated (as the default command; see cryptauditor --help)"));
   t.push_back(family_entry(Family::Hash, nullptr, "hash(es): {names}", nullptr));
