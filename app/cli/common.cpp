@@ -8,6 +8,7 @@
 
 #include "host/affinity.hpp"
 #include "plugins/report.hpp"
+#include "settings/selection.hpp"
 #include "util/suggest.hpp"
 #include "util/units.hpp"
 
@@ -259,7 +260,8 @@ std::vector<size_t> select_sizes(const std::vector<SizeRequest>& requests, const
       throw UsageError(req.where + " '" + req.typed + "' is too large (at most 1024MB)");
     if (std::find(sizes.begin(), sizes.end(), *size) == sizes.end()) sizes.push_back(*size);
   }
-  const std::string where = requests.empty() ? "--data_size" : requests.front().where;
+  const std::string where =
+      requests.empty() ? selection_setting(SelectionId::DataSizes).dashed() : requests.front().where;
   for (const Job& j : jobs)
     for (size_t s : sizes) {
       if (s < j.algorithm->min_message)

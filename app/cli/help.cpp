@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cxxopts.hpp>
-#include <map>
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "host/environment.hpp"
 #include "plugins/report.hpp"
 #include "record/record.hpp"
+#include "settings/selection.hpp"
 #include "util/suggest.hpp"
 
 #ifndef CRYPTAUDITOR_VERSION
@@ -40,7 +40,7 @@ constexpr Subcommand kSubcommands[] = {
 /// One flag as cxxopts' help shows it.
 struct Flag {
   std::string short_name;  // "c" or ""
-  std::string long_name;   // "cipher"
+  std::string long_name;   // without "--"
   bool takes_value = false;
   std::string description;  // its help text, the wrapped lines joined
 };
@@ -96,10 +96,9 @@ std::vector<std::string> family_names(Family family) {
 /// The values a flag of a subcommand ("" for the default command) takes, for completion; empty: no list (a
 /// file, a number, free text).
 std::vector<std::string> values_of(const std::string& sub, const std::string& long_name) {
-  static const std::map<std::string, Family> kFamilies = {
-      {"cipher", Family::Cipher}, {"hash", Family::Hash}, {"signature", Family::Signature},
-      {"mac", Family::Mac},       {"kdf", Family::Kdf},   {"kex", Family::KeyAgreement}};
-  if (auto it = kFamilies.find(long_name); it != kFamilies.end()) return family_names(it->second);
+  const SelectionSetting* selection = selection_by_flag(long_name);
+  if (selection != nullptr && selection->completion == Completion::Algorithms)
+    return family_names(*selection->family);
 
   if (long_name == "format") {
     if (sub == "list" || sub == "doctor" || sub == "compare" || sub == "verify" || sub == "leaks" ||
@@ -110,7 +109,7 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
     return names;
   }
   if (const RunSetting* setting = setting_by_flag(long_name)) return setting->choices;
-  if (long_name == "operations") {
+  if (selection != nullptr && selection->completion == Completion::Operations) {
     std::vector<std::string> ops;
     for (Family f :
          {Family::Cipher, Family::Hash, Family::Signature, Family::Mac, Family::Kdf, Family::KeyAgreement})
@@ -121,10 +120,16 @@ std::vector<std::string> values_of(const std::string& sub, const std::string& lo
   return {};
 }
 
+/// How the selection table completes a flag (settings/selection.hpp); Completion::None for another flag.
+Completion completion_of(const std::string& long_name) {
+  const SelectionSetting* s = selection_by_flag(long_name);
+  return s != nullptr ? s->completion : Completion::None;
+}
+
 /// Flags whose value is a comma-separated list of names (completed item by item).
 bool comma_list(const std::string& long_name) {
-  return long_name == "cipher" || long_name == "hash" || long_name == "signature" || long_name == "mac" ||
-         long_name == "kdf" || long_name == "kex" || long_name == "operations" || long_name == "backend";
+  const Completion c = completion_of(long_name);
+  return c == Completion::Algorithms || c == Completion::Operations || c == Completion::Backends;
 }
 
 bool takes_directory(const std::string& long_name) {
@@ -132,7 +137,7 @@ bool takes_directory(const std::string& long_name) {
 }
 
 bool takes_file(const std::string& long_name) {
-  return long_name == "output" || long_name == "key-file" || long_name == "vectors" ||
+  return completion_of(long_name) == Completion::File || long_name == "output" || long_name == "vectors" ||
          long_name == "plugin" || long_name == "config" || long_name == "journal" ||
          long_name.rfind("export-", 0) == 0;
 }
@@ -207,7 +212,7 @@ void bash_completion(std::ostream& out) {
       out << "        " << pattern << ") ";
       if (!values.empty())
         out << "values='" << join(values) << "'";
-      else if (f.long_name == "backend")
+      else if (completion_of(f.long_name) == Completion::Backends)
         out << "values=$(\"${COMP_WORDS[0]}\" list --backends --format json 2>/dev/null | "
                "sed -n 's/.*\"name\": *\"\\([^\"]*\\)\".*/\\1/p')";
       else
@@ -259,7 +264,7 @@ void zsh_arguments(std::ostream& out, const std::string& sub, const std::string&
       spec += ":" + f.long_name + ":";
       if (!values.empty())
         spec += comma_list(f.long_name) ? "_sequence compadd - " + join(values) : "(" + join(values) + ")";
-      else if (f.long_name == "backend")
+      else if (completion_of(f.long_name) == Completion::Backends)
         spec += "_sequence _cryptauditor_backends";
       else if (takes_directory(f.long_name))
         spec += "_files -/";
@@ -378,7 +383,9 @@ std::string family_help(Family family) {
 }
 
 std::string report_format_names() { return join(values_of("", "format"), ", "); }
-std::string operation_names() { return join(values_of("", "operations"), ", "); }
+std::string operation_names() {
+  return join(values_of("", selection_setting(SelectionId::Operations).long_flag()), ", ");
+}
 
 std::string program_description() {
   std::string text =

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "config/study_config.hpp"
 #include "host/affinity.hpp"
 #include "leaks/screen.hpp"
@@ -33,20 +34,12 @@ cxxopts::Options leaks_options() {
       "X25519/X448/ECDH and ECDSA sign: key with 64 leading zero bits vs random; RSA and EdDSA "
       "sign: fixed vs random message; RSA decrypt: well-formed vs malformed padding. Hashes, "
       "KDFs and FFDHE have no test.\n");
-  o.custom_help("[-c CIPHER] [-s SIGNATURE] [--mac MAC] [--kex KEX] [options]");
-  using Strings = std::vector<std::string>;
+  constexpr SelectionCommand kLeaks = SelectionCommand::Leaks;
+  o.custom_help(selection_usage(kLeaks));
   cxxopts::OptionAdder add = o.add_options();
-  add("c,cipher", "cipher(s), comma-separated (as the default command; see cryptauditor --help)",
-      cxxopts::value<Strings>());
-  add("s,signature", "signature(s): RSA-PSS, RSA-PKCS1V15-SHA1, RSA-PKCS1V15-SHA256, ECDSA, EDDSA, ...",
-      cxxopts::value<Strings>());
-  add("mac", "MAC(s): HMAC-SHA2-256, CMAC-AES, POLY1305, ...", cxxopts::value<Strings>());
-  add("kex", "key agreement(s): X25519, X448, ECDH-P256, ECDH-P384", cxxopts::value<Strings>());
-  add("k,key_length", "key length in bits (as the default command)", cxxopts::value<std::string>());
-  add("d,data_size", "message size(s), comma-separated, in B, KB or MB",
-      cxxopts::value<Strings>()->default_value("64B"));
-  add("b,backend", "backend(s) to screen, comma-separated (default: every loaded backend)",
-      cxxopts::value<Strings>());
+  add_family_flags(add, kLeaks, SelectionId::Cipher, SelectionId::Kex);
+  for (SelectionId id : {SelectionId::KeyBits, SelectionId::DataSizes, SelectionId::Backends})
+    add_selection_flag(add, id, kLeaks);
   add("method",
       "timing (the dudect-style screen), taint (secret-taint under Valgrind's memcheck: secret-dependent "
       "branches and memory indices), or timing,taint (one matrix)",
@@ -85,21 +78,15 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     out << options.help() << '\n';
     return kExitOk;
   }
-  std::vector<AlgorithmRequest> requests;
-  for (auto [flag, family] : {std::pair{"cipher", Family::Cipher}, std::pair{"signature", Family::Signature},
-                              std::pair{"mac", Family::Mac}, std::pair{"kex", Family::KeyAgreement}})
-    if (args.count(flag))
-      for (const auto& typed :
-           split_given_list(args[flag].as<std::vector<std::string>>(), "--" + std::string(flag),
-                            "one or more names, comma-separated (see --help)"))
-        requests.push_back({family, typed, ""});
+  const std::vector<AlgorithmRequest> requests = algorithm_requests(args, SelectionCommand::Leaks);
   if (requests.empty())
-    throw UsageError(
-        "leaks: no algorithm selected: give -c, -s, --mac or --kex (see cryptauditor leaks --help)");
+    throw UsageError("leaks: no algorithm selected: give " + family_flag_choices(SelectionCommand::Leaks) +
+                     " (see cryptauditor leaks --help)");
   std::optional<uint32_t> key_bits;
-  if (args.count("key_length"))
-    key_bits = parse_key_bits("--key_length", args["key_length"].as<std::string>());
-  const Selection sel = select_jobs(requests, key_bits, "--key_length");
+  const std::string key_where = selection_setting(SelectionId::KeyBits).dashed();
+  if (selection_given(args, SelectionId::KeyBits))
+    key_bits = parse_key_bits(key_where, selection_value(args, SelectionId::KeyBits));
+  const Selection sel = select_jobs(requests, key_bits, key_where);
 
   leaks::Plan plan;
   leaks::ReportContext ctx;
@@ -116,9 +103,9 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       plan.jobs.push_back(job);
   for (const auto& n : sel.notes) ctx.notes.push_back(n);
   std::vector<SizeRequest> sizes;
-  for (const auto& typed : split_given_list(args["data_size"].as<std::vector<std::string>>(), "--data_size",
-                                            "one or more sizes, comma-separated, e.g. 64B,1KB"))
-    sizes.push_back({typed, "--data_size"});
+  for (const auto& typed :
+       selection_items(args, SelectionId::DataSizes, "one or more sizes, comma-separated, e.g. 64B,1KB"))
+    sizes.push_back({typed, selection_setting(SelectionId::DataSizes).dashed()});
   plan.data_sizes = select_sizes(sizes, plan.jobs);
   plan.budget_s = parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 1");
   plan.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
@@ -134,10 +121,8 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const PluginRequest plugins = plugin_request(args);
   PluginScan scan = load_backends(plugins, err);
   std::vector<std::string> wanted;
-  if (args.count("backend"))
-    wanted = split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
-                              "one or more backend names, comma-separated (cryptauditor list --backends)");
-  plan.backends = select_backends(wanted, "--backend", scan);
+  if (selection_given(args, SelectionId::Backends)) wanted = selection_items(args, SelectionId::Backends);
+  plan.backends = select_backends(wanted, selection_setting(SelectionId::Backends).dashed(), scan);
   if (plan.backends.empty()) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;

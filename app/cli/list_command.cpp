@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "host/environment.hpp"
 #include "host/machine_check.hpp"
 #include "plugins/list_report.hpp"
@@ -91,8 +92,7 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cxxopts::OptionAdder add = o.add_options();
   add("backends", "the loaded backends, their library versions and acceleration");
   add("aliases", "the alias and group tables");
-  add("b,backend", "only these backends, comma-separated, any case (default: every loaded backend)",
-      cxxopts::value<std::vector<std::string>>());
+  add_selection_flag(add, SelectionId::Backends, SelectionCommand::List);
   add("format", format_choices("list") + " (json's schema: docs/REPORTS.md; text is table)",
       cxxopts::value<std::string>()->default_value(command_formats("list").front()));
   add("h,help", "print this help");
@@ -127,10 +127,10 @@ int list_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError("list ALGORITHM filters the capability matrix: leave out --backends and --aliases");
   PluginScan scan = load_backends(plugin_request(args), err);
   const std::vector<const Backend*> backends = select_backends(
-      args.count("backend") ? split_given_list(args["backend"].as<std::vector<std::string>>(), "--backend",
-                                               "one or more backend names, comma-separated")
-                            : std::vector<std::string>{},
-      "--backend", scan);
+      selection_given(args, SelectionId::Backends)
+          ? selection_items(args, SelectionId::Backends, "one or more backend names, comma-separated")
+          : std::vector<std::string>{},
+      selection_setting(SelectionId::Backends).dashed(), scan);
   if (json && args.count("backends")) {
     write_list_json(backend_lines(backends), nullptr, out);
   } else if (json) {

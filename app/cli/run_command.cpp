@@ -29,8 +29,7 @@ cxxopts::Options run_options() {
   o.positional_help("");
   cxxopts::OptionAdder add = o.add_options();
   add("config", "the study config file", cxxopts::value<std::string>());
-  add("b,backend", "backend(s), comma-separated, instead of the config's \"backends\"",
-      cxxopts::value<std::vector<std::string>>());
+  add_selection_flag(add, SelectionId::Backends, SelectionCommand::Run);
   for (SettingId id : {SettingId::Rounds, SettingId::Budget, SettingId::CiTarget, SettingId::Warmup,
                        SettingId::Unit, SettingId::Layout})
     add_setting_flag(add, id, SettingsCommand::Run);
@@ -155,9 +154,9 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   const PluginRequest plugins = plugin_request(args);
   PluginScan scan = load_backends(plugins, err);
-  const std::vector<std::string> typed_backends =
-      args.count("backend") ? args["backend"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  study.plan.backends = config_backends(cfg, args.count("backend") ? &typed_backends : nullptr, scan);
+  const std::vector<std::string> typed_backends = selection_list(args, SelectionId::Backends);
+  study.plan.backends =
+      config_backends(cfg, selection_given(args, SelectionId::Backends) ? &typed_backends : nullptr, scan);
   if (study.plan.backends.empty()) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugins.describe() << '\n';
     return kExitFailure;

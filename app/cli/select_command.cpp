@@ -47,13 +47,13 @@ cxxopts::Options select_options() {
       "vectors",
       "Wycheproof folder, instead of the config's \"vectors\" or verify's search path "
       "($CRYPTAUDITOR_WYCHEPROOF, the user cache, ../shared/wycheproof)",
-      cxxopts::value<std::string>())("b,backend", "backend(s), comma-separated, instead of the config's",
-                                     cxxopts::value<std::vector<std::string>>())(
-      "format", "scorecard format: " + format_choices("select"),
+      cxxopts::value<std::string>());
+  cxxopts::OptionAdder add = o.add_options();
+  add_selection_flag(add, SelectionId::Backends, SelectionCommand::Select);
+  add("format", "scorecard format: " + format_choices("select"),
       cxxopts::value<std::string>()->default_value(command_formats("select").front()))(
       "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
       cxxopts::value<std::string>());
-  cxxopts::OptionAdder add = o.add_options();
   add_setting_flag(add, SettingId::Budget, SettingsCommand::Select);
   add("leak-budget", "leak screen: seconds per test and repetition, instead of the config's",
       cxxopts::value<std::string>())("no-leaks",
@@ -256,9 +256,9 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   // Backends, as `run`.
   PluginScan scan = load_backends(plugin_request(args), err);
-  const std::vector<std::string> typed_backends =
-      args.count("backend") ? args["backend"].as<std::vector<std::string>>() : std::vector<std::string>{};
-  study.plan.backends = config_backends(cfg, args.count("backend") ? &typed_backends : nullptr, scan);
+  const std::vector<std::string> typed_backends = selection_list(args, SelectionId::Backends);
+  study.plan.backends =
+      config_backends(cfg, selection_given(args, SelectionId::Backends) ? &typed_backends : nullptr, scan);
   if (study.plan.backends.empty()) {
     err << "cryptauditor: no backend plugins could be loaded from " << plugin_request(args).describe()
         << '\n';

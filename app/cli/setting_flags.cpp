@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "cli/help.hpp"
+
 namespace ca {
 
 void add_setting_flag(cxxopts::OptionAdder& add, SettingId id, SettingsCommand command) {
@@ -36,6 +38,91 @@ void read_setting_flags(const cxxopts::ParseResult& args, RunSettings& s) {
     drop_rounds = drop_rounds || setting.drops_rounds;
   }
   if (drop_rounds && args.count(run_setting(SettingId::Rounds).long_flag()) == 0) s.rounds.reset();
+}
+
+namespace {
+
+// The help line of a selection flag: "{names}" and "{operations}" filled in from the catalog.
+std::string selection_help(const SelectionSetting& s, SelectionCommand command) {
+  std::string text = s.help[static_cast<size_t>(command)];
+  auto fill = [&](const std::string& mark, const std::string& with) {
+    if (const size_t at = text.find(mark); at != std::string::npos) text.replace(at, mark.size(), with);
+  };
+  if (s.family) fill("{names}", family_help(*s.family));
+  fill("{operations}", operation_names());
+  return text;
+}
+
+}  // namespace
+
+void add_selection_flag(cxxopts::OptionAdder& add, SelectionId id, SelectionCommand command) {
+  const SelectionSetting& s = selection_setting(id);
+  if (!s.on(command)) throw std::logic_error("the selection flag " + s.dashed() + " is not a flag here");
+  const char* default_value = s.defaults[static_cast<size_t>(command)];
+  if (s.list) {
+    auto value = cxxopts::value<std::vector<std::string>>();
+    if (default_value != nullptr) value->default_value(default_value);
+    add(s.flag, selection_help(s, command), value);
+  } else {
+    auto value = cxxopts::value<std::string>();
+    if (default_value != nullptr) value->default_value(default_value);
+    add(s.flag, selection_help(s, command), value);
+  }
+}
+
+void add_family_flags(cxxopts::OptionAdder& add, SelectionCommand command, SelectionId first,
+                      SelectionId last) {
+  for (size_t i = static_cast<size_t>(first); i <= static_cast<size_t>(last); ++i)
+    if (selection_settings()[i].family && selection_settings()[i].on(command))
+      add_selection_flag(add, static_cast<SelectionId>(i), command);
+}
+
+std::string selection_usage(SelectionCommand command) {
+  std::string usage;
+  for (const SelectionSetting& s : selection_settings())
+    if (s.family && s.on(command)) usage += "[" + s.usage() + "] ";
+  return usage + "[options]";
+}
+
+std::string family_flag_choices(SelectionCommand command) {
+  std::vector<std::string> flags;
+  for (const SelectionSetting& s : selection_settings())
+    if (s.family && s.on(command)) flags.push_back(s.usage().substr(0, s.usage().find(' ')));
+  std::string text;
+  for (size_t i = 0; i < flags.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == flags.size() ? " or " : ", ") + flags[i];
+  return text;
+}
+
+bool selection_given(const cxxopts::ParseResult& args, SelectionId id) {
+  return args.count(selection_setting(id).long_flag()) > 0;
+}
+
+std::string selection_value(const cxxopts::ParseResult& args, SelectionId id) {
+  return args[selection_setting(id).long_flag()].as<std::string>();
+}
+
+std::vector<std::string> selection_list(const cxxopts::ParseResult& args, SelectionId id) {
+  const std::string name = selection_setting(id).long_flag();
+  return args.count(name) ? args[name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+std::vector<std::string> selection_items(const cxxopts::ParseResult& args, SelectionId id,
+                                         const std::string& expected) {
+  const SelectionSetting& s = selection_setting(id);
+  return split_given_list(args[s.long_flag()].as<std::vector<std::string>>(), s.dashed(),
+                          expected.empty() ? s.expected : expected);
+}
+
+std::vector<AlgorithmRequest> algorithm_requests(const cxxopts::ParseResult& args, SelectionCommand command) {
+  std::vector<AlgorithmRequest> requests;
+  for (size_t i = 0; i < selection_settings().size(); ++i) {
+    const SelectionSetting& s = selection_settings()[i];
+    if (!s.family || !s.on(command) || args.count(s.long_flag()) == 0) continue;
+    for (const auto& typed : selection_items(args, static_cast<SelectionId>(i)))
+      requests.push_back({*s.family, typed, ""});
+  }
+  return requests;
 }
 
 }  // namespace ca

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/setting_flags.hpp"
 #include "cli/vectors_fetch.hpp"
 #include "plugins/verify_report.hpp"
 #include "verify/interop.hpp"
@@ -36,8 +37,7 @@ cxxopts::Options verify_options() {
   add("interop",
       "instead of vectors: for every algorithm and ordered pair of backends (A, B), B decrypts, verifies or "
       "reproduces what A produced");
-  add("b,backend", "backend(s), comma-separated (default: every loaded backend)",
-      cxxopts::value<std::vector<std::string>>());
+  add_selection_flag(add, SelectionId::Backends, SelectionCommand::Verify);
   add("format", "output format: " + format_choices("verify"),
       cxxopts::value<std::string>()->default_value(command_formats("verify").front()));
   add("quiet", "with --fetch: do not say what was written");
@@ -99,10 +99,8 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
 
   PluginScan scan = load_backends(plugin_request(args), err);
-  const auto backends =
-      select_backends(split_list(args.count("backend") ? args["backend"].as<std::vector<std::string>>()
-                                                       : std::vector<std::string>{}),
-                      "--backend", scan);
+  const auto backends = select_backends(split_list(selection_list(args, SelectionId::Backends)),
+                                        selection_setting(SelectionId::Backends).dashed(), scan);
   if (backends.empty()) {
     err << "cryptauditor: no backend plugin is loaded: nothing to verify\n";
     return kExitFailure;

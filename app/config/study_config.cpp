@@ -7,6 +7,7 @@
 
 #include "plugins/report.hpp"
 #include "record/record_json.hpp"
+#include "settings/selection.hpp"
 #include "util/json_text.hpp"
 
 namespace ca {
@@ -14,12 +15,12 @@ namespace {
 
 using nlohmann::json;
 
-// The keys an algorithm entry may name its algorithm with: the flags' names without "--" ("cipher",
-// "hash", "signature", ...), taken from the catalog so a new family needs no change here.
+// The keys an algorithm entry may name its algorithm with (the selection table's entry keys of the family
+// flags), in the order the catalog's families first appear.
 std::vector<std::pair<std::string, Family>> family_keys() {
   std::vector<std::pair<std::string, Family>> keys;
   for (const AlgorithmInfo& a : catalog()) {
-    std::string key(family_flag(a.family).substr(2));
+    const std::string& key = family_setting(a.family).entry_key;
     if (std::none_of(keys.begin(), keys.end(), [&](const auto& k) { return k.first == key; }))
       keys.emplace_back(key, a.family);
   }
@@ -200,11 +201,18 @@ Selection entry_jobs(const AlgorithmRequest& request, const std::optional<KeyLis
   return sel;
 }
 
-// The top-level keys: the study's own, then the run settings' (their table, settings/run_settings.hpp).
+// The key of a selection setting at the top of a config (settings/selection.hpp).
+const std::string& key_of(SelectionId id) { return selection_setting(id).config_key; }
+// Its key in an "algorithms" entry.
+const std::string& entry_key_of(SelectionId id) { return selection_setting(id).entry_key; }
+
+// The top-level keys: the study's own and the selection's (settings/selection.hpp), then the run
+// settings' (their table, settings/run_settings.hpp).
 std::vector<std::string> allowed_top_keys() {
-  std::vector<std::string> keys = {"name",       "description", "algorithms", "backends",
-                                   "data_sizes", "key_bits",    "outputs",    "operations",
-                                   "key_file",   "leaks",       "vectors",    "select"};
+  using enum SelectionId;
+  std::vector<std::string> keys = {
+      "name",    "description",      key_of(Algorithms), key_of(Backends), key_of(DataSizes), key_of(KeyBits),
+      "outputs", key_of(Operations), key_of(KeyFile),    "leaks",          "vectors",         "select"};
   for (const RunSetting& s : run_settings()) {
     if (s.config_key == nullptr) continue;
     const std::string top = std::string(s.config_key).substr(1, std::string(s.config_key).find('/', 1) - 1);
@@ -365,12 +373,16 @@ void read_algorithms(const Reader& in, const json& doc, const std::optional<KeyL
     entry_example +=
         (entry_example.empty() ? "" : ", ") + ("{\"" + key + "\": \"" + std::string(first->name) + "\"}");
   }
-  entry_keys.insert(entry_keys.end(), {"key_bits", "data_sizes", "params"});
+  const std::string& key_bits = entry_key_of(SelectionId::KeyBits);
+  const std::string& data_sizes = entry_key_of(SelectionId::DataSizes);
+  const std::string& params = entry_key_of(SelectionId::Params);
+  entry_keys.insert(entry_keys.end(), {key_bits, data_sizes, params});
 
-  if (doc.contains("algorithms")) {
-    const json& list = in.list(doc["algorithms"], "/algorithms", "algorithm entry such as " + entry_example);
+  const std::string& algorithms = key_of(SelectionId::Algorithms);
+  if (doc.contains(algorithms)) {
+    const json& list = in.list(doc[algorithms], "/" + algorithms, "algorithm entry such as " + entry_example);
     for (size_t i = 0; i < list.size(); ++i) {
-      const std::string p = "/algorithms/" + std::to_string(i);
+      const std::string p = "/" + algorithms + "/" + std::to_string(i);
       const json& entry = list[i];
       in.expect(entry.is_object(), entry, p, "an object such as " + entry_example);
       in.only_keys(entry, p, entry_keys);
@@ -388,23 +400,24 @@ void read_algorithms(const Reader& in, const json& doc, const std::optional<KeyL
                        entry_example + ")");
 
       std::optional<KeyList> keys = top_keys;
-      if (entry.contains("key_bits")) {
+      if (entry.contains(key_bits)) {
         cfg.key_bits_given = true;
-        keys = in.key_bits(entry["key_bits"], p + "/key_bits");
+        keys = in.key_bits(entry[key_bits], p + "/" + key_bits);
         if (request->family == Family::Hash || request->family == Family::Kdf)
-          in.fail(p + "/key_bits", "hashes and KDFs have no key; leave the key out");
+          in.fail(p + "/" + key_bits, "hashes and KDFs have no key; leave the key out");
       }
       Selection sel = entry_jobs(*request, keys);
-      if (entry.contains("params")) {
+      if (entry.contains(params)) {
+        const std::string pp = p + "/" + params;
         const std::string typed =
-            in.string(entry["params"], p + "/params", "a string such as \"iterations=600000\" or \"tag=12\"");
+            in.string(entry[params], pp, "a string such as \"iterations=600000\" or \"tag=12\"");
         if (request->family == Family::Kdf)
-          apply_kdf_params(sel, typed, in.where(p + "/params"));
+          apply_kdf_params(sel, typed, in.where(pp));
         else
-          apply_params(sel, typed, in.where(p + "/params"));  // tag and nonce lengths
+          apply_params(sel, typed, in.where(pp));  // tag and nonce lengths
       }
       const std::vector<SizeRequest> size_requests =
-          entry.contains("data_sizes") ? in.sizes(entry["data_sizes"], p + "/data_sizes") : top_sizes;
+          entry.contains(data_sizes) ? in.sizes(entry[data_sizes], p + "/" + data_sizes) : top_sizes;
       for (const SizeRequest& s : size_requests)
         select_sizes({s}, sel.jobs);  // each against each job's limits
       const std::vector<size_t> sizes = select_sizes(size_requests, {});
@@ -484,35 +497,35 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
     cfg.description = in.string(doc["description"], "/description", "a string");
   read_run_settings(in, doc, cfg.settings);
 
-  if (doc.contains("key_file")) {
-    const std::string given =
-        in.string(doc["key_file"], "/key_file", "a key file's path, relative to the config");
+  if (const std::string& key = key_of(SelectionId::KeyFile); doc.contains(key)) {
+    const std::string given = in.string(doc[key], "/" + key, "a key file's path, relative to the config");
     const std::filesystem::path path(given);
     cfg.key_file = path.is_absolute() ? given : (std::filesystem::path(file).parent_path() / path).string();
   }
   if (doc.contains("leaks")) cfg.leaks = read_leaks(in, doc["leaks"]);
 
   if (doc.contains("vectors")) {
-    // Relative to the config file's folder, as "key_file".
+    // Relative to the config file's folder, as the key file.
     const std::string text = in.string(doc["vectors"], "/vectors", "a folder of Wycheproof vector files");
     const std::filesystem::path p(text);
     cfg.vectors = p.is_absolute() ? text : (std::filesystem::path(file).parent_path() / p).string();
   }
   if (doc.contains("select")) read_select(in, doc["select"], cfg);
 
-  if (doc.contains("backends")) {
-    const json& list = in.list(doc["backends"], "/backends", "backend name");
+  if (const std::string& key = key_of(SelectionId::Backends); doc.contains(key)) {
+    const json& list = in.list(doc[key], "/" + key, "backend name");
     for (size_t i = 0; i < list.size(); ++i) {
-      const std::string p = "/backends/" + std::to_string(i);
+      const std::string p = "/" + key + "/" + std::to_string(i);
       cfg.backends.push_back({in.string(list[i], p, "a backend name such as \"openssl\""), in.where(p)});
     }
   }
 
   const std::vector<std::string> ops = known_operations();
-  if (doc.contains("operations")) {
-    const json& list = in.list(doc["operations"], "/operations", "operation");
+  const std::string& operations = key_of(SelectionId::Operations);
+  if (doc.contains(operations)) {
+    const json& list = in.list(doc[operations], "/" + operations, "operation");
     for (size_t i = 0; i < list.size(); ++i) {
-      const std::string p = "/operations/" + std::to_string(i);
+      const std::string p = "/" + operations + "/" + std::to_string(i);
       const std::string op = in.string(list[i], p, "an operation name");
       if (std::find(ops.begin(), ops.end(), op) == ops.end())
         throw UsageError(in.where(p) + " '" + op + "' is not valid: expected one of " + joined(ops));
@@ -522,10 +535,14 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
   }
 
   std::optional<KeyList> top_keys;
-  if (doc.contains("key_bits")) top_keys = in.key_bits(doc["key_bits"], "/key_bits");
-  cfg.key_bits_given = doc.contains("key_bits");
-  std::vector<SizeRequest> top_sizes = {{"1KB", in.where("/data_sizes") + " (not given: 1KB)"}};
-  if (doc.contains("data_sizes")) top_sizes = in.sizes(doc["data_sizes"], "/data_sizes");
+  const std::string& key_bits = key_of(SelectionId::KeyBits);
+  if (doc.contains(key_bits)) top_keys = in.key_bits(doc[key_bits], "/" + key_bits);
+  cfg.key_bits_given = doc.contains(key_bits);
+  const std::string& data_sizes = key_of(SelectionId::DataSizes);
+  const std::string size_default = selection_setting(SelectionId::DataSizes).defaults[0];
+  std::vector<SizeRequest> top_sizes = {
+      {size_default, in.where("/" + data_sizes) + " (not given: " + size_default + ")"}};
+  if (doc.contains(data_sizes)) top_sizes = in.sizes(doc[data_sizes], "/" + data_sizes);
   cfg.data_sizes = select_sizes(top_sizes, {});
 
   read_algorithms(in, doc, top_keys, top_sizes, cfg);
@@ -536,9 +553,9 @@ StudyConfig parse_study_config(const json& doc, const std::string& file) {
       if (std::none_of(own.begin(), own.end(), [&](const std::string& op) {
             return std::find(cfg.operations.begin(), cfg.operations.end(), op) != cfg.operations.end();
           }))
-        in.fail("/operations", "none of " + joined(cfg.operations) + " applies to " +
-                                   std::string(j.algorithm->name) + " (its operations: " + joined(own) +
-                                   "); add one or remove the algorithm");
+        in.fail("/" + operations, "none of " + joined(cfg.operations) + " applies to " +
+                                      std::string(j.algorithm->name) + " (its operations: " + joined(own) +
+                                      "); add one or remove the algorithm");
     }
 
   read_outputs(in, doc, cfg);
@@ -553,11 +570,10 @@ StudyConfig load_study_config(const std::string& path) {
 
 std::vector<const Backend*> config_backends(const StudyConfig& cfg,
                                             const std::vector<std::string>* backend_flag, PluginScan& scan) {
+  const SelectionSetting& flag = selection_setting(SelectionId::Backends);
   if (backend_flag)
-    return select_backends(split_given_list(*backend_flag, "--backend",
-                                            "one or more backend names, comma-separated (cryptauditor list "
-                                            "--backends)"),
-                           "--backend", scan);
+    return select_backends(split_given_list(*backend_flag, flag.dashed(), flag.expected), flag.dashed(),
+                           scan);
   if (cfg.backends.empty()) return select_backends({}, "", scan);
   std::vector<const Backend*> out;
   for (const NamedBackend& b : cfg.backends)

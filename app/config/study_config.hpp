@@ -51,23 +51,23 @@ struct StudyConfig {
   std::string name;  // "name", else the file name without its extension
   std::string description;
   Selection selection;                 // jobs, each with its own data sizes; notes for fixed-key algorithms
-  std::vector<size_t> data_sizes;      // the top-level "data_sizes" (default 1KB)
+  std::vector<size_t> data_sizes;      // the top-level data sizes (default 1KB)
   std::vector<NamedBackend> backends;  // empty: every loaded backend
   /// The run settings the file gives (settings/run_settings.hpp: each setting's config key), over
   /// run_defaults().
   RunSettings settings = run_defaults();
   std::vector<ConfigOutput> outputs;    // default: one table on standard output
   std::vector<std::string> operations;  // empty: every operation of each algorithm
-  std::string key_file;                 // "key_file": a private key for every library (--key-file), as a
-                                        // path relative to the config file's folder; empty: none
-  bool key_bits_given = false;          // a "key_bits" at the top or in an entry
+  std::string key_file;                 // a private key for every library (the key file), as a path
+                                        // relative to the config file's folder; empty: none
+  bool key_bits_given = false;          // a key size at the top or in an entry
   std::optional<LeakConfig> leaks;      // "leaks": also screen for timing leaks
   std::string vectors;  // "vectors": Wycheproof folder for `select` (relative: to the config's folder);
                         // empty: the search path of verify (core/verify/vector_search.hpp)
   /// "select": the scorecard's rule (`cryptauditor select`, docs/SELECT.md).
   bool select_strict = false;          // "strict": documented Wycheproof deviations pass a library over
   std::string select_operation;        // "operation": the decision row's operation; empty: the first measured
-  size_t select_data_bytes = 0;        // "data_size": the decision row's size; 0: the largest measured
+  size_t select_data_bytes = 0;        // select's data size: the decision row's; 0: the largest measured
   double select_leak_budget_s = 0;     // "leak_budget_s": select's leak screen budget; 0: "leaks"' or 1 s
   size_t select_leak_repetitions = 0;  // "leak_repetitions": select's leak repetitions; 0: "leaks"' or 3
 };

@@ -6,7 +6,7 @@
 // parser (app/config/study_config.cpp), the JSON report (plugins/json.cpp) and `report` reading it back, the
 // journal (record/journal.cpp) and --help all read this table: a new setting is one entry here plus the
 // code that uses it. What a study selects (algorithms, key sizes, data sizes, operations, backends, a key
-// file) is not in this table: those are lists resolved against the catalog (app/cli/common.hpp).
+// file) is in the selection table (settings/selection.hpp): lists resolved against the catalog.
 #pragma once
 
 #include <cstddef>
