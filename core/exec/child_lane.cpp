@@ -85,6 +85,7 @@ class ChildLane final : public Lane {
       to_ = idle->to;
       from_ = idle->from;
       exit_fd_ = idle->exit_fd;
+      ::signal(SIGPIPE, SIG_IGN);  // it may have died while idle: then receive() says how
       send("J " + std::to_string(cpu) + " " + lane_spec(plan, job, backend) + "\n");
       return;
     }

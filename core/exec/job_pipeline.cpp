@@ -504,9 +504,9 @@ bool run_job_sides(const RunPlan& plan, const Job& job, const std::vector<const 
   std::optional<PoolFile> pool_file;
   if (isolated && !workers) pool_file.emplace();
   const size_t n = workers ? plan.processes : 1;
-  // --processes N: a library's N lanes run back to back on one CPU and share its code pages, so each warms
-  // up for --warmup / N, at least kMinWorkerWarmupS (docs/METHODOLOGY.md, "`--processes N`": the ratios
-  // did not move with it).
+  // --processes N: a library's N lanes run on the one CPU of the comparison's lanes and share its code pages,
+  // so each warms up for --warmup / N, at least kMinWorkerWarmupS (docs/METHODOLOGY.md, "`--processes N`":
+  // the ratios did not move with it).
   RunPlan lanes_plan = plan;
   if (workers)
     lanes_plan.measure.warmup_s =
