@@ -247,5 +247,48 @@ TEST(Interleave, ANoisyPairStopsWhereEachOfItsSourcesWouldHaveStoppedAlone) {
   EXPECT_FALSE(run.per_source[2].target_met);
 }
 
+// --processes N (issue #32): a worker process's lanes share that process's phases (its sample i costs
+// phase(process, i) times its speed), which the processes do not share. Two libraries, 2x apart, in two
+// processes each: with tags the stopping rule pairs the libraries process by process, whose ratio is exactly
+// 2 every round, and stops at the first check; without them it pairs lanes by median, among them one
+// library's two processes, whose ratio follows the two phases and never meets the target.
+class Phased final : public SampleSource {
+ public:
+  Phased(double ns_per_op, uint32_t process) : ns_(ns_per_op), process_(process) {}
+  WarmUp warm_up(const MeasureConfig&) override { return {100, 7, CA_OK, ""}; }
+  SampleResult sample(uint64_t ops, uint64_t) override {
+    const double i = static_cast<double>(samples_++);
+    const double phase = process_ == 0 ? 1 + 0.3 * std::sin(i) : 1 + 0.3 * std::sin(1.7 * i + 1);
+    return {ns_ * static_cast<double>(ops) * phase, 0, CA_OK, ""};
+  }
+
+ private:
+  double ns_;
+  uint32_t process_;
+  size_t samples_ = 0;
+};
+
+TEST(Interleave, TaggedProcessesShareOneStoppingRulePerLibrary) {
+  MeasureConfig cfg;
+  cfg.budget_s = 1000;  // scripted time: only the ratio rule or max_samples can stop it
+  cfg.min_samples = 10;
+  cfg.max_samples = 300;
+  const std::vector<SourceTag> tags = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+  for (const bool tagged : {true, false}) {
+    Phased a0(100, 0), a1(100, 1), b0(200, 0), b1(200, 1);
+    std::vector<SampleSource*> s = {&a0, &a1, &b0, &b1};
+    const InterleavedRun run =
+        measure_interleaved(s, cfg, tagged ? std::span<const SourceTag>(tags) : std::span<const SourceTag>());
+    if (tagged) {
+      EXPECT_TRUE(run.target_met);
+      EXPECT_EQ(run.rounds, 10u);
+      for (const auto& m : run.per_source) EXPECT_EQ(m.sample_ns.size(), 10u);
+    } else {
+      EXPECT_FALSE(run.target_met);
+      EXPECT_EQ(run.rounds, 300u);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ca

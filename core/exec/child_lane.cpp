@@ -13,7 +13,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -56,11 +58,6 @@ std::atomic<size_t> private_pools_of_children{0};
 
 namespace {
 
-void kill_group(pid_t pid) {
-  ::kill(-pid, SIGKILL);
-  ::kill(pid, SIGKILL);  // in case the child had not yet made its own group
-}
-
 class ChildLane final : public Lane {
  public:
   // exec_program non-empty: the child execs it as `PROGRAM __lane SPEC` (a fresh process image: its own
@@ -73,6 +70,32 @@ class ChildLane final : public Lane {
         pool_file_(pool_file < 0          ? -1
                    : exec_program.empty() ? pool_file
                                           : kLanePool) {
+    spawn(plan, job, backend, exec_program, cpu, pool_file);
+  }
+
+  // --processes N: the lane of process `process` in the run's worker for (process, plugin): the idle one,
+  // told the job (J request), or else a new one, started with it.
+  ChildLane(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program,
+            int cpu, size_t process)
+      : timeout_s_(plan.job_timeout_s), worker_(backend.path() + "\n" + backend.name()), process_(process) {
+    const int pool = worker_pool_file(process);
+    pool_file_ = pool >= 0 ? kLanePool : -1;
+    if (const auto idle = take_idle_worker(process, *worker_)) {
+      pid_ = idle->pid;
+      to_ = idle->to;
+      from_ = idle->from;
+      exit_fd_ = idle->exit_fd;
+      ::signal(SIGPIPE, SIG_IGN);  // it may have died while idle: then receive() says how
+      send("J " + std::to_string(cpu) + " " + lane_spec(plan, job, backend) + "\n");
+      return;
+    }
+    spawn(plan, job, backend, exec_program, cpu, pool);
+    count_worker_started();
+  }
+
+  // Forks the child (which execs exec_program, or serves from the fork) and keeps its pipes.
+  void spawn(const RunPlan& plan, const Job& job, const Backend& backend, const std::string& exec_program,
+             int cpu, int pool_file) {
     const std::string spec = exec_program.empty() ? std::string() : lane_spec(plan, job, backend);
     std::fflush(nullptr);  // else what stdio holds is written twice if a backend calls exit() in the child
     int down[2], up[2];
@@ -107,6 +130,12 @@ class ChildLane final : public Lane {
   }
 
   ~ChildLane() override {
+    // --processes N: a worker whose job went well serves the next one; after a failure, a fresh one does.
+    if (worker_ && !dead() && clean_ && pending_.empty() && data_left_ == 0 && !child_gone_ &&
+        interrupt_signal() == 0) {
+      keep_idle_worker(process_, *worker_, IdleWorker{pid_, to_, from_, exit_fd_});
+      return;
+    }
     if (!dead()) {
       ::signal(SIGPIPE, SIG_IGN);  // the child may be gone already
       const std::string quit = "Q\n";
@@ -163,6 +192,7 @@ class ChildLane final : public Lane {
       out.outputs.push_back(std::move(*bytes));
     }
     std::getline(in >> std::ws, out.error);
+    clean_ = clean_ && (out.error.empty() || out.unsupported);
     return out;
   }
 
@@ -181,6 +211,7 @@ class ChildLane final : public Lane {
     if (n > 0) out.outputs.push_back(std::move(payload_));  // the D before it
     payload_ = Bytes();
     std::getline(in >> std::ws, out.error);
+    clean_ = clean_ && (out.error.empty() || out.unsupported);
     return out;
   }
 
@@ -235,6 +266,7 @@ class ChildLane final : public Lane {
     std::istringstream in(*reply);
     in >> w.batch >> w.ops >> w.status;
     std::getline(in >> std::ws, w.error);
+    clean_ = clean_ && w.status == CA_OK;
     return w;
   }
 
@@ -246,6 +278,7 @@ class ChildLane final : public Lane {
     std::istringstream in(*reply);
     in >> s.ns >> s.cycles >> s.status;
     std::getline(in >> std::ws, s.error);
+    clean_ = clean_ && s.status == CA_OK;
     return s;
   }
 
@@ -255,9 +288,12 @@ class ChildLane final : public Lane {
   }
 
   // A check's reply: an empty line passes; no reply is the lane's failure.
-  Result<void> passed(const std::optional<std::string>& reply) const {
+  Result<void> passed(const std::optional<std::string>& reply) {
     if (!reply) return Error{failure_};
-    if (!reply->empty()) return Error{*reply};
+    if (!reply->empty()) {
+      clean_ = false;
+      return Error{*reply};
+    }
     return {};
   }
 
@@ -266,6 +302,7 @@ class ChildLane final : public Lane {
     const auto reply = receive('R');
     auto j = reply ? nlohmann::json::parse(*reply, nullptr, /*allow_exceptions=*/false) : nlohmann::json();
     auto got = reply && !j.is_discarded() ? record_from_json(j) : Result<Record>(Error{"no record"});
+    clean_ = clean_ && got && got->ok();
     if (!got) {
       r.status = Status::Failed;
       r.error = reply ? "the job's process sent an unreadable record in " + phase_ : failure_;
@@ -307,6 +344,7 @@ class ChildLane final : public Lane {
     in >> status;
     Error e;
     e.unsupported = status == static_cast<int>(Status::Unsupported);
+    clean_ = clean_ && e.unsupported;
     std::getline(in >> std::ws, e.message);
     return e;
   }
@@ -481,6 +519,9 @@ class ChildLane final : public Lane {
   std::string phase_ = "starting the job", pending_, failure_, child_error_, op_, key_hex_ = "-";
   size_t size_ = 0;
   bool reaped_ = false, start_requested_ = false;
+  bool clean_ = true;  // no step failed (unsupported is no failure): the worker may serve the next job
+  std::optional<std::string> worker_;  // --processes N: the library of the run's worker this lane is in
+  size_t process_ = 0;                 // and its process index
 };
 
 }  // namespace
@@ -488,6 +529,11 @@ class ChildLane final : public Lane {
 std::unique_ptr<Lane> make_child_lane(const RunPlan& plan, const Job& job, const Backend& backend,
                                       const std::string& exec_program, int cpu, int pool_file) {
   return std::make_unique<ChildLane>(plan, job, backend, exec_program, cpu, pool_file);
+}
+
+std::unique_ptr<Lane> make_worker_lane(const RunPlan& plan, const Job& job, const Backend& backend,
+                                       size_t process, int cpu) {
+  return std::make_unique<ChildLane>(plan, job, backend, plan.worker_program, cpu, process);
 }
 
 size_t private_pools_in_children() { return private_pools_of_children.load(); }

@@ -96,10 +96,16 @@ int serve_exec_lane(const std::string& spec);
 
 /// Runs one job in the interleaved order over `backends`, emitting one record per wanted (backend, size,
 /// operation). False when SIGINT/SIGTERM stopped it (the comparison in progress is not emitted).
-/// plan.processes N >= 2: the job is run N times, each time with every lane in a fresh exec'd worker
-/// process, and each row's N records are joined into one (samples in process order, process_samples);
-/// the records are then emitted when the job's last pass ends.
+/// plan.processes N >= 2: every library has N lanes, one in each of N exec'd worker processes (kept for the
+/// whole run, one per process index and library: exec/lane_pipe.hpp's make_worker_lane), each process
+/// index with its own key and input pool. Each comparison measures all N x L lanes in one interleaved run
+/// whose stopping rule is over libraries (measure/interleave.hpp's SourceTag), each lane given
+/// budget / N; each row's N records are then joined into one (samples in process order, rounds tagged by
+/// process, process_samples).
 bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
                          const Wanted& wanted, const Emit& emit);
+
+/// Ends the run's --processes workers (each told to quit, then reaped); the next run starts new ones.
+void end_workers();
 
 }  // namespace ca

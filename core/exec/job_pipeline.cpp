@@ -1,6 +1,7 @@
-// The job pipeline of the interleaved order (exec/comparison.hpp): one pass of a job sets up every backend's
-// lane (in process, exec/local_lane.cpp; in a child, exec/child_lane.cpp), agrees on the outputs, measures
-// each comparison, checks the timed outputs and records; --processes N runs N passes and joins them.
+// The job pipeline of the interleaved order (exec/comparison.hpp): a job sets up every backend's lane (in
+// process, exec/local_lane.cpp; in a child, exec/child_lane.cpp), agrees on the outputs, measures each
+// comparison, checks the timed outputs and records; --processes N gives every library N lanes, one in each
+// of N persistent workers, measures them together and joins each row's N records.
 #include <sched.h>
 
 #include <algorithm>
@@ -20,7 +21,6 @@
 #include "host/affinity.hpp"
 #include "host/exit_guard.hpp"
 #include "host/interrupt.hpp"
-#include "record/record_key.hpp"
 #include "util/units.hpp"
 
 namespace ca {
@@ -236,13 +236,15 @@ struct RecordMaker {
 };
 
 // One lane per backend that has something of the job to measure: in this process, in a forked child
-// (isolated) or an exec'd worker (exec_program); isolated lanes are given the comparison's pool file.
+// (isolated, given the program's pool file) or, with --processes N, in the run's exec'd worker of process
+// index `process` for that library.
 std::vector<Entry> make_entries(const RunPlan& plan, const Job& job,
                                 const std::vector<const Backend*>& backends, const Wanted& wanted,
-                                const std::string& exec_program, int pool_fd) {
+                                size_t process, int pool_fd) {
   const auto ops = planned_operations(plan, *job.algorithm);
   const auto& sizes = planned_sizes(plan, job);
-  const bool isolated = !exec_program.empty() || plan.isolate;
+  const bool workers = plan.processes > 1;
+  const bool isolated = workers || plan.isolate;
   const int cpu = isolated ? lane_cpu(plan) : -1;
   std::vector<Entry> entries;
   for (const Backend* b : backends) {
@@ -252,8 +254,10 @@ std::vector<Entry> make_entries(const RunPlan& plan, const Job& job,
     if (!anything) continue;
     // In process, each step is noted for host/exit_guard.hpp: a plugin that calls exit() is blamed with it.
     std::unique_ptr<Lane> lane;
-    if (isolated)
-      lane = make_child_lane(plan, job, *b, exec_program, cpu, pool_fd);
+    if (workers)
+      lane = make_worker_lane(plan, job, *b, process, cpu);
+    else if (isolated)
+      lane = make_child_lane(plan, job, *b, "", cpu, pool_fd);
     else
       lane = make_local_lane(
           plan, job, *b, [name = b->name()](std::string_view what) { note_step(name, what); }, true);
@@ -261,6 +265,23 @@ std::vector<Entry> make_entries(const RunPlan& plan, const Job& job,
   }
   return entries;
 }
+
+// The least warm-up of a lane of --processes N (seconds): --warmup / N, but not below this.
+constexpr double kMinWorkerWarmupS = 0.005;
+
+// One process index's side of a job: its lanes, its key (each process its own, --processes N) and the maker
+// of its records, which names that key. Process 0 alone without --processes.
+struct ProcessSide {
+  ProcessSide(const Job& job, JobKey k) : key(std::move(k)), make_record{job, key} {}
+  JobKey key;
+  RecordMaker make_record;
+  std::vector<Entry> entries;
+  int pool_fd = -1;  // isolated: the file this process's comparisons' one pool goes in, or -1
+  bool one_pool = false;
+};
+using Sides = std::vector<std::unique_ptr<ProcessSide>>;
+// A record of process p's side (0 without --processes).
+using Done = std::function<void(size_t p, Record)>;
 
 // Starts every lane (self-test, key setup): with key.make, the first that starts makes the key pair the
 // others import. A lane that fails to start has its records failed through fail_lane. False: interrupted.
@@ -339,32 +360,64 @@ std::optional<std::string> agree(const AlgorithmInfo& a, int code, size_t size, 
   return agreement;
 }
 
-// The lanes `in`, agreed, measured: interleaved in shared rounds, or sequential, each on its own; then
-// each record's timed output checked and, with --threads N, its parallel pass. The records go to `done`.
-void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, const std::string& agreement,
-                   const std::vector<Entry*>& in, std::vector<Record>& done, const RecordMaker& make_record) {
-  std::vector<std::vector<Entry*>> groups;
+// A lane ready to be measured: its process index, and its side's agreement line.
+struct Ready {
+  Entry* entry;
+  size_t process;
+  const std::string* agreement;
+};
+
+// The lanes `in`, agreed, measured: interleaved in shared rounds, or sequential, each library on its own;
+// then each record's timed output checked and, with --threads N, its parallel pass. --processes N: a
+// library's N lanes share one stopping rule and each lane has budget / N. The records go to `done`.
+void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, const std::vector<Ready>& in,
+                   const Sides& sides, const Done& done) {
+  std::vector<const Backend*> libraries;  // in first appearance
+  for (const Ready& x : in)
+    if (std::find(libraries.begin(), libraries.end(), x.entry->backend) == libraries.end())
+      libraries.push_back(x.entry->backend);
+  const auto library = [&](const Ready& x) {
+    return static_cast<size_t>(std::find(libraries.begin(), libraries.end(), x.entry->backend) -
+                               libraries.begin());
+  };
+  std::vector<std::vector<Ready>> groups;
   if (plan.order == Order::Interleaved) {
     if (!in.empty()) groups.push_back(in);
   } else {
-    for (Entry* e : in) groups.push_back({e});
+    groups.resize(libraries.size());
+    for (const Ready& x : in) groups[library(x)].push_back(x);
   }
+  const size_t processes = std::max<size_t>(1, plan.processes);
   for (const auto& group : groups) {
     std::vector<SampleSource*> sources;
-    for (Entry* e : group) sources.push_back(e->lane.get());
+    std::vector<SourceTag> tags;
+    size_t group_libraries = 0;
+    for (const Ready& x : group) {
+      sources.push_back(x.entry->lane.get());
+      tags.push_back({library(x), static_cast<uint32_t>(x.process)});
+      bool seen = false;
+      for (const Ready& y : group) {
+        if (&y == &x) break;
+        seen = seen || y.entry->backend == x.entry->backend;
+      }
+      group_libraries += seen ? 0 : 1;
+    }
     MeasureConfig cfg = plan.measure;
-    if (group.size() == 1) cfg.settle_fraction = 0;  // no other backend runs between its samples
-    InterleavedRun run = measure_interleaved(sources, cfg);
-    const std::string id = group.size() > 1 ? new_comparison_id() : std::string();
+    if (group.size() == 1) cfg.settle_fraction = 0;  // no other lane runs between its samples
+    if (processes > 1) cfg.budget_s /= static_cast<double>(processes);  // a library's lanes share its budget
+    InterleavedRun run = measure_interleaved(
+        sources, cfg, processes > 1 ? std::span<const SourceTag>(tags) : std::span<const SourceTag>());
+    const std::string id = group_libraries > 1 ? new_comparison_id() : std::string();
     for (size_t k = 0; k < group.size(); ++k) {
-      Record r = make_record(*group[k]->backend, size, op);
-      r.agreement = agreement;
+      const Ready& x = group[k];
+      Record r = sides[x.process]->make_record(*x.entry->backend, size, op);
+      r.agreement = *x.agreement;
       r.measurement = std::move(run.per_source[k]);
       finish_record(r, "");
       // Correct where it is measured: the timed path (the plugin's repeat loop) must compute what one
       // plain call computes, or the figure is not ranked.
       if (r.ok())
-        if (Result<void> checked = group[k]->lane->check_timed_output(); !checked) {
+        if (Result<void> checked = x.entry->lane->check_timed_output(); !checked) {
           r.status = Status::Failed;
           r.error = "timed output check: " + checked.error().message;
         }
@@ -373,58 +426,69 @@ void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, cons
       } else {
         r.measurement.sample_round.clear();
       }
-      if (r.ok() && plan.threads > 1) group[k]->lane->threads(r);
-      done.push_back(std::move(r));
+      if (r.ok() && plan.threads > 1) x.entry->lane->threads(r);
+      done(x.process, std::move(r));
     }
   }
 }
 
-// One comparison (size, operation) of the job: begin, agree, inputs, measure, emit. False: interrupted
-// (nothing of the comparison is emitted, so --resume measures it again).
-bool run_comparison(const RunPlan& plan, const Job& job, size_t size, const std::string& op,
-                    std::vector<Entry>& entries, const std::shared_ptr<SharedPool>& slot,
-                    const Wanted& wanted, const Emit& emit, const RecordMaker& make_record) {
-  std::vector<Entry*> in;
-  std::vector<Record> done;
-  for (auto& e : entries) {
-    if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
-    e.lane->share_inputs(slot);
-    const Result<void> begun = e.lane->begin(size, op);
-    if (interrupt_signal() != 0) return false;
-    if (begun)
-      in.push_back(&e);
-    else
-      emit(make_record.failed(*e.backend, size, op, begun.error()));
+// One comparison (size, operation) of the job: begin, agree, inputs (each process's side on its own: its
+// key, its pool), then every side's lanes measured together, and the records given to `emit`. False:
+// interrupted (nothing of the comparison is emitted, so --resume measures it again).
+bool run_comparison(const RunPlan& plan, const Job& job, size_t size, const std::string& op, Sides& sides,
+                    const Wanted& wanted, const Done& emit) {
+  std::vector<std::pair<size_t, Record>> done;
+  const auto keep = [&](size_t p, Record r) { done.emplace_back(p, std::move(r)); };
+  std::vector<std::string> agreements(sides.size());
+  std::vector<Ready> ready;
+  for (size_t p = 0; p < sides.size(); ++p) {
+    ProcessSide& side = *sides[p];
+    const auto slot = side.one_pool && op != "agree" ? std::make_shared<SharedPool>() : nullptr;
+    if (slot) slot->file.fd = side.pool_fd;
+    std::vector<Entry*> in;
+    for (auto& e : side.entries) {
+      if (!e.ready || !wanted(*e.backend, job, size, op)) continue;
+      e.lane->share_inputs(slot);
+      const Result<void> begun = e.lane->begin(size, op);
+      if (interrupt_signal() != 0) return false;
+      if (begun)
+        in.push_back(&e);
+      else
+        emit(p, side.make_record.failed(*e.backend, size, op, begun.error()));
+    }
+    if (in.empty()) continue;
+    std::vector<Record> disagreed;
+    const std::optional<std::string> agreement =
+        agree(*job.algorithm, op_code(op), size, op, in, disagreed, side.make_record);
+    if (!agreement) return false;
+    for (Record& r : disagreed) keep(p, std::move(r));
+    agreements[p] = *agreement;
+    // The inputs, after the agreement check so that its buffers and the pool are not alive at once: in
+    // process the first lane asked makes the comparison's pool and the others take it.
+    return_freed_heap();
+    for (Entry* e : in) {
+      const Result<void> inputs = e->lane->prepare_inputs();
+      if (interrupt_signal() != 0) return false;
+      if (inputs)
+        ready.push_back({e, p, &agreements[p]});
+      else
+        keep(p, side.make_record.failed(*e->backend, size, op, inputs.error()));
+    }
   }
-  if (in.empty()) return true;
-  const std::optional<std::string> agreement =
-      agree(*job.algorithm, op_code(op), size, op, in, done, make_record);
-  if (!agreement) return false;
-  // The inputs, after the agreement check so that its buffers and the pool are not alive at once: in
-  // process the first lane asked makes the comparison's pool and the others take it.
-  return_freed_heap();
-  std::vector<Entry*> prepared;
-  for (Entry* e : in) {
-    const Result<void> inputs = e->lane->prepare_inputs();
-    if (interrupt_signal() != 0) return false;
-    if (inputs)
-      prepared.push_back(e);
-    else
-      done.push_back(make_record.failed(*e->backend, size, op, inputs.error()));
-  }
-  measure_lanes(plan, size, op, *agreement, prepared, done, make_record);
+  measure_lanes(plan, size, op, ready, sides, keep);
   // Interrupted during the comparison (its children killed, their steps failed): nothing of it is emitted.
   if (interrupt_signal() != 0) return false;
-  for (auto& e : entries) e.lane->end_comparison();  // before the next comparison's pool is made
+  for (auto& side : sides)
+    for (auto& e : side->entries) e.lane->end_comparison();  // before the next comparison's pool is made
   return_freed_heap();
-  for (Record& r : done) emit(std::move(r));
+  for (auto& [p, r] : done) emit(p, std::move(r));
   return true;
 }
 
-// One pass of a job: its lanes in this process, in forked children (isolate), or, with exec_program, in
-// exec'd worker processes (--processes N).
-bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
-                  const Wanted& wanted, const Emit& emit, const std::string& exec_program) {
+// A job: its lanes in this process, in forked children (isolate) or, with --processes N, in the run's
+// exec'd workers, N sides of one lane per library each; records go to `emit` with their process index.
+bool run_job_sides(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
+                   const Wanted& wanted, const Done& emit) {
   const auto ops = planned_operations(plan, *job.algorithm);
   const auto& sizes = planned_sizes(plan, job);
   struct ClearStep {  // back in cryptauditor's own code; an exception in flight keeps it, to be named
@@ -432,122 +496,66 @@ bool run_job_once(const RunPlan& plan, const Job& job, const std::vector<const B
       if (std::uncaught_exceptions() == 0) clear_step();
     }
   } clear_at_end;
-  // Isolated, the comparison's one pool goes into this file, made before the children so that they inherit
-  // it (issue #26); none where memfd_create is unavailable: each child then builds its own.
-  const bool isolated = !exec_program.empty() || plan.isolate;
+  // Isolated, the comparison's one pool goes into a file the children inherit (issue #26): this job's,
+  // forked; each process index's own, --processes N (the workers live across jobs). None where
+  // memfd_create is unavailable: each child then builds its own.
+  const bool workers = plan.processes > 1;
+  const bool isolated = workers || plan.isolate;
   std::optional<PoolFile> pool_file;
-  if (isolated) pool_file.emplace();
-  const int pool_fd = pool_file ? pool_file->fd() : -1;
-  std::vector<Entry> entries = make_entries(plan, job, backends, wanted, exec_program, pool_fd);
-
-  JobKey key = job_key(plan, *job.algorithm, job);
-  const RecordMaker make_record{job, key};
-  const auto fail_lane = [&](const Entry& e, const Error& failure) {
-    for (size_t size : sizes)
-      for (const auto& op : ops)
-        if (wanted(*e.backend, job, size, op)) emit(make_record.failed(*e.backend, size, op, failure));
-  };
-  if (!start_lanes(entries, key, fail_lane)) return false;
-
-  // One input pool per comparison for every lane (issue #26), in process or, isolated, in the PoolFile, when
-  // the inputs mean the same to every library: under one shared key (a backend that could not export its
-  // key pair signs with its own), and not for key agreement, whose input is each backend's own peer key.
-  const bool one_pool = key.key.has_value() && (!isolated || pool_fd >= 0);
+  if (isolated && !workers) pool_file.emplace();
+  const size_t n = workers ? plan.processes : 1;
+  // --processes N: a library's N lanes run on the one CPU of the comparison's lanes and share its code pages,
+  // so each warms up for --warmup / N, at least kMinWorkerWarmupS (docs/METHODOLOGY.md, "`--processes N`":
+  // the ratios did not move with it).
+  RunPlan lanes_plan = plan;
+  if (workers)
+    lanes_plan.measure.warmup_s =
+        std::max(std::min(plan.measure.warmup_s, kMinWorkerWarmupS), plan.measure.warmup_s / double(n));
+  Sides sides;
+  for (size_t p = 0; p < n; ++p) {
+    auto side = std::make_unique<ProcessSide>(job, job_key(plan, *job.algorithm, job));
+    side->pool_fd = workers ? worker_pool_file(p) : pool_file ? pool_file->fd() : -1;
+    side->entries = make_entries(lanes_plan, job, backends, wanted, p, side->pool_fd);
+    sides.push_back(std::move(side));
+  }
+  for (size_t p = 0; p < n; ++p) {
+    ProcessSide& side = *sides[p];
+    const auto fail_lane = [&](const Entry& e, const Error& failure) {
+      for (size_t size : sizes)
+        for (const auto& op : ops)
+          if (wanted(*e.backend, job, size, op))
+            emit(p, side.make_record.failed(*e.backend, size, op, failure));
+    };
+    if (!start_lanes(side.entries, side.key, fail_lane)) return false;
+    // One input pool per comparison for every lane of the side (issue #26), in process or, isolated, in
+    // the pool file, when the inputs mean the same to every library: under one shared key (a backend that
+    // could not export its key pair signs with its own), and not for key agreement, whose input is each
+    // backend's own peer key.
+    side.one_pool = side.key.key.has_value() && (!isolated || side.pool_fd >= 0);
+  }
   for (size_t size : sizes)
     for (const auto& op : ops) {
-      const auto slot = one_pool && op != "agree" ? std::make_shared<SharedPool>() : nullptr;
-      if (slot) slot->file.fd = pool_fd;
-      if (!run_comparison(plan, job, size, op, entries, slot, wanted, emit, make_record)) return false;
+      if (!run_comparison(plan, job, size, op, sides, wanted, emit)) return false;
       if (pool_file) pool_file->empty();
+      if (workers)
+        for (size_t p = 0; p < n; ++p) empty_worker_pool_file(p);
     }
   return true;
-}
-
-// --processes N: the N passes' records of one row joined into one. A row that failed or was unsupported in
-// any pass is that pass's record (its error naming the process); otherwise the samples are concatenated in
-// pass order, each pass's rounds moved past the previous passes' (so pairs stay within a process), the
-// comparison id is the first pass's, process_samples keeps each pass's count and repetition_samples
-// (--repetitions M) every pass's repetitions in pass order.
-std::vector<Record> join_processes(std::vector<std::vector<Record>>& passes) {
-  std::vector<RecordKey> order;
-  std::map<RecordKey, std::vector<Record*>> by_key;
-  for (auto& pass : passes)
-    for (Record& r : pass) {
-      auto& list = by_key[key_of(r)];
-      if (list.empty()) order.push_back(key_of(r));
-      list.push_back(&r);
-    }
-  const size_t n = passes.size();
-  std::vector<Record> joined;
-  for (const RecordKey& key : order) {
-    auto& list = by_key[key];
-    auto bad = std::find_if(list.begin(), list.end(), [](const Record* r) { return !r->ok(); });
-    if (bad != list.end()) {
-      Record r = std::move(**bad);
-      if (list.size() == n)  // one record per pass, in pass order
-        r.error =
-            "process " + std::to_string(bad - list.begin() + 1) + " of " + std::to_string(n) + ": " + r.error;
-      joined.push_back(std::move(r));
-      continue;
-    }
-    Record r = std::move(*list.front());
-    if (list.size() != n) {
-      r.status = Status::Failed;
-      r.error = "measured in " + std::to_string(list.size()) + " of the " + std::to_string(n) + " processes";
-      joined.push_back(std::move(r));
-      continue;
-    }
-    Measurement& m = r.measurement;
-    const bool paired = !r.comparison.empty();
-    if (!paired) m.sample_round.clear();
-    r.process_samples = {m.sample_ns.size()};
-    // --repetitions M: each process's repetitions, in process order (stats::summarize_processes nests them).
-    bool repeated = !m.repetition_samples.empty();
-    for (size_t p = 1; p < n; ++p) {
-      Measurement& more = list[p]->measurement;
-      repeated = repeated && !more.repetition_samples.empty();
-      m.repetition_samples.insert(m.repetition_samples.end(), more.repetition_samples.begin(),
-                                  more.repetition_samples.end());
-      m.sample_ns.insert(m.sample_ns.end(), more.sample_ns.begin(), more.sample_ns.end());
-      m.sample_ops.insert(m.sample_ops.end(), more.sample_ops.begin(), more.sample_ops.end());
-      // A pass whose comparison had this lane alone (the others failed there) has no rounds: numbered in
-      // order, they pair with nothing, as no other record of that pass is ok.
-      const bool rounds = more.sample_round.size() == more.sample_ns.size();
-      if (paired)
-        for (size_t i = 0; i < more.sample_ns.size(); ++i)
-          m.sample_round.push_back(static_cast<uint32_t>(p) * Record::kRoundsPerProcess +
-                                   (rounds ? more.sample_round[i] : static_cast<uint32_t>(i)));
-      m.timed_ops += more.timed_ops;
-      m.warmup_ops += more.warmup_ops;
-      m.timed_ns += more.timed_ns;
-      m.perf_cycles += more.perf_cycles;
-      m.target_met = m.target_met && more.target_met;
-      r.process_samples.push_back(more.sample_ns.size());
-    }
-    if (!repeated) m.repetition_samples.clear();
-    finish_record(r, "");
-    joined.push_back(std::move(r));
-  }
-  return joined;
 }
 
 }  // namespace
 
 bool run_interleaved_job(const RunPlan& plan, const Job& job, const std::vector<const Backend*>& backends,
                          const Wanted& wanted, const Emit& emit) {
-  if (plan.processes <= 1) return run_job_once(plan, job, backends, wanted, emit, "");
+  if (plan.processes <= 1)
+    return run_job_sides(plan, job, backends, wanted, [&](size_t, Record r) { emit(std::move(r)); });
   if (plan.worker_program.empty())
     throw std::logic_error("--processes " + std::to_string(plan.processes) +
                            " needs RunPlan::worker_program");
   std::vector<std::vector<Record>> passes(plan.processes);
-  for (size_t p = 0; p < plan.processes; ++p) {
-    RunPlan pass = plan;  // each pass its own batch jitter and round order
-    pass.measure.jitter_seed = plan.measure.jitter_seed + 0x9e3779b97f4a7c15ull * p;
-    if (!run_job_once(
-            pass, job, backends, wanted, [&](Record r) { passes[p].push_back(std::move(r)); },
-            plan.worker_program))
-      return false;
-  }
+  if (!run_job_sides(plan, job, backends, wanted,
+                     [&](size_t p, Record r) { passes[p].push_back(std::move(r)); }))
+    return false;
   for (Record& r : join_processes(passes)) emit(std::move(r));
   return true;
 }

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <sstream>
 
 #include "exec/lane_pipe.hpp"
@@ -30,7 +31,8 @@ namespace ca {
 //
 // Requests (parent -> child), one line each:   S <key hex or -> | B <size> <op> [<pool file fd>] | W |
 //                                              M <ops> <settle> | C | T | Q | E | A <seed> | O <seed> <k> |
-//                                              V <seed> <k> | I M | I R <n> <length> x n | D <n>
+//                                              V <seed> <k> | I M | I R <n> <length> x n | D <n> |
+//                                              J <cpu> <lane spec JSON>
 // Replies (child -> parent), one line each:    K | X <status> <error> | W <batch> <ops> <status> <error> |
 //                                              M <ns> <cycles> <status> <error> | C <what differs> |
 //                                              R <record JSON> | Y <key hex or -> |
@@ -41,9 +43,12 @@ namespace ca {
 //
 // B with a descriptor: the comparison's pool is in that file (the program's PoolFile, inherited), made
 // after the agreement check by the child told `I M` (which answers the derived inputs' lengths) and mapped
-// by those told `I R` with them (issue #26). O: the agreement check's output for one message, so that no
-// side holds every message's at once. D <n>, either way: n raw bytes follow the line, the output an O reply
-// (with 1) or a V request checks; raw, not hex, so that neither side holds two or four copies of it.
+// by those told `I R` with them (issue #26). J (an exec'd worker of --processes N, which serves one job after
+// another with its plugin loaded once): the last job's lane ends and the spec's job is served next, on that
+// CPU (-1: where it is); no reply, and a spec the worker cannot read ends it with an E line. O: the agreement
+// check's output for one message, so that no side holds every message's at once. D <n>, either way: n raw
+// bytes follow the line, the output an O reply (with 1) or a V request checks; raw, not hex, so that neither
+// side holds two or four copies of it.
 
 std::string one_line(std::string_view text) {
   std::string line(text);
@@ -263,7 +268,8 @@ class LaneServer {
 
 }  // namespace
 
-[[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend) {
+[[noreturn]] void serve(int in, int out, const RunPlan& plan, const Job& job, const Backend& backend,
+                        const NextJob& next) {
   ::setpgid(0, 0);
   // Orphans of this job (a helper whose parent ended) stay below it while it runs (util/supervise.hpp).
   become_subreaper();
@@ -283,12 +289,28 @@ class LaneServer {
   char* line = nullptr;
   size_t cap = 0;
   try {
-    LaneServer server(out, requests, plan, job, backend);
+    std::optional<LaneServer> server;
+    server.emplace(out, requests, plan, job, backend);
+    std::optional<RunPlan> next_plan;  // the job of the last J request, which server serves
+    std::optional<Job> next_job;
     while (::getline(&line, &cap, requests) > 0) {
       std::istringstream req(line);
       char kind = 0;
       req >> kind;
-      if (!server.answer(kind, req)) break;  // Q, or anything else: done
+      if (kind == 'J' && next) {  // a worker's next job: the last one's lane (its context) ends first
+        server.reset();
+        std::string text;
+        std::getline(req >> std::ws, text);
+        RunPlan p;
+        Job j{nullptr, 0};
+        next(text, p, j);
+        next_plan = std::move(p);
+        next_job = std::move(j);
+        return_freed_heap();
+        server.emplace(out, requests, *next_plan, *next_job, backend);
+        continue;
+      }
+      if (!server->answer(kind, req)) break;  // Q, or anything else: done
       // An A line can be twice a message's size in hex: its buffers are not kept (issue #26).
       if (cap > (size_t{1} << 20)) {
         std::free(line);

@@ -58,10 +58,11 @@ struct RunPlan {
   /// --key-file: the user's private key, used by every backend for the jobs whose algorithm takes it
   /// (KeyFile::fits); the other key-pair jobs share a key one backend makes.
   std::optional<KeyFile> key_file;
-  /// --processes N (N >= 2, interleaved order only): each job is measured N times over, each time in fresh
-  /// worker processes, one per backend, started by exec'ing `worker_program` (so each has its own address
-  /// layout and ASLR, unlike a fork), and the N passes' samples are joined into one record per row with
-  /// each process's count in Record::process_samples (exec/comparison.hpp). 1: as without the flag.
+  /// --processes N (N >= 2, interleaved order only): every backend is measured in N worker processes at
+  /// once, started by exec'ing `worker_program` (so each has its own address layout and ASLR, unlike a fork)
+  /// and kept for the run, one per process index and backend; the N lanes' samples are joined into one
+  /// record per row with each process's count in Record::process_samples (exec/comparison.hpp). 1: as
+  /// without the flag.
   size_t processes = 1;
   /// The cryptauditor executable the workers of --processes N >= 2 exec (`cryptauditor __lane SPEC`);
   /// required then.

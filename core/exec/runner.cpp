@@ -61,6 +61,9 @@ std::vector<Record> run(const RunPlan& plan, const RecordObserver& observer) {
     records.push_back(std::move(r));
     if (observer) observer(records.back(), records.size(), total);
   };
+  struct EndWorkers {  // --processes N: the workers serve every job of the run, then end with it
+    ~EndWorkers() { end_workers(); }
+  } end_at_return;
   for (const Job& job : plan.jobs) {
     if (interrupt_signal() != 0) return records;
     // Both orders set up every backend of the job together (one shared key, the agreement check);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exec/lane_pipe.hpp"
+#include "host/affinity.hpp"
 
 namespace ca {
 
@@ -43,6 +44,47 @@ std::string lane_spec(const RunPlan& plan, const Job& job, const Backend& backen
       .dump();
 }
 
+namespace {
+
+// The job and plan a lane spec names (the plugin is the worker's, loaded once).
+void read_spec(const nlohmann::json& spec, RunPlan& plan, Job& job) {
+  job = Job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),
+            spec.at("job_sizes").get<std::vector<size_t>>(), spec.at("params").get<std::string>()};
+  if (job.algorithm == nullptr) throw std::runtime_error("unknown algorithm in the lane's spec");
+  plan.data_sizes = spec.at("data_sizes").get<std::vector<size_t>>();
+  plan.operations = spec.at("operations").get<std::vector<std::string>>();
+  plan.pool_bytes = spec.at("pool_bytes").get<size_t>();
+  plan.pool_max_messages = spec.at("pool_max_messages").get<size_t>();
+  plan.threads = spec.at("threads").get<size_t>();
+  plan.thread_rounds = spec.at("thread_rounds").get<size_t>();
+  plan.cipher_stream = spec.at("cipher_stream").get<bool>();
+  const auto& m = spec.at("measure");
+  MeasureConfig& cfg = plan.measure;
+  if (m.contains("rounds")) cfg.rounds = m.at("rounds").get<uint64_t>();
+  cfg.budget_s = m.at("budget_s").get<double>();
+  cfg.target_rel_ci = m.at("target_rel_ci").get<double>();
+  cfg.sample_target_ns = m.at("sample_target_ns").get<double>();
+  cfg.warmup_s = m.at("warmup_s").get<double>();
+  cfg.warmup_max_s = m.at("warmup_max_s").get<double>();
+  cfg.settle_fraction = m.at("settle_fraction").get<double>();
+  cfg.min_samples = m.at("min_samples").get<size_t>();
+  cfg.max_samples = m.at("max_samples").get<size_t>();
+  cfg.repetitions = m.at("repetitions").get<size_t>();
+  cfg.jitter_seed = m.at("jitter_seed").get<uint64_t>();
+}
+
+// The J request's text: `<cpu> <lane spec>`. The worker moves to that CPU (the one its parent's lanes share
+// now, job_pipeline.cpp's lane_cpu), best effort, as when it was started.
+void next_job(const std::string& text, RunPlan& plan, Job& job) {
+  const size_t space = text.find(' ');
+  if (space == std::string::npos) throw std::runtime_error("a J request without a lane spec");
+  const int cpu = std::stoi(text.substr(0, space));
+  if (cpu >= 0) (void)pin_to_cpus({cpu});
+  read_spec(nlohmann::json::parse(text.substr(space + 1)), plan, job);
+}
+
+}  // namespace
+
 int serve_exec_lane(const std::string& spec_text) {
   // The PoolFile, when the parent passed one (child_lane.cpp), is not for the plugin's own helpers.
   ::fcntl(kLanePool, F_SETFD, FD_CLOEXEC);
@@ -53,31 +95,10 @@ int serve_exec_lane(const std::string& spec_text) {
                               PluginProbe::Skip);
     if (!loaded) throw std::runtime_error(loaded.error().message);
     auto backend = std::move(*loaded);
-    Job job{find_algorithm(spec.at("algorithm").get<std::string>()), spec.at("key_bits").get<uint32_t>(),
-            spec.at("job_sizes").get<std::vector<size_t>>(), spec.at("params").get<std::string>()};
-    if (job.algorithm == nullptr) throw std::runtime_error("unknown algorithm in the lane's spec");
     RunPlan plan;
-    plan.data_sizes = spec.at("data_sizes").get<std::vector<size_t>>();
-    plan.operations = spec.at("operations").get<std::vector<std::string>>();
-    plan.pool_bytes = spec.at("pool_bytes").get<size_t>();
-    plan.pool_max_messages = spec.at("pool_max_messages").get<size_t>();
-    plan.threads = spec.at("threads").get<size_t>();
-    plan.thread_rounds = spec.at("thread_rounds").get<size_t>();
-    plan.cipher_stream = spec.at("cipher_stream").get<bool>();
-    const auto& m = spec.at("measure");
-    MeasureConfig& cfg = plan.measure;
-    if (m.contains("rounds")) cfg.rounds = m.at("rounds").get<uint64_t>();
-    cfg.budget_s = m.at("budget_s").get<double>();
-    cfg.target_rel_ci = m.at("target_rel_ci").get<double>();
-    cfg.sample_target_ns = m.at("sample_target_ns").get<double>();
-    cfg.warmup_s = m.at("warmup_s").get<double>();
-    cfg.warmup_max_s = m.at("warmup_max_s").get<double>();
-    cfg.settle_fraction = m.at("settle_fraction").get<double>();
-    cfg.min_samples = m.at("min_samples").get<size_t>();
-    cfg.max_samples = m.at("max_samples").get<size_t>();
-    cfg.repetitions = m.at("repetitions").get<size_t>();
-    cfg.jitter_seed = m.at("jitter_seed").get<uint64_t>();
-    serve(kLaneIn, kLaneOut, plan, job, *backend);
+    Job job{nullptr, 0};
+    read_spec(spec, plan, job);
+    serve(kLaneIn, kLaneOut, plan, job, *backend, next_job);
   } catch (const std::exception& e) {
     const std::string why =
         std::string("E the worker could not start its lane: ") + one_line(e.what()) + "\n";

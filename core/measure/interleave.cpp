@@ -60,6 +60,48 @@ Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& l
   return st;
 }
 
+// With tags (--processes N), the stopping rule over libraries: each library's live sources are merged into
+// one measurement whose rounds are tagged by process (process p's round r is p * kProcessRounds + r), so
+// that a pair of libraries is paired process by process; a library is spent when all of its sources are,
+// and each of its live sources is needed when the library is.
+constexpr size_t kProcessRounds = size_t{1} << 24;
+
+Stopping library_stopping(const std::vector<Measurement>& ms, const std::vector<bool>& live,
+                          const std::vector<bool>& spent, double target, std::span<const SourceTag> tags) {
+  if (tags.empty()) return stopping(ms, live, spent, target);
+  std::vector<size_t> libraries, group(ms.size());
+  for (size_t i = 0; i < ms.size(); ++i) {
+    const auto at = std::find(libraries.begin(), libraries.end(), tags[i].library);
+    group[i] = static_cast<size_t>(at - libraries.begin());
+    if (at == libraries.end()) libraries.push_back(tags[i].library);
+  }
+  const size_t n = libraries.size();
+  std::vector<Measurement> merged(n);
+  std::vector<bool> merged_live(n, false), merged_spent(n, true);
+  std::vector<std::vector<std::pair<size_t, double>>> samples(n);  // (tagged round, ns), sorted below
+  for (size_t i = 0; i < ms.size(); ++i) {
+    if (!live[i]) continue;
+    const size_t g = group[i];
+    merged_live[g] = true;
+    merged_spent[g] = merged_spent[g] && spent[i];
+    for (size_t k = 0; k < ms[i].sample_ns.size() && k < ms[i].sample_round.size(); ++k)
+      samples[g].emplace_back(tags[i].process * kProcessRounds + ms[i].sample_round[k], ms[i].sample_ns[k]);
+  }
+  for (size_t g = 0; g < n; ++g) {
+    std::sort(samples[g].begin(), samples[g].end());
+    for (const auto& [round, ns] : samples[g]) {
+      merged[g].sample_round.push_back(static_cast<uint32_t>(round));
+      merged[g].sample_ns.push_back(ns);
+    }
+  }
+  const Stopping by_library = stopping(merged, merged_live, merged_spent, target);
+  Stopping st;
+  st.met = by_library.met;
+  st.needed.assign(ms.size(), false);
+  for (size_t i = 0; i < ms.size(); ++i) st.needed[i] = live[i] && by_library.needed[group[i]];
+  return st;
+}
+
 // Every source warms up and calibrates before the first round, so no round has a cold participant. A
 // source that fails here is not live; returns how many are.
 size_t warm_up_all(std::span<SampleSource* const> sources, const MeasureConfig& cfg, InterleavedRun& run,
@@ -87,7 +129,7 @@ size_t warm_up_all(std::span<SampleSource* const> sources, const MeasureConfig& 
 
 // After the last round: whether each source met the target (Measurement::target_met).
 void set_target_met(InterleavedRun& run, const std::vector<bool>& live, const MeasureConfig& cfg,
-                    size_t repetitions) {
+                    size_t repetitions, std::span<const SourceTag> tags) {
   const size_t n = run.per_source.size();
   for (size_t i = 0; i < n; ++i) {
     Measurement& m = run.per_source[i];
@@ -104,7 +146,7 @@ void set_target_met(InterleavedRun& run, const std::vector<bool>& live, const Me
   // only the sources of the pairs still too wide did not.
   if (!cfg.rounds && repetitions == 1 && !run.target_met) {
     const std::vector<bool> none(n, false);
-    const Stopping st = stopping(run.per_source, live, none, cfg.target_rel_ci);
+    const Stopping st = library_stopping(run.per_source, live, none, cfg.target_rel_ci, tags);
     for (size_t i = 0; i < n; ++i)
       if (live[i] && !run.per_source[i].sample_ns.empty()) run.per_source[i].target_met = !st.needed[i];
   }
@@ -112,7 +154,9 @@ void set_target_met(InterleavedRun& run, const std::vector<bool>& live, const Me
 
 }  // namespace
 
-InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg) {
+InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg,
+                                   std::span<const SourceTag> tags) {
+  if (!tags.empty() && tags.size() != sources.size()) tags = {};
   InterleavedRun run;
   const size_t n = sources.size();
   run.per_source.resize(n);
@@ -205,7 +249,7 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
       }
       if (rep_rounds >= cfg.max_samples || spent_ns >= budget_ns) break;
       if (repetitions == 1 && rep_rounds >= next_check) {
-        const Stopping st = stopping(run.per_source, live, spent_flags(), cfg.target_rel_ci);
+        const Stopping st = library_stopping(run.per_source, live, spent_flags(), cfg.target_rel_ci, tags);
         if (st.met) run.target_met = true;
         if (!st.any_needed()) break;
         for (size_t i = 0; i < n; ++i) resting[i] = !st.needed[i];
@@ -218,7 +262,7 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
         run.per_source[i].repetition_samples.push_back(run.per_source[i].sample_ns.size() - before[i]);
   }
   run.rounds = round;
-  set_target_met(run, live, cfg, repetitions);
+  set_target_met(run, live, cfg, repetitions, tags);
   return run;
 }
 

@@ -60,6 +60,15 @@ struct InterleavedRun {
   bool target_met = false;  // adaptive: stopped because every adjacent pair's ratio interval met the target
 };
 
+/// --processes N: which library (any number naming it) and which worker process each source is. The N
+/// sources of one library share one stopping rule: the rule's pairs are libraries, each pair's interval over
+/// the rounds of all processes, every process's lane of one library paired with the same process's lane of
+/// the other.
+struct SourceTag {
+  size_t library = 0;
+  uint32_t process = 0;
+};
+
 /// Samples every source in shuffled rounds until the stopping rule holds:
 ///  - exact (cfg.rounds = N): N timed operations per source, spread over the rounds;
 ///  - adaptive: when every adjacent pair (by median) has a paired ratio interval within ±cfg.target_rel_ci
@@ -70,7 +79,9 @@ struct InterleavedRun {
 ///    the comparison, target_met is false only for the sources of the pairs still wider than the target.
 /// With cfg.repetitions = N >= 2 the rounds run N times, each for the whole budget. A source that fails
 /// (status != CA_OK) stops being sampled; the others go on. `settle_fraction` of a batch is run untimed
-/// before each timed batch (0: none).
-InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg);
+/// before each timed batch (0: none). `tags` (empty, or one per source): the rule is over libraries (see
+/// SourceTag); the budgets stay per source.
+InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg,
+                                   std::span<const SourceTag> tags = {});
 
 }  // namespace ca

@@ -140,11 +140,12 @@ const std::vector<RunSetting>& table() {
        true,
        false,
        "1",
-       {"measure each comparison N times, each time in fresh worker processes (exec'd, so memory layout and "
-        "ASLR differ); reports keep each process's median, which `compare` tests, and the median and CI are "
+       {"measure every backend in N worker processes (exec'd, so memory layout and ASLR differ; kept for the "
+        "run, their lanes interleaved, budget / N each); reports keep each process's median, which `compare` "
+        "tests, and the median and CI are "
         "over the processes' medians. With --repetitions M each process runs M repetitions and its median is "
         "their medians' median (docs/COMPARE.md). 1: one process, whose CI covers its rounds only",
-        "measure each comparison in N fresh worker processes, instead of the config's \"processes\"; "
+        "measure every backend in N worker processes, instead of the config's \"processes\"; "
         "with --repetitions M each process runs M repetitions (docs/COMPARE.md)",
         nullptr},
        {},

@@ -7,7 +7,10 @@
 // one run loads the plugin twice (a copy under another name, `--plugin COPY=calib-b`), one side slower.
 // With CA_CALIBRATION_AFFINITY_FILE set, each context appends "PID CPU,CPU,..." (the CPUs its process may
 // run on) to that file: the test that child lanes of one comparison share one CPU reads it.
+// With CA_CALIBRATION_CALL_LOG set, every operation appends its process's id (one line) to that file: the
+// test that --processes N interleaves its workers' lanes reads the order.
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
 #include <sched.h>
 #include <unistd.h>
@@ -67,10 +70,24 @@ void note_affinity() {
   }
 }
 
+// The descriptor of $CA_CALIBRATION_CALL_LOG (opened once, appending), or -1.
+int call_log() {
+  static const int fd = [] {
+    const char* path = std::getenv("CA_CALIBRATION_CALL_LOG");
+    return path == nullptr || *path == '\0' ? -1
+                                            : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  }();
+  return fd;
+}
+
 struct RepeatedSha256 {
   unsigned rounds;
   explicit RepeatedSha256(const ca_key_spec&) : rounds(kBaseRounds + extra_rounds()) { note_affinity(); }
   int hash(ca_io& io) {
+    if (const int log = call_log(); log >= 0) {
+      const std::string line = std::to_string(getpid()) + "\n";
+      if (write(log, line.data(), line.size()) != static_cast<ssize_t>(line.size())) return CA_FAILED;
+    }
     unsigned char digest[EVP_MAX_MD_SIZE], first[EVP_MAX_MD_SIZE];
     unsigned int len = 0, first_len = 0;
     if (EVP_Digest(io.input, io.input_len, first, &first_len, EVP_sha256(), nullptr) != 1) return CA_FAILED;
