@@ -100,6 +100,20 @@ TEST(Interleave, SettleBatchRunsUntimedBeforeEachSample) {
   EXPECT_EQ(c.settled, 0u);
 }
 
+TEST(Interleave, ABatchOfFewerThanTenOperationsStillSettlesOneOperation) {
+  // A slow operation (ECDSA: a batch of 1-9) gets one untimed operation before each sample, so its timed call
+  // never runs first after another backend's turn; a batch of 30 gets a tenth, 3.
+  Trace t;
+  Scripted slow(0, 1000, t, 4), fast(1, 10, t, 30);
+  MeasureConfig cfg;
+  cfg.rounds = 400;
+  cfg.settle_fraction = 0.1;
+  run_all({&slow, &fast}, cfg);
+  ASSERT_GT(slow.calls, 0);
+  EXPECT_EQ(slow.settled, static_cast<uint64_t>(slow.calls));
+  EXPECT_EQ(fast.settled, static_cast<uint64_t>(fast.calls) * 3);
+}
+
 TEST(Interleave, PairedRatioCancelsTheHostsPhases) {
   // The host alternates between full speed and 3x slower in phases of four visits. b is 1.25x a.
   Trace t;

@@ -214,11 +214,15 @@ InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const
         uint64_t ops =
             std::max<uint64_t>(1, static_cast<uint64_t>(static_cast<double>(batch[i]) * jitter(rng)));
         if (cfg.rounds) ops = std::min(ops, remaining[i]);
-        // Rounded down: an operation slow enough to fill a sample alone (RSA, ECDSA) has no settle batch, as
-        // what another backend left in the caches is small against it.
+        // At least one operation: a batch of fewer than ten (ECDSA, RSA, EdDSA) would otherwise time its
+        // first call after another backend's turn, in caches and predictors that backend left. Issue #30
+        // measured that call's cost: ECDSA samples' interquartile range 1.2-20 % of the median without it
+        // against 0.1-5 % sequential, and the default command's eleven-library run 1.45x the eight's without
+        // it against 1.36x with it (docs/METHODOLOGY.md, "Interleaved order").
         const uint64_t settle =
             cfg.settle_fraction > 0
-                ? static_cast<uint64_t>(static_cast<double>(batch[i]) * cfg.settle_fraction)
+                ? std::max<uint64_t>(
+                      1, static_cast<uint64_t>(static_cast<double>(batch[i]) * cfg.settle_fraction))
                 : 0;
         const SampleResult s = sources[i]->sample(ops, settle);
         if (s.status != CA_OK) {

@@ -47,8 +47,8 @@ struct MeasureConfig {
   /// this long.
   double warmup_max_s = 0.2;
   /// Interleaved order: a batch of this fraction of the calibrated batch runs untimed before each timed one,
-  /// rounded down (none for a batch of fewer than 1 / fraction operations); docs/FIDELITY.md measures what
-  /// another backend's turn leaves behind. 0: none.
+  /// rounded down but at least one operation (so a slow operation's timed call never runs first after another
+  /// backend's turn); docs/FIDELITY.md measures what that turn leaves behind. 0: none.
   double settle_fraction = 0.1;
   size_t min_samples = 10;  // adaptive: never stop before this many samples
   size_t max_samples = 20000;
