@@ -22,16 +22,9 @@
 #include "plugin/backend.hpp"
 #include "tests/support/load_plugin.hpp"
 #include "tests/support/run_program.hpp"
+#include "tests/support/sanitizers.hpp"
 
 extern char** environ;
-
-#if defined(__SANITIZE_ADDRESS__)
-#define CA_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CA_UNDER_ASAN 1
-#endif
-#endif
 
 namespace {
 
@@ -423,15 +416,10 @@ TEST(RefusedPlugin, AWorkerLoadsWithoutTheProbeSoACrashIsItsOwn) {
   fs::copy_file(kFaultPlugins / "ca-backend-ctor_crash.so", copy);
   ::chmod(copy.c_str(), 0755);
   ::chmod(dir.c_str(), 0755);
-  // Under AddressSanitizer (tests/run_all.sh asan: abort_on_error=1) its SEGV handler, inherited by the
-  // probe's child and this test's, reports the crash and aborts: SIGABRT instead of SIGSEGV.
-#ifdef CA_UNDER_ASAN
-  const int crash = SIGABRT;
-  const std::string killed = "killed by signal 6 (SIGABRT) while loading it";
-#else
-  const int crash = SIGSEGV;
-  const std::string killed = "killed by signal 11 (SIGSEGV) while loading it";
-#endif
+  // Under AddressSanitizer the probe's child and this test's end by SIGABRT (tests/support/sanitizers.hpp).
+  const int crash = ca::test::kCrashSignal;
+  const std::string killed =
+      "killed by signal " + std::to_string(crash) + " (" + ca::test::kCrashSignalName + ") while loading it";
   auto probed = ca::load_plugin(copy.string(), "", ca::PluginProbe::First);
   ASSERT_FALSE(probed);
   EXPECT_NE(probed.error().message.find(killed), std::string::npos) << probed.error().message;

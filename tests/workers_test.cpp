@@ -18,6 +18,7 @@
 #include "plugin/backend.hpp"
 #include "record/record.hpp"
 #include "tests/support/run_program.hpp"
+#include "tests/support/sanitizers.hpp"
 
 namespace {
 
@@ -154,7 +155,8 @@ TEST_F(Workers, AWorkerWhoseJobFailedIsReplacedForTheNextJob) {
   ASSERT_EQ(second.size(), 3u);
   EXPECT_TRUE(first["openssl"]->ok()) << first["openssl"]->error;
   EXPECT_FALSE(first["segfault"]->ok());
-  EXPECT_NE(first["segfault"]->error.find("SIGSEGV"), std::string::npos) << first["segfault"]->error;
+  EXPECT_NE(first["segfault"]->error.find(ca::test::kCrashSignalName), std::string::npos)
+      << first["segfault"]->error;
   EXPECT_FALSE(first["wrong_repeat"]->ok());
   EXPECT_TRUE(second["openssl"]->ok()) << second["openssl"]->error;
   EXPECT_TRUE(second["segfault"]->ok()) << second["segfault"]->error;
