@@ -87,6 +87,10 @@ struct AlgorithmInfo {
   bool tag_truncates = false;
   /// RSA-OAEP: a label (RFC 8017 7.1.1, L) is part of the definition; it travels in ca_io.aad.
   bool takes_label = false;
+  /// RSAES-PKCS1-v1_5: a correct decryption may answer a ciphertext whose padding does not decode with a
+  /// synthetic message instead of an error (implicit rejection, draft-irtf-cfrg-rsa-guidance), so the
+  /// self-test's tamper check accepts that (exec/self_test.hpp).
+  bool implicit_rejection = false;
 
   bool fixed_key() const { return key_bits.size() == 1; }
   /// `subject`, or `primitive` when no other name is set.

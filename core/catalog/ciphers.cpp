@@ -331,7 +331,8 @@ std::vector<AlgorithmInfo> ciphers() {
        .default_key_bits = 2048,
        .rsa_overhead = 11,
        .randomized = true,
-       .summary = "RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2); legacy"},
+       .summary = "RSAES-PKCS1-v1_5 encryption (RFC 8017 7.2); legacy",
+       .implicit_rejection = true},
   };
   for (AlgorithmInfo& a : rows) a.family = Family::Cipher;
   return rows;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -391,23 +392,18 @@ void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, cons
   for (const auto& group : groups) {
     std::vector<SampleSource*> sources;
     std::vector<SourceTag> tags;
-    size_t group_libraries = 0;
+    std::set<size_t> group_libraries;
     for (const Ready& x : group) {
       sources.push_back(x.entry->lane.get());
       tags.push_back({library(x), static_cast<uint32_t>(x.process)});
-      bool seen = false;
-      for (const Ready& y : group) {
-        if (&y == &x) break;
-        seen = seen || y.entry->backend == x.entry->backend;
-      }
-      group_libraries += seen ? 0 : 1;
+      group_libraries.insert(library(x));
     }
     MeasureConfig cfg = plan.measure;
     if (group.size() == 1) cfg.settle_fraction = 0;  // no other lane runs between its samples
     if (processes > 1) cfg.budget_s /= static_cast<double>(processes);  // a library's lanes share its budget
     InterleavedRun run = measure_interleaved(
         sources, cfg, processes > 1 ? std::span<const SourceTag>(tags) : std::span<const SourceTag>());
-    const std::string id = group_libraries > 1 ? new_comparison_id() : std::string();
+    const std::string id = group_libraries.size() > 1 ? new_comparison_id() : std::string();
     for (size_t k = 0; k < group.size(); ++k) {
       const Ready& x = group[k];
       Record r = sides[x.process]->make_record(*x.entry->backend, size, op);

@@ -61,11 +61,9 @@ Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& l
 }
 
 // With tags (--processes N), the stopping rule over libraries: each library's live sources are merged into
-// one measurement whose rounds are tagged by process (process p's round r is p * kProcessRounds + r), so
+// one measurement whose rounds are tagged by process (process p's round r is p * kRoundsPerProcess + r), so
 // that a pair of libraries is paired process by process; a library is spent when all of its sources are,
 // and each of its live sources is needed when the library is.
-constexpr size_t kProcessRounds = size_t{1} << 24;
-
 Stopping library_stopping(const std::vector<Measurement>& ms, const std::vector<bool>& live,
                           const std::vector<bool>& spent, double target, std::span<const SourceTag> tags) {
   if (tags.empty()) return stopping(ms, live, spent, target);
@@ -85,7 +83,9 @@ Stopping library_stopping(const std::vector<Measurement>& ms, const std::vector<
     merged_live[g] = true;
     merged_spent[g] = merged_spent[g] && spent[i];
     for (size_t k = 0; k < ms[i].sample_ns.size() && k < ms[i].sample_round.size(); ++k)
-      samples[g].emplace_back(tags[i].process * kProcessRounds + ms[i].sample_round[k], ms[i].sample_ns[k]);
+      samples[g].emplace_back(
+          size_t{tags[i].process} * Measurement::kRoundsPerProcess + ms[i].sample_round[k],
+          ms[i].sample_ns[k]);
   }
   for (size_t g = 0; g < n; ++g) {
     std::sort(samples[g].begin(), samples[g].end());

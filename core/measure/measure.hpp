@@ -73,6 +73,9 @@ struct Measurement {
   /// Interleaved order (interleave.hpp): the round each sample was taken in, parallel to sample_ns; empty
   /// for a measurement taken on its own.
   std::vector<uint32_t> sample_round;
+  /// --processes N: process p's rounds are numbered from p * kRoundsPerProcess, so that rounds of one
+  /// comparison pair only within a process (more than max_samples rounds of any process).
+  static constexpr uint32_t kRoundsPerProcess = 1u << 24;
   double perf_cycles = 0;  // core cycles over the timed samples, when perf counters work
   int status = CA_OK;      // first non-OK status an operation returned
   std::string error;       // set when status != CA_OK

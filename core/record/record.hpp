@@ -47,8 +47,8 @@ struct Record {
   /// process.
   std::vector<size_t> process_samples;
   /// --processes N: process p's sample_round values lie in [p * kRoundsPerProcess, (p + 1) * ...), so pairs
-  /// stay within one process (more than max_samples rounds of any process).
-  static constexpr uint32_t kRoundsPerProcess = 1u << 24;
+  /// stay within one process (Measurement's, which the stopping rule tags rounds with too).
+  static constexpr uint32_t kRoundsPerProcess = Measurement::kRoundsPerProcess;
 
   // --threads N (N > 1): the same operation on N threads at once, measured after the single-thread one.
   ParallelMeasurement parallel;     // parallel.threads == 0: not measured
