@@ -81,14 +81,12 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (selection_given(args, SelectionId::KeyBits))
     key_bits = parse_key_bits(key_where, selection_value(args, SelectionId::KeyBits));
   Selection sel = requests.empty() ? default_selection() : select_jobs(requests, key_bits, key_where);
-  for (SelectionId id : {SelectionId::KdfParams, SelectionId::Params}) {
-    if (!selection_given(args, id)) continue;
-    const std::string where = selection_setting(id).dashed();
-    if (id == SelectionId::KdfParams)
-      apply_kdf_params(sel, selection_value(args, id), where);
-    else
-      apply_params(sel, selection_value(args, id), where);
-  }
+  if (selection_given(args, SelectionId::KdfParams))
+    apply_kdf_params(sel, selection_value(args, SelectionId::KdfParams),
+                     selection_setting(SelectionId::KdfParams).dashed());
+  if (selection_given(args, SelectionId::Params))
+    apply_params(sel, selection_value(args, SelectionId::Params),
+                 selection_setting(SelectionId::Params).dashed());
 
   std::vector<SizeRequest> sizes;
   for (const auto& typed : selection_items(args, SelectionId::DataSizes))
