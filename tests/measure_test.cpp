@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <vector>
 
+#include "measure/cycles.hpp"
 #include "measure/interleave.hpp"
 #include "measure/stop.hpp"
 #include "stats/stats.hpp"
@@ -102,6 +105,62 @@ TEST(MeasureStop, EndsInterleavedAndParallelMeasurements) {
   EXPECT_EQ(pm.status, CA_FAILED);
   EXPECT_EQ(pm.error, kMeasurementStopped);
   clear_measurement_stop();
+}
+
+// Records the size of every batch it is asked for, each operation spinning 2 us.
+std::vector<uint64_t> g_batches;
+int spin_2us_batches(ca_context*, ca_io*, size_t, size_t*, uint64_t count) {
+  g_batches.push_back(count);
+  auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(2) * count;
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  return CA_OK;
+}
+
+// --processes N (issue #32): a lane that is one of a library's N runs its steady-state windows with batches
+// of ceil(batch / N); calibration and the timed batches keep the whole batch. One lane alone (N = 1) runs
+// them at the whole batch.
+TEST(Measure, TheSteadyStateWindowsOfOneOfNLanesRunBatchesOfBatchOverN) {
+  std::vector<ca_io> inputs(2);
+  for (const size_t lanes : {size_t{1}, size_t{3}}) {
+    g_batches.clear();
+    MeasureConfig cfg;
+    cfg.warmup_s = 0.001;
+    cfg.lanes_per_library = lanes;
+    TimedOperation op{nullptr, nullptr, &inputs};
+    op.repeat = &spin_2us_batches;
+    const WarmUp w = make_local_source(op)->warm_up(cfg);
+    ASSERT_EQ(w.status, CA_OK);
+    ASSERT_GT(w.batch, 3u);
+    // The warm-up and the calibration each begin with a batch of one operation (the warm-up then doubles
+    // it); the calibration grows it to the calibrated batch, and every batch after that is a steady-state
+    // window's.
+    const auto warm_up_start = std::find(g_batches.begin(), g_batches.end(), 1u);
+    ASSERT_NE(warm_up_start, g_batches.end());
+    const auto calibration_start = std::find(warm_up_start + 1, g_batches.end(), 1u);
+    const auto calibrated = std::find(calibration_start, g_batches.end(), w.batch);
+    ASSERT_NE(calibrated, g_batches.end());
+    const std::vector<uint64_t> steady(calibrated + 1, g_batches.end());
+    ASSERT_GE(steady.size(), 32u) << "at least two windows of 16";
+    const uint64_t want = (w.batch + lanes - 1) / lanes;
+    for (uint64_t n : steady) EXPECT_EQ(n, want) << lanes << " lanes, batch " << w.batch;
+  }
+}
+
+// A --processes N worker opens a cycle counter for every lane but never turns a time into reference cycles:
+// opening one must not probe the cycle source, whose TSC calibration spins for 20 ms (issue #32 measured
+// 24 workers' 0.48 s of a 5.6 s default run). ctest runs each test in a process of its own.
+TEST(Measure, OpeningACycleCounterDoesNotProbeTheCycleSource) {
+  if (cycle_source_probed()) GTEST_SKIP() << "another test in this process probed already";
+  std::vector<ca_io> inputs(2);
+  TimedOperation op{&count_calls, nullptr, &inputs};
+  uint64_t calls = 0;
+  op.context = reinterpret_cast<ca_context*>(&calls);
+  (void)open_perf_cycle_counter();
+  (void)make_local_source(op);
+  EXPECT_FALSE(cycle_source_probed());
+  (void)cycle_source();
+  EXPECT_TRUE(cycle_source_probed());
 }
 
 TEST(Measure, KnownCostOperation) {

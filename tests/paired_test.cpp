@@ -154,4 +154,31 @@ TEST(Paired, OverProcessesNeverNarrowerThanTheRoundsAndOneProcessIsPairedRatio) 
   EXPECT_DOUBLE_EQ(single.ratio, one.ratio);
   EXPECT_DOUBLE_EQ(single.ci.low, one.ci.low);
   EXPECT_DOUBLE_EQ(single.ci.high, one.ci.high);
+}  // The stopping rule's interval over processes (interleave.cpp): the same point as over processes, but only
+// the rounds' part of the width. The three processes of the test above, 2 % apart and tight inside: the
+// rounds narrow it to a fraction of a percent (the process term is left out); one process alone is exactly
+// paired_ratio; no process with two log-ratios kept is no interval.
+TEST(Paired, WithinProcessesIsTheRoundsPartOfTheIntervalOverProcesses) {
+  std::vector<std::vector<double>> per_process(3);
+  for (size_t p = 0; p < 3; ++p)
+    for (size_t i = 0; i < 30; ++i)
+      per_process[p].push_back(0.02 * static_cast<double>(p) + ((i % 3) - 1.0) * 0.001);
+  const Ratio within = paired_ratio_within_processes(per_process);
+  const Ratio over = paired_ratio_over_processes(per_process);
+  EXPECT_DOUBLE_EQ(within.ratio, over.ratio);
+  EXPECT_EQ(within.pairs, 90u);
+  EXPECT_DOUBLE_EQ(within.coverage, 0.95);
+  EXPECT_LT(within.relative_half_width(), 0.002);
+  EXPECT_GT(over.relative_half_width(), 0.04);
+  EXPECT_NEAR(std::log(within.ratio) - std::log(within.ci.low),
+              std::log(within.ci.high) - std::log(within.ratio), 1e-12);
+  const std::vector<double> noisy{-0.05, 0.05, -0.03, 0.03, 0.0, -0.04, 0.04, -0.02, 0.02, 0.0};
+  const Ratio one = paired_ratio(noisy);
+  const Ratio single = paired_ratio_within_processes({noisy, {}});
+  EXPECT_DOUBLE_EQ(single.ratio, one.ratio);
+  EXPECT_DOUBLE_EQ(single.ci.low, one.ci.low);
+  EXPECT_DOUBLE_EQ(single.ci.high, one.ci.high);
+  const Ratio points = paired_ratio_within_processes({{0.01}, {0.03}});
+  EXPECT_TRUE(std::isnan(points.ci.low) && std::isnan(points.ci.high));
+  EXPECT_FALSE(points.excludes_one());
 }

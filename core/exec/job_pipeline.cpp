@@ -504,9 +504,11 @@ bool run_job_sides(const RunPlan& plan, const Job& job, const std::vector<const 
   // so each warms up for --warmup / N, at least kMinWorkerWarmupS (docs/METHODOLOGY.md, "`--processes N`":
   // the ratios did not move with it).
   RunPlan lanes_plan = plan;
-  if (workers)
+  if (workers) {
     lanes_plan.measure.warmup_s =
         std::max(std::min(plan.measure.warmup_s, kMinWorkerWarmupS), plan.measure.warmup_s / double(n));
+    lanes_plan.measure.lanes_per_library = n;  // and each lane's steady-state windows batch / N
+  }
   Sides sides;
   for (size_t p = 0; p < n; ++p) {
     auto side = std::make_unique<ProcessSide>(job, job_key(plan, *job.algorithm, job));

@@ -21,6 +21,7 @@ std::string lane_spec(const RunPlan& plan, const Job& job, const Backend& backen
                             {"sample_target_ns", m.sample_target_ns},
                             {"warmup_s", m.warmup_s},
                             {"warmup_max_s", m.warmup_max_s},
+                            {"lanes_per_library", m.lanes_per_library},
                             {"settle_fraction", m.settle_fraction},
                             {"min_samples", m.min_samples},
                             {"max_samples", m.max_samples},
@@ -66,6 +67,7 @@ void read_spec(const nlohmann::json& spec, RunPlan& plan, Job& job) {
   cfg.sample_target_ns = m.at("sample_target_ns").get<double>();
   cfg.warmup_s = m.at("warmup_s").get<double>();
   cfg.warmup_max_s = m.at("warmup_max_s").get<double>();
+  cfg.lanes_per_library = m.at("lanes_per_library").get<size_t>();
   cfg.settle_fraction = m.at("settle_fraction").get<double>();
   cfg.min_samples = m.at("min_samples").get<size_t>();
   cfg.max_samples = m.at("max_samples").get<size_t>();

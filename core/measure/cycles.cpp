@@ -8,6 +8,7 @@
 #include <x86intrin.h>
 #endif
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -128,7 +129,10 @@ const char* no_reference_counter() { return "no reference counter known on this 
 
 #endif
 
+std::atomic<bool> g_probed{false};
+
 CycleSource probe() {
+  g_probed = true;
   CycleSource s;
   int fd = open_cycles_fd();
   if (fd >= 0) {
@@ -158,8 +162,19 @@ const CycleSource& cycle_source() {
   return source;
 }
 
+bool cycle_source_probed() { return g_probed; }
+
 std::unique_ptr<CycleCounter> open_perf_cycle_counter() {
-  if (cycle_source().kind != CycleSource::Perf) return nullptr;
+  // Whether perf counts cycles here, asked once per process, without cycle_source(): where it does not, that
+  // probe calibrates the TSC (a 20 ms spin), which a --processes N worker, opening a counter per lane but
+  // never converting a time to reference cycles, would pay once per worker.
+  static const bool perf = [] {
+    const int fd = open_cycles_fd();
+    if (fd < 0) return false;
+    ::close(fd);
+    return true;
+  }();
+  if (!perf) return nullptr;
   int fd = open_cycles_fd();
   return fd >= 0 ? std::make_unique<PerfCycles>(fd) : nullptr;
 }

@@ -37,7 +37,11 @@ struct CycleSource {
 /// Probes once per process (cached): perf first, then the reference counter, then none.
 const CycleSource& cycle_source();
 
-/// A counter for the calling thread when the source is Perf, else nullptr.
+/// Whether this process has probed its cycle source yet (cycle_source() was called).
+bool cycle_source_probed();
+
+/// A counter for the calling thread when perf counts cycles here (the source is then Perf), else nullptr.
+/// Does not probe the reference counter: no TSC calibration in a process that only opens counters.
 std::unique_ptr<CycleCounter> open_perf_cycle_counter();
 
 }  // namespace ca

@@ -19,9 +19,33 @@ double own_relative_ci(const Measurement& m) {
   return (ci.high - ci.low) / 2.0 / med;
 }
 
-std::vector<double> as_double_rounds(const Measurement& m, std::vector<size_t>& rounds) {
-  rounds.assign(m.sample_round.begin(), m.sample_round.end());
-  return m.sample_ns;
+// A pair's per-round log-ratios, one list per process: a round's process is round / kRoundsPerProcess (the
+// merged measurements of library_stopping below); untagged, every round is process 0's. Both series are in
+// round order, so each process's samples are one block.
+std::vector<std::vector<double>> log_ratios_by_process(const Measurement& a, const Measurement& b) {
+  std::vector<std::vector<double>> out;
+  const auto blocks = [](const Measurement& m) {
+    std::vector<std::pair<uint32_t, size_t>> starts;  // (process, first sample)
+    const size_t n = std::min(m.sample_ns.size(), m.sample_round.size());
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t p = m.sample_round[i] / Measurement::kRoundsPerProcess;
+      if (starts.empty() || starts.back().first != p) starts.emplace_back(p, i);
+    }
+    starts.emplace_back(UINT32_MAX, n);
+    return starts;
+  };
+  const auto ba = blocks(a), bb = blocks(b);
+  for (size_t i = 0; i + 1 < ba.size(); ++i)
+    for (size_t j = 0; j + 1 < bb.size(); ++j) {
+      if (ba[i].first != bb[j].first) continue;
+      std::vector<size_t> ra(a.sample_round.begin() + ba[i].second,
+                             a.sample_round.begin() + ba[i + 1].second);
+      std::vector<size_t> rb(b.sample_round.begin() + bb[j].second,
+                             b.sample_round.begin() + bb[j + 1].second);
+      out.push_back(stats::paired_log_ratios(std::span(a.sample_ns).subspan(ba[i].second, ra.size()), ra,
+                                             std::span(b.sample_ns).subspan(bb[j].second, rb.size()), rb));
+    }
+  return out;
 }
 
 /// The stopping rule of adaptive mode. `met`: every ratio between adjacent live sources (ordered by median)
@@ -50,10 +74,10 @@ Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& l
   for (size_t i : idx) medians[i] = ms[i].sample_ns.empty() ? INFINITY : stats::median(ms[i].sample_ns);
   std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return medians[a] < medians[b]; });
   for (size_t k = 0; k + 1 < idx.size(); ++k) {
-    std::vector<size_t> ra, rb;
-    const auto a = as_double_rounds(ms[idx[k + 1]], ra);
-    const auto b = as_double_rounds(ms[idx[k]], rb);
-    if (stats::paired_ratio(a, ra, b, rb).relative_half_width() <= target) continue;
+    // One process: the pair's paired ratio. Several (--processes N): the part of its interval that rounds
+    // narrow, each process's rounds paired within it (stats/paired.hpp, paired_ratio_within_processes).
+    const auto logs = log_ratios_by_process(ms[idx[k + 1]], ms[idx[k]]);
+    if (stats::paired_ratio_within_processes(logs).relative_half_width() <= target) continue;
     st.met = false;
     if (!spent[idx[k]] && !spent[idx[k + 1]]) st.needed[idx[k]] = st.needed[idx[k + 1]] = true;
   }
@@ -62,8 +86,8 @@ Stopping stopping(const std::vector<Measurement>& ms, const std::vector<bool>& l
 
 // With tags (--processes N), the stopping rule over libraries: each library's live sources are merged into
 // one measurement whose rounds are tagged by process (process p's round r is p * kRoundsPerProcess + r), so
-// that a pair of libraries is paired process by process; a library is spent when all of its sources are,
-// and each of its live sources is needed when the library is.
+// that a pair of libraries is paired process by process (log_ratios_by_process); a library is spent when all
+// of its sources are, and each of its live sources is needed when the library is.
 Stopping library_stopping(const std::vector<Measurement>& ms, const std::vector<bool>& live,
                           const std::vector<bool>& spent, double target, std::span<const SourceTag> tags) {
   if (tags.empty()) return stopping(ms, live, spent, target);

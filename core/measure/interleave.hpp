@@ -61,9 +61,10 @@ struct InterleavedRun {
 };
 
 /// --processes N: which library (any number naming it) and which worker process each source is. The N
-/// sources of one library share one stopping rule: the rule's pairs are libraries, each pair's interval over
-/// the rounds of all processes, every process's lane of one library paired with the same process's lane of
-/// the other.
+/// sources of one library share one stopping rule: the rule's pairs are libraries, every process's lane of
+/// one library paired with the same process's lane of the other, and each pair's interval the part that
+/// rounds narrow (stats::paired_ratio_within_processes): what differs between the processes does not
+/// shrink with more rounds, so the rule does not wait for it.
 struct SourceTag {
   size_t library = 0;
   uint32_t process = 0;

@@ -138,6 +138,8 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
   // most warmup_max_s. Lazy initialisation, cold caches and a CPU whose clock is still rising show as
   // windows that keep getting faster.
   if (cfg.rounds || cfg.warmup_max_s <= 0) return true;
+  const uint64_t lanes = std::max<uint64_t>(1, cfg.lanes_per_library);
+  const uint64_t steady_batch = std::max<uint64_t>(1, (batch + lanes - 1) / lanes);
   const double tolerance = std::max(cfg.target_rel_ci, 0.005);
   double steady_ns = 0, previous = 0;
   std::vector<double> window;
@@ -145,11 +147,11 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
     window.clear();
     for (int i = 0; i < 16; ++i) {
       if (stopped(m)) return false;
-      Batch b = run_batch(op, batch, cursor);
-      m.warmup_ops += batch;
+      Batch b = run_batch(op, steady_batch, cursor);
+      m.warmup_ops += steady_batch;
       if (failed(m, b, op)) return false;
       steady_ns += b.ns;
-      window.push_back(b.ns / static_cast<double>(batch));
+      window.push_back(b.ns / static_cast<double>(steady_batch));
     }
     const double current = stats::median(window);
     const stats::Interval noise = stats::median_ci(window);

@@ -46,6 +46,11 @@ struct MeasureConfig {
   /// medians agree (within max(target_rel_ci, 0.5 %), or within the later window's noise), for at most
   /// this long.
   double warmup_max_s = 0.2;
+  /// --processes N: the lanes that measure one library (N, one per worker process) on the one CPU of the
+  /// comparison. Each runs its steady-state windows with batches of batch / N (at least one operation), so
+  /// that the library's N checks together last about as long as one lane's: the CPU's clock and the
+  /// library's code in the shared caches are warm for all of them (docs/METHODOLOGY.md, "`--processes N`").
+  size_t lanes_per_library = 1;
   /// Interleaved order: a batch of this fraction of the calibrated batch runs untimed before each timed one,
   /// rounded down but at least one operation (so a slow operation's timed call never runs first after another
   /// backend's turn); docs/FIDELITY.md measures what that turn leaves behind. 0: none.

@@ -57,6 +57,40 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level) {
   return r;
 }
 
+Ratio paired_ratio_within_processes(const std::vector<std::vector<double>>& per_process, double level) {
+  std::vector<double> all;
+  double sum_estimates = 0, sum_within = 0, dof = 0;
+  size_t k = 0, with_interval = 0;
+  for (const auto& logs : per_process) {
+    all.insert(all.end(), logs.begin(), logs.end());
+    if (logs.empty()) continue;
+    const TrimmedMean tm = trimmed_mean_ci(logs, kRatioTrim, level);
+    sum_estimates += tm.estimate;
+    ++k;
+    if (tm.kept < 2) continue;
+    const double t = student_t_quantile(0.5 + level / 2, static_cast<double>(tm.kept - 1));
+    const double se = (tm.ci.high - tm.estimate) / t;
+    sum_within += se * se;
+    dof += static_cast<double>(tm.kept - 1);
+    ++with_interval;
+  }
+  if (k < 2) return paired_ratio(all, level);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Ratio r;
+  r.pairs = all.size();
+  const double m = sum_estimates / static_cast<double>(k);
+  r.ratio = std::exp(m);
+  if (with_interval == 0) {  // no process kept two log-ratios: no interval, as paired_ratio gives none
+    r.ci = {nan, nan};
+    return r;
+  }
+  const double w = sum_within / static_cast<double>(with_interval);
+  const double half = student_t_quantile(0.5 + level / 2, dof) * std::sqrt(w / static_cast<double>(k));
+  r.ci = {std::exp(m - half), std::exp(m + half)};
+  r.coverage = level;
+  return r;
+}
+
 Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_process, double level) {
   std::vector<double> estimates, within;  // each process's trimmed mean, and its squared standard error
   std::vector<double> all;

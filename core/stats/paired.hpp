@@ -54,6 +54,14 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level = 0.95);
 /// over all the log-ratios.
 Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_process, double level = 0.95);
 
+/// --processes N, for the stopping rule: the part of paired_ratio_over_processes's interval that more rounds
+/// can narrow. The point is the same (exp of the mean of the processes' trimmed means); the interval is
+/// t · sqrt(w / K) around it, w the mean of the processes' squared within-process standard errors and t the
+/// Student quantile at the sum of their degrees of freedom. What differs between processes (s^2 above) is
+/// left out on purpose: it does not shrink with rounds, so a rule waiting for it would run every such pair
+/// to its budget. With fewer than 2 processes with pairs, exactly paired_ratio over all the log-ratios.
+Ratio paired_ratio_within_processes(const std::vector<std::vector<double>>& per_process, double level = 0.95);
+
 /// Convenience: paired_ratio(paired_log_ratios(...)).
 Ratio paired_ratio(std::span<const double> a, std::span<const size_t> a_rounds, std::span<const double> b,
                    std::span<const size_t> b_rounds, double level = 0.95);
