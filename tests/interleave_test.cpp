@@ -215,6 +215,30 @@ class Offset final : public SampleSource {
   double ns_;
 };
 
+// --processes N: each of a library's N lanes times batches of ceil(batch / N) (before the jitter of up to
+// +20 %), so that the N lanes' samples together last one lane's; the settle batch is a tenth of that. One
+// lane (N = 1) keeps the whole calibrated batch.
+TEST(Interleave, EachOfNLanesTimesBatchesOfBatchOverN) {
+  for (const size_t lanes : {size_t{1}, size_t{3}}) {
+    Trace trace;
+    Scripted a(0, 100, trace, 100), b(1, 200, trace, 100);
+    MeasureConfig cfg;
+    cfg.rounds.reset();
+    cfg.budget_s = 1000;
+    cfg.min_samples = 10;
+    cfg.max_samples = 10;
+    cfg.lanes_per_library = lanes;
+    run_all({&a, &b}, cfg);
+    const uint64_t want = (100 + lanes - 1) / lanes;
+    for (const Scripted* s : {&a, &b}) {
+      ASSERT_EQ(s->calls, 10);
+      EXPECT_GE(s->sampled_ops, 10 * want) << lanes << " lanes";
+      EXPECT_LE(s->sampled_ops, 10 * (want * 12 / 10 + 1)) << lanes << " lanes";
+      EXPECT_EQ(s->settled, 10 * (want / 10)) << "settle: a tenth of the lane's batch";
+    }
+  }
+}
+
 TEST(Interleave, TheStoppingRuleOverProcessesLeavesWhatDiffersBetweenThemOut) {
   MeasureConfig cfg;
   cfg.budget_s = 1000;

@@ -107,29 +107,35 @@ TEST(MeasureStop, EndsInterleavedAndParallelMeasurements) {
   clear_measurement_stop();
 }
 
-// Records the size of every batch it is asked for, each operation spinning 2 us.
+// Records the size of every batch it is asked for, each operation spinning g_op_us microseconds.
 std::vector<uint64_t> g_batches;
-int spin_2us_batches(ca_context*, ca_io*, size_t, size_t*, uint64_t count) {
+int g_op_us = 2;
+int spin_recording_batches(ca_context*, ca_io*, size_t, size_t*, uint64_t count) {
   g_batches.push_back(count);
-  auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(2) * count;
+  auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(g_op_us) * count;
   while (std::chrono::steady_clock::now() < until) {
   }
   return CA_OK;
+}
+
+// One lane of `lanes` warmed up and calibrated over spin_recording_batches; g_batches then holds its batches.
+WarmUp warm_up_recording(size_t lanes, double warmup_s) {
+  static std::vector<ca_io> inputs(2);
+  g_batches.clear();
+  MeasureConfig cfg;
+  cfg.warmup_s = warmup_s;
+  cfg.lanes_per_library = lanes;
+  TimedOperation op{nullptr, nullptr, &inputs};
+  op.repeat = &spin_recording_batches;
+  return make_local_source(op)->warm_up(cfg);
 }
 
 // --processes N (issue #32): a lane that is one of a library's N runs its steady-state windows with batches
 // of ceil(batch / N); calibration and the timed batches keep the whole batch. One lane alone (N = 1) runs
 // them at the whole batch.
 TEST(Measure, TheSteadyStateWindowsOfOneOfNLanesRunBatchesOfBatchOverN) {
-  std::vector<ca_io> inputs(2);
   for (const size_t lanes : {size_t{1}, size_t{3}}) {
-    g_batches.clear();
-    MeasureConfig cfg;
-    cfg.warmup_s = 0.001;
-    cfg.lanes_per_library = lanes;
-    TimedOperation op{nullptr, nullptr, &inputs};
-    op.repeat = &spin_2us_batches;
-    const WarmUp w = make_local_source(op)->warm_up(cfg);
+    const WarmUp w = warm_up_recording(lanes, 0.001);
     ASSERT_EQ(w.status, CA_OK);
     ASSERT_GT(w.batch, 3u);
     // The warm-up and the calibration each begin with a batch of one operation (the warm-up then doubles
@@ -144,7 +150,28 @@ TEST(Measure, TheSteadyStateWindowsOfOneOfNLanesRunBatchesOfBatchOverN) {
     ASSERT_GE(steady.size(), 32u) << "at least two windows of 16";
     const uint64_t want = (w.batch + lanes - 1) / lanes;
     for (uint64_t n : steady) EXPECT_EQ(n, want) << lanes << " lanes, batch " << w.batch;
+    EXPECT_EQ(steady.size() % 16, 0u) << "windows of 16 batches";
   }
+}
+
+// A batch of one operation (a signature: here 150 us, over the 100 us a sample should last) cannot be split:
+// one of three lanes runs windows of 6 one-operation batches (16 / 3, at least 6), where a lane alone runs
+// windows of 16. The warm-up runs one operation (warmup_s of 1 ns), the calibration one: the rest is the
+// steady state's.
+TEST(Measure, OneOfNLanesWithAOneOperationBatchRunsShorterWindowsOfAtLeastSix) {
+  g_op_us = 150;
+  for (const size_t lanes : {size_t{1}, size_t{3}}) {
+    const WarmUp w = warm_up_recording(lanes, 1e-9);
+    ASSERT_EQ(w.status, CA_OK);
+    ASSERT_EQ(w.batch, 1u);
+    ASSERT_GE(g_batches.size(), 2u);
+    const std::vector<uint64_t> steady(g_batches.begin() + 2, g_batches.end());
+    for (uint64_t n : steady) EXPECT_EQ(n, 1u);
+    const size_t window = lanes == 1 ? 16 : 6;
+    EXPECT_GE(steady.size(), 2 * window) << "at least two windows";
+    EXPECT_EQ(steady.size() % window, 0u) << lanes << " lanes: windows of " << window;
+  }
+  g_op_us = 2;
 }
 
 // A --processes N worker opens a cycle counter for every lane but never turns a time into reference cycles:

@@ -400,7 +400,10 @@ void measure_lanes(const RunPlan& plan, size_t size, const std::string& op, cons
     }
     MeasureConfig cfg = plan.measure;
     if (group.size() == 1) cfg.settle_fraction = 0;  // no other lane runs between its samples
-    if (processes > 1) cfg.budget_s /= static_cast<double>(processes);  // a library's lanes share its budget
+    if (processes > 1) {
+      cfg.budget_s /= static_cast<double>(processes);  // a library's lanes share its budget
+      cfg.lanes_per_library = processes;
+    }
     InterleavedRun run = measure_interleaved(
         sources, cfg, processes > 1 ? std::span<const SourceTag>(tags) : std::span<const SourceTag>());
     const std::string id = group_libraries.size() > 1 ? new_comparison_id() : std::string();

@@ -143,6 +143,8 @@ size_t warm_up_all(std::span<SampleSource* const> sources, const MeasureConfig& 
       continue;
     }
     batch[i] = std::max<uint64_t>(1, w.batch);
+    if (!cfg.rounds && cfg.lanes_per_library > 1)
+      batch[i] = (batch[i] + cfg.lanes_per_library - 1) / cfg.lanes_per_library;
     // Exact mode: spread the requested operations over at least min_samples rounds when there are enough.
     if (cfg.rounds)
       batch[i] = std::max<uint64_t>(1, std::min<uint64_t>(batch[i], *cfg.rounds / cfg.min_samples));

@@ -81,7 +81,9 @@ struct SourceTag {
 /// With cfg.repetitions = N >= 2 the rounds run N times, each for the whole budget. A source that fails
 /// (status != CA_OK) stops being sampled; the others go on. `settle_fraction` of a batch is run untimed
 /// before each timed batch (0: none). `tags` (empty, or one per source): the rule is over libraries (see
-/// SourceTag); the budgets stay per source.
+/// SourceTag); the budgets stay per source. Adaptive with cfg.lanes_per_library = N > 1 (--processes N),
+/// each source times batches of ceil(batch / N), so that a library's N lanes' samples of a round last one
+/// lane's.
 InterleavedRun measure_interleaved(std::span<SampleSource* const> sources, const MeasureConfig& cfg,
                                    std::span<const SourceTag> tags = {});
 

@@ -137,15 +137,20 @@ bool warm_up_and_calibrate(const TimedOperation& op, const MeasureConfig& cfg, s
   // operation whose own time varies, as a randomised signature's does, agrees within its noise) — for at
   // most warmup_max_s. Lazy initialisation, cold caches and a CPU whose clock is still rising show as
   // windows that keep getting faster.
+  // --processes N: a library's N lanes split one lane's windows, each window 16 batches' worth of operations
+  // over N lanes: 16 batches of ceil(batch / N), or, where a batch has fewer than N operations (a signature
+  // is one), fewer one-operation batches, at least 6 (the fewest whose median interval reaches 95 %).
   if (cfg.rounds || cfg.warmup_max_s <= 0) return true;
   const uint64_t lanes = std::max<uint64_t>(1, cfg.lanes_per_library);
   const uint64_t steady_batch = std::max<uint64_t>(1, (batch + lanes - 1) / lanes);
+  const uint64_t window_batches =
+      batch >= lanes ? 16 : std::max<uint64_t>(6, (16 * batch + lanes - 1) / lanes);
   const double tolerance = std::max(cfg.target_rel_ci, 0.005);
   double steady_ns = 0, previous = 0;
   std::vector<double> window;
   while (steady_ns < cfg.warmup_max_s * 1e9) {
     window.clear();
-    for (int i = 0; i < 16; ++i) {
+    for (uint64_t i = 0; i < window_batches; ++i) {
       if (stopped(m)) return false;
       Batch b = run_batch(op, steady_batch, cursor);
       m.warmup_ops += steady_batch;

@@ -47,9 +47,12 @@ struct MeasureConfig {
   /// this long.
   double warmup_max_s = 0.2;
   /// --processes N: the lanes that measure one library (N, one per worker process) on the one CPU of the
-  /// comparison. Each runs its steady-state windows with batches of batch / N (at least one operation), so
-  /// that the library's N checks together last about as long as one lane's: the CPU's clock and the
-  /// library's code in the shared caches are warm for all of them (docs/METHODOLOGY.md, "`--processes N`").
+  /// comparison. Each runs its steady-state windows with batches of batch / N (at least one operation; a
+  /// batch of fewer than N operations: windows of 16 x batch / N one-operation batches, at least 6), so that
+  /// the library's N checks together last about as long as one lane's: the CPU's clock and the library's
+  /// code in the shared caches are warm for all of them. Adaptive interleaved sampling (interleave.hpp)
+  /// likewise times batches of ceil(batch / N) in each lane, so that the N lanes' samples of a round last
+  /// one lane's (docs/METHODOLOGY.md, "`--processes N`").
   size_t lanes_per_library = 1;
   /// Interleaved order: a batch of this fraction of the calibrated batch runs untimed before each timed one,
   /// rounded down but at least one operation (so a slow operation's timed call never runs first after another
