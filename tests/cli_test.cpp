@@ -250,8 +250,8 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   // The last CPU this process may use (a container's cpuset need not include CPU 0).
   ASSERT_FALSE(ca::allowed_cpus().empty());
   const std::string cpu = std::to_string(ca::allowed_cpus().back());
-  Result r =
-      run("--hash SHA2-256 -d 64B -b openssl --repetitions 3 --budget 0.01 --pin " + cpu + " --format json");
+  Result r = run("--hash SHA2-256 -d 64B -b openssl --processes 1 --repetitions 3 --budget 0.01 --pin " +
+                 cpu + " --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["context"]["settings"]["repetitions"], 3);
@@ -269,7 +269,8 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   EXPECT_DOUBLE_EQ(res["ci95_ns"][1].get<double>(), hi);
   EXPECT_DOUBLE_EQ(res["ci_coverage"].get<double>(), 0.75);
 
-  Result table = run("--hash SHA2-256 -d 64B -b openssl --repetitions 2 --budget 0.01 --pin " + cpu);
+  Result table =
+      run("--hash SHA2-256 -d 64B -b openssl --processes 1 --repetitions 2 --budget 0.01 --pin " + cpu);
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_NE(table.out.find("| pinned to CPU " + cpu), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("in 2 repetitions (median and CI over their medians)"), std::string::npos);
@@ -288,9 +289,16 @@ TEST(Cli, ProcessesAreInTheRecordAndTheTable) {
       << table.out;
   EXPECT_NE(table.out.find("(50% CI "), std::string::npos) << table.out;  // two medians: their range
   EXPECT_NE(table.out.find(" in 2 processes"), std::string::npos) << table.out;
-  Result one = run("--hash SHA2-256 -d 64B -b openssl --budget 0.01");
+  Result one = run("--hash SHA2-256 -d 64B -b openssl --processes 1 --budget 0.01");
   ASSERT_EQ(one.status, 0) << one.err;
   EXPECT_EQ(one.out.find("processes"), std::string::npos) << "1 process: the output as before\n" << one.out;
+  // The default (issue #32): three processes when adaptive, one with -r N.
+  Result adaptive = run("--hash SHA2-256 -d 64B -b openssl --budget 0.01");
+  ASSERT_EQ(adaptive.status, 0) << adaptive.err;
+  EXPECT_NE(adaptive.out.find("in 3 worker processes each"), std::string::npos) << adaptive.out;
+  Result exact = run("--hash SHA2-256 -d 64B -b openssl -r 100");
+  ASSERT_EQ(exact.status, 0) << exact.err;
+  EXPECT_EQ(exact.out.find("processes"), std::string::npos) << "-r N: one process\n" << exact.out;
 }
 
 // --processes 2 --repetitions 2 combine: each record keeps 2 processes of 2 repetitions each, its median and

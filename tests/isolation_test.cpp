@@ -1,7 +1,9 @@
 // Isolated jobs and clean interruption, as a user meets them: a study timing the openssl backend next to a
 // plugin that segfaults, aborts, hangs or computes wrongly still reports every other result, and SIGINT or
 // SIGTERM leaves a partial report and journal. The misbehaving plugins (tests/plugins/fault_plugin.c) are
-// built from plugin_abi.h alone, as a third party would build them.
+// built from plugin_abi.h alone, as a third party would build them. Every case here runs one process
+// (`--processes 1`): in process, or in forked children with --isolate; the workers of --processes N, the
+// default, meet the same faults in workers_test.cpp.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -100,9 +102,9 @@ class Isolation : public testing::Test {
   // In a sanitizer build (tests/run_all.sh asan) ASan's own SIGSEGV handler would turn the plugin's crash
   // into its report and an abort; handle_segv=0 lets the signal kill the job as it does in a normal build.
   ProgramResult run(const std::string& args, const std::string& env = "") {
-    return ca::test::run_program(env + " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " +
-                                 ca::test::binary() + " " + args +
-                                 " --quiet --no-default-plugins --plugin-dir " + plugins_.string());
+    return ca::test::run_program(
+        env + " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0\" " + ca::test::binary() + " " +
+        args + " --quiet --processes 1 --no-default-plugins --plugin-dir " + plugins_.string());
   }
 
   json report() {
@@ -707,6 +709,8 @@ TEST_P(Interrupt, WritesThePartialReportAndJournalAndExits128PlusTheSignal) {
                                    "run",
                                    cfg,
                                    "--quiet",
+                                   "--processes",
+                                   "1",
                                    "--no-default-plugins",
                                    "--plugin-dir",
                                    plugins_.string(),
@@ -781,8 +785,9 @@ class StopMeasurement : public Isolation {
   std::vector<std::string> endless_run(const std::string& mode, const std::string& extra = "") {
     const std::string cfg =
         config(kChaCha, "[\"fake\", \"openssl\"]", "[\"1KB\"]", "\"rounds\": 999999999999," + extra);
-    return {ca::test::binary(), "run", cfg, "--quiet", "--no-default-plugins", "--plugin-dir",
-            plugins_.string(),  mode};
+    return {
+        ca::test::binary(), "run", cfg, "--quiet", "--processes", "1", "--no-default-plugins", "--plugin-dir",
+        plugins_.string(),  mode};
   }
 
   // Starts the program; returns once the journal holds a finished record (then openssl is being set up
@@ -843,8 +848,8 @@ TEST_F(StopMeasurement, ASecondSignalStopsAnInProcessMeasurementAtTheNextBatch) 
 // backend sleeps forever inside decrypt 16KB, in process, where no batch boundary comes.
 TEST_F(StopMeasurement, AThirdSignalEndsAProgramStuckInAPluginCall) {
   const std::string cfg = config(kChaCha, "[\"openssl\", \"hang\"]", kTwoSizes, "\"rounds\": 20,");
-  const pid_t pid = start({ca::test::binary(), "run", cfg, "--quiet", "--no-default-plugins", "--plugin-dir",
-                           plugins_.string(), "--no-isolate"});
+  const pid_t pid = start({ca::test::binary(), "run", cfg, "--quiet", "--processes", "1",
+                           "--no-default-plugins", "--plugin-dir", plugins_.string(), "--no-isolate"});
   ASSERT_GT(pid, 0) << slurp(root_ / "stderr");
   // Until encrypt 16KB is in (the settings line and six records): then decrypt 16KB runs, and hangs.
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(3);
@@ -963,10 +968,11 @@ class Supervision : public Isolation {
   ProgramResult run_with_helpers(const std::string& args) {
     checked_ = helpers().size();  // the pids file keeps every helper, so TearDown can kill them all
     const fs::path out = root_ / "helper.out", err = root_ / "helper.err";
-    const pid_t pid = spawn({"/bin/sh", "-c",
-                             "CA_TEST_HELPER_PIDS='" + pids_.string() + "' exec " + ca::test::binary() + " " +
-                                 args + " --quiet --no-default-plugins --plugin-dir " + plugins_.string()},
-                            out, err);
+    const pid_t pid =
+        spawn({"/bin/sh", "-c",
+               "CA_TEST_HELPER_PIDS='" + pids_.string() + "' exec " + ca::test::binary() + " " + args +
+                   " --quiet --processes 1 --no-default-plugins --plugin-dir " + plugins_.string()},
+              out, err);
     if (pid <= 0) return {-1, "", "cannot start the program"};
     bool timed_out = false;
     const int status = wait_for(pid, std::chrono::minutes(3), timed_out);

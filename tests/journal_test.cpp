@@ -296,6 +296,7 @@ TEST(JournalFile, WriterAppendsOneFlushedLinePerRecord) {
 
 TEST(JournalFile, SettingsDifferenceNamesTheFlag) {
   RunSettings a, b;
+  a.processes = b.processes = 1;  // as a run resolves them (apply_to_plan)
   EXPECT_EQ(resume_difference(a, b), "");
   b.threads = 4;
   EXPECT_EQ(resume_difference(a, b), "--threads 1, this run uses --threads 4");

@@ -108,6 +108,7 @@ ReportSettings fixture_settings() {
   ReportSettings s;
   s.unit = TimeUnit::Us;
   s.rounds = 1000;
+  s.processes = 1;  // the fixture's records are one process's
   s.command_line = {"cryptauditor", "-r", "1000"};
   return s;
 }

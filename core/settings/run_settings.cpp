@@ -41,7 +41,8 @@ const RunSetting* setting_by_config_key(const std::string& config_key) {
   return nullptr;
 }
 
-void apply_to_plan(const RunSettings& s, RunPlan& plan) {
+void apply_to_plan(RunSettings& s, RunPlan& plan) {
+  if (s.processes == 0) s.processes = s.rounds ? 1 : kAdaptiveProcesses;
   plan.measure.rounds = s.rounds;
   plan.measure.budget_s = s.budget_s;
   plan.measure.target_rel_ci = s.target_rel_ci;

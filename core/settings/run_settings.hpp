@@ -34,7 +34,9 @@ struct RunSettings {
   double target_rel_ci = 0.01;     // adaptive: CI half-width / median to stop at (--ci-target in %)
   double warmup_s = MeasureConfig{}.warmup_s;  // untimed work before each measurement's calibration
   size_t repetitions = 1;
-  size_t processes = 1;
+  /// 0: automatic, resolved by apply_to_plan: kAdaptiveProcesses in adaptive mode, 1 with -r N (the seeds'
+  /// exact rounds, timeit's interface, measured one process).
+  size_t processes = 0;
   size_t threads = 1;
   bool cipher_stream = false;  // --cipher-mode stream
   Order order = Order::Interleaved;
@@ -124,7 +126,9 @@ const RunSetting* setting_by_config_key(const std::string& config_key);
 
 /// The settings a plan measures with: rounds, budget, CI target, warm-up, repetitions, threads, cipher
 /// mode, order, isolation, job timeout and processes.
-void apply_to_plan(const RunSettings& s, RunPlan& plan);
+inline constexpr size_t kAdaptiveProcesses = 3;
+/// Resolves the automatic values of `s` (processes), then copies it into `plan`.
+void apply_to_plan(RunSettings& s, RunPlan& plan);
 
 /// The report's context.settings keys of every reported setting.
 nlohmann::json settings_to_json(const RunSettings& s);

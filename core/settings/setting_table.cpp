@@ -139,12 +139,15 @@ const std::vector<RunSetting>& table() {
        true,
        true,
        false,
-       "1",
+       "3; 1 with -r",
        {"measure every backend in N worker processes (exec'd, so memory layout and ASLR differ; kept for the "
         "run, their lanes interleaved, budget / N each); reports keep each process's median, which `compare` "
         "tests, and the median and CI are "
         "over the processes' medians. With --repetitions M each process runs M repetitions and its median is "
-        "their medians' median (docs/COMPARE.md). 1: one process, whose CI covers its rounds only",
+        "their medians' median (docs/COMPARE.md). Default 3, so that the CI covers what differs between "
+        "processes; 1 with -r N (exact rounds, measured in one process as the seeds did). 1: one process, "
+        "whose CI "
+        "covers its rounds only",
         "measure every backend in N worker processes, instead of the config's \"processes\"; "
         "with --repetitions M each process runs M repetitions (docs/COMPARE.md)",
         nullptr},
