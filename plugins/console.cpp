@@ -91,8 +91,13 @@ std::string adaptive_line(const ReportSettings& s, bool several) {
       s.order == Order::Sequential || !several
           ? "until each median's 95% CI is within ±"
           : "libraries interleaved, until the 95% CI of each ratio between them is within ±";
-  return "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
-         format_number("%.3g", s.budget_s) + " s per library.";
+  std::string line = "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
+                     format_number("%.3g", s.budget_s) + " s per library.";
+  // Several libraries print no "Performing" lines, which say it for one.
+  if (several && s.processes > 1)
+    line += "\nEach library in " + std::to_string(s.processes) +
+            " worker processes: medians, CIs and ratios are over the processes.";
+  return line;
 }
 
 // The RSA library benchmark's `print(timeit.repeat(..., repeat=10, number=1000))`: each repetition's total

@@ -296,6 +296,12 @@ TEST(Cli, ProcessesAreInTheRecordAndTheTable) {
   Result adaptive = run("--hash SHA2-256 -d 64B -b openssl --budget 0.01");
   ASSERT_EQ(adaptive.status, 0) << adaptive.err;
   EXPECT_NE(adaptive.out.find("in 3 worker processes each"), std::string::npos) << adaptive.out;
+  Result several = run("--hash SHA2-256 -d 64B -b openssl,botan --budget 0.01");
+  ASSERT_EQ(several.status, 0) << several.err;
+  EXPECT_NE(
+      several.out.find("Each library in 3 worker processes: medians, CIs and ratios are over the processes."),
+      std::string::npos)
+      << several.out;
   Result exact = run("--hash SHA2-256 -d 64B -b openssl -r 100");
   ASSERT_EQ(exact.status, 0) << exact.err;
   EXPECT_EQ(exact.out.find("processes"), std::string::npos) << "-r N: one process\n" << exact.out;
