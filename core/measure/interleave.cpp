@@ -20,32 +20,12 @@ double own_relative_ci(const Measurement& m) {
 }
 
 // A pair's per-round log-ratios, one list per process: a round's process is round / kRoundsPerProcess (the
-// merged measurements of library_stopping below); untagged, every round is process 0's. Both series are in
-// round order, so each process's samples are one block.
+// merged measurements of library_stopping below); untagged, every round is process 0's.
 std::vector<std::vector<double>> log_ratios_by_process(const Measurement& a, const Measurement& b) {
-  std::vector<std::vector<double>> out;
-  const auto blocks = [](const Measurement& m) {
-    std::vector<std::pair<uint32_t, size_t>> starts;  // (process, first sample)
-    const size_t n = std::min(m.sample_ns.size(), m.sample_round.size());
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t p = m.sample_round[i] / Measurement::kRoundsPerProcess;
-      if (starts.empty() || starts.back().first != p) starts.emplace_back(p, i);
-    }
-    starts.emplace_back(UINT32_MAX, n);
-    return starts;
-  };
-  const auto ba = blocks(a), bb = blocks(b);
-  for (size_t i = 0; i + 1 < ba.size(); ++i)
-    for (size_t j = 0; j + 1 < bb.size(); ++j) {
-      if (ba[i].first != bb[j].first) continue;
-      std::vector<size_t> ra(a.sample_round.begin() + ba[i].second,
-                             a.sample_round.begin() + ba[i + 1].second);
-      std::vector<size_t> rb(b.sample_round.begin() + bb[j].second,
-                             b.sample_round.begin() + bb[j + 1].second);
-      out.push_back(stats::paired_log_ratios(std::span(a.sample_ns).subspan(ba[i].second, ra.size()), ra,
-                                             std::span(b.sample_ns).subspan(bb[j].second, rb.size()), rb));
-    }
-  return out;
+  const std::vector<size_t> ra(a.sample_round.begin(), a.sample_round.end());
+  const std::vector<size_t> rb(b.sample_round.begin(), b.sample_round.end());
+  return stats::paired_log_ratios_by_process(a.sample_ns, ra, b.sample_ns, rb,
+                                             Measurement::kRoundsPerProcess);
 }
 
 /// The stopping rule of adaptive mode. `met`: every ratio between adjacent live sources (ordered by median)

@@ -36,22 +36,8 @@ stats::Ratio paired_ratio(const Record& a, const Record& b) {
     return stats::paired_ratio(a.measurement.sample_ns, ra, b.measurement.sample_ns, rb);
   // --processes N: each process's pairs on their own (its rounds are one block, increasing), so the
   // interval is over processes, not over the pooled rounds of all of them.
-  const std::span<const double> sa(a.measurement.sample_ns), sb(b.measurement.sample_ns);
-  const std::span<const size_t> qa(ra), qb(rb);
-  const size_t n = std::max(a.process_samples.size(), b.process_samples.size());
-  std::vector<std::vector<double>> per_process;
-  for (size_t p = 0; p < n; ++p) {
-    const size_t lo = p * Record::kRoundsPerProcess, hi = lo + Record::kRoundsPerProcess;
-    const auto block = [&](std::span<const size_t> rounds) {
-      const auto first = std::lower_bound(rounds.begin(), rounds.end(), lo);
-      const auto last = std::lower_bound(first, rounds.end(), hi);
-      return std::make_pair(static_cast<size_t>(first - rounds.begin()), static_cast<size_t>(last - first));
-    };
-    const auto [ia, na] = block(qa);
-    const auto [ib, nb] = block(qb);
-    per_process.push_back(stats::paired_log_ratios(sa.subspan(ia, na), qa.subspan(ia, na), sb.subspan(ib, nb),
-                                                   qb.subspan(ib, nb)));
-  }
+  const auto per_process = stats::paired_log_ratios_by_process(
+      a.measurement.sample_ns, ra, b.measurement.sample_ns, rb, Record::kRoundsPerProcess);
   return stats::paired_ratio_over_processes(per_process);
 }
 

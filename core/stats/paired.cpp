@@ -29,6 +29,31 @@ std::vector<double> paired_log_ratios(std::span<const double> a, std::span<const
   return out;
 }
 
+std::vector<std::vector<double>> paired_log_ratios_by_process(std::span<const double> a,
+                                                              std::span<const size_t> a_rounds,
+                                                              std::span<const double> b,
+                                                              std::span<const size_t> b_rounds,
+                                                              size_t rounds_per_process) {
+  const size_t na = std::min(a.size(), a_rounds.size()), nb = std::min(b.size(), b_rounds.size());
+  size_t processes = 0;
+  if (na > 0) processes = std::max(processes, a_rounds[na - 1] / rounds_per_process + 1);
+  if (nb > 0) processes = std::max(processes, b_rounds[nb - 1] / rounds_per_process + 1);
+  std::vector<std::vector<double>> out;
+  for (size_t p = 0; p < processes; ++p) {
+    const size_t lo = p * rounds_per_process, hi = lo + rounds_per_process;
+    const auto block = [&](std::span<const size_t> rounds) {
+      const auto first = std::lower_bound(rounds.begin(), rounds.end(), lo);
+      const auto last = std::lower_bound(first, rounds.end(), hi);
+      return std::make_pair(static_cast<size_t>(first - rounds.begin()), static_cast<size_t>(last - first));
+    };
+    const auto [ia, ka] = block(a_rounds.first(na));
+    const auto [ib, kb] = block(b_rounds.first(nb));
+    out.push_back(paired_log_ratios(a.subspan(ia, ka), a_rounds.subspan(ia, ka), b.subspan(ib, kb),
+                                    b_rounds.subspan(ib, kb)));
+  }
+  return out;
+}
+
 double Ratio::relative_half_width() const {
   if (pairs == 0 || !(ci.low > 0) || !(ci.high > 0)) return std::numeric_limits<double>::infinity();
   return std::exp((std::log(ci.high) - std::log(ci.low)) / 2.0) - 1.0;
@@ -57,75 +82,81 @@ Ratio paired_ratio(std::span<const double> log_ratios, double level) {
   return r;
 }
 
-Ratio paired_ratio_within_processes(const std::vector<std::vector<double>>& per_process, double level) {
-  std::vector<double> all;
-  double sum_estimates = 0, sum_within = 0, dof = 0;
-  size_t k = 0, with_interval = 0;
+namespace {
+
+// Each process's trimmed mean of its log-ratios (as paired_ratio), and, for those that kept two or more,
+// its squared standard error and degrees of freedom; `all` pools every log-ratio.
+struct ProcessEstimates {
+  std::vector<double> all, estimates, within;
+  double dof = 0;
+  double mean() const {
+    double m = 0;
+    for (double e : estimates) m += e;
+    return m / static_cast<double>(estimates.size());
+  }
+  double mean_within() const {
+    double w = 0;
+    for (double v : within) w += v;
+    return within.empty() ? 0 : w / static_cast<double>(within.size());
+  }
+};
+
+ProcessEstimates process_estimates(const std::vector<std::vector<double>>& per_process, double level) {
+  ProcessEstimates e;
   for (const auto& logs : per_process) {
-    all.insert(all.end(), logs.begin(), logs.end());
+    e.all.insert(e.all.end(), logs.begin(), logs.end());
     if (logs.empty()) continue;
     const TrimmedMean tm = trimmed_mean_ci(logs, kRatioTrim, level);
-    sum_estimates += tm.estimate;
-    ++k;
+    e.estimates.push_back(tm.estimate);
     if (tm.kept < 2) continue;
     const double t = student_t_quantile(0.5 + level / 2, static_cast<double>(tm.kept - 1));
     const double se = (tm.ci.high - tm.estimate) / t;
-    sum_within += se * se;
-    dof += static_cast<double>(tm.kept - 1);
-    ++with_interval;
+    e.within.push_back(se * se);
+    e.dof += static_cast<double>(tm.kept - 1);
   }
-  if (k < 2) return paired_ratio(all, level);
+  return e;
+}
+
+}  // namespace
+
+Ratio paired_ratio_within_processes(const std::vector<std::vector<double>>& per_process, double level) {
+  const ProcessEstimates e = process_estimates(per_process, level);
+  const size_t k = e.estimates.size();
+  if (k < 2) return paired_ratio(e.all, level);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   Ratio r;
-  r.pairs = all.size();
-  const double m = sum_estimates / static_cast<double>(k);
+  r.pairs = e.all.size();
+  const double m = e.mean();
   r.ratio = std::exp(m);
-  if (with_interval == 0) {  // no process kept two log-ratios: no interval, as paired_ratio gives none
+  if (e.within.empty()) {  // no process kept two log-ratios: no interval, as paired_ratio gives none
     r.ci = {nan, nan};
     return r;
   }
-  const double w = sum_within / static_cast<double>(with_interval);
-  const double half = student_t_quantile(0.5 + level / 2, dof) * std::sqrt(w / static_cast<double>(k));
+  const double half =
+      student_t_quantile(0.5 + level / 2, e.dof) * std::sqrt(e.mean_within() / static_cast<double>(k));
   r.ci = {std::exp(m - half), std::exp(m + half)};
   r.coverage = level;
   return r;
 }
 
 Ratio paired_ratio_over_processes(const std::vector<std::vector<double>>& per_process, double level) {
-  std::vector<double> estimates, within;  // each process's trimmed mean, and its squared standard error
-  std::vector<double> all;
-  for (const auto& logs : per_process) {
-    all.insert(all.end(), logs.begin(), logs.end());
-    if (logs.empty()) continue;
-    const TrimmedMean tm = trimmed_mean_ci(logs, kRatioTrim, level);
-    estimates.push_back(tm.estimate);
-    if (tm.kept >= 2) {
-      const double t = student_t_quantile(0.5 + level / 2, static_cast<double>(tm.kept - 1));
-      const double se = (tm.ci.high - tm.estimate) / t;
-      within.push_back(se * se);
-    }
-  }
-  const size_t k = estimates.size();
-  if (k < 2) return paired_ratio(all, level);
-  double m = 0;
-  for (double e : estimates) m += e;
-  m /= static_cast<double>(k);
+  const ProcessEstimates e = process_estimates(per_process, level);
+  const size_t k = e.estimates.size();
+  if (k < 2) return paired_ratio(e.all, level);
+  const double m = e.mean();
   double between = 0;
-  for (double e : estimates) between += (e - m) * (e - m);
+  for (double x : e.estimates) between += (x - m) * (x - m);
   between /= static_cast<double>(k - 1);
-  double w = 0;
-  for (double v : within) w += v;
-  if (!within.empty()) w /= static_cast<double>(within.size());
-  const double se = std::sqrt(std::max(between, w) / static_cast<double>(k));
+  const double se = std::sqrt(std::max(between, e.mean_within()) / static_cast<double>(k));
   const double half = student_t_quantile(0.5 + level / 2, static_cast<double>(k - 1)) * se;
   Ratio r;
-  r.pairs = all.size();
+  r.pairs = e.all.size();
   r.ratio = std::exp(m);
   r.ci = {std::exp(m - half), std::exp(m + half)};
   r.coverage = level;
   // Processes that agree exactly with no interval of their own (one log-ratio left after trimming): no
   // interval, as paired_ratio gives none, so that no rule reads [point, point] as excluding 1.
-  if (!(se > 0) && within.empty()) {
+  if (!(se > 0) && e.within.empty()) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     r.ci = {nan, nan};
     r.coverage = 0;

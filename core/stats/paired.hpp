@@ -18,6 +18,16 @@ namespace ca::stats {
 std::vector<double> paired_log_ratios(std::span<const double> a, std::span<const size_t> a_rounds,
                                       std::span<const double> b, std::span<const size_t> b_rounds);
 
+/// --processes N: paired_log_ratios process by process, process p's rounds being
+/// [p * rounds_per_process, (p + 1) * rounds_per_process) (increasing, so each process's rounds are one
+/// block of each series). One list per process up to the last one either series has, empty where a process
+/// has no common round.
+std::vector<std::vector<double>> paired_log_ratios_by_process(std::span<const double> a,
+                                                              std::span<const size_t> a_rounds,
+                                                              std::span<const double> b,
+                                                              std::span<const size_t> b_rounds,
+                                                              size_t rounds_per_process);
+
 /// The ratio a / b from per-round log-ratios: one estimator gives the point and its interval. The point is
 /// exp of the trimmed mean (a third cut at each end) of the log-ratios and the interval is its
 /// Tukey-McLaughlin / Yuen interval (stats.hpp, trimmed_mean_ci) mapped back through exp. The interval is
