@@ -81,13 +81,16 @@ struct VectorFile {
   std::string name;       // the file name used in every message: "aes_gcm_test.json"
   std::string algorithm;  // top-level "algorithm": "AES-GCM"
   std::string schema;     // top-level "schema": "aead_test_schema_v1.json"
-  const SchemaInfo* schema_info = nullptr;
+  const SchemaInfo* schema_info = nullptr;  // null: a schema this version does not run (groups is empty)
   std::vector<VectorGroup> groups;
+  size_t unread_tests = 0;  // the tests of a file whose schema this version does not run
 
   size_t test_count() const;
 };
 
-/// Validates and decodes a parsed document. A malformed file's Error is the whole one-line message
+/// Validates and decodes a parsed document. A file whose schema is not in known_schemas() is not an error:
+/// it is returned with schema_info null, no groups and its tests counted (the runner reports it as not run).
+/// A malformed file's Error is the whole one-line message
 /// ("x.json: /testGroups/0/tests/3/ct (tcId 4): 'zz' is not hex ...").
 Result<VectorFile> parse_vector_file(const nlohmann::json& document, const std::string& name);
 /// Parses JSON text (syntax errors name the byte offset).

@@ -64,6 +64,10 @@ void record(BackendTally& tally, const DeclaredFor& declared, const std::string&
 
 }  // namespace
 
+std::string not_run_schema_reason(const std::string& schema) {
+  return "this version of cryptauditor does not run " + schema + " files";
+}
+
 void ReasonCounts::add(const std::string& reason, size_t tests) {
   for (auto& [r, n] : items)
     if (r == reason) {
@@ -111,6 +115,10 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
   result.algorithm = file.algorithm;
   result.schema = file.schema;
   result.tests = file.test_count();
+  if (file.schema_info == nullptr) {
+    result.skipped.add(not_run_schema_reason(file.schema), result.tests);
+    return result;
+  }
 
   // What runs is decided once for all backends: groups the mapping can express, and within them the tests
   // whose inputs our catalog's definition can take.

@@ -77,6 +77,9 @@ struct VectorRun {
   bool ok() const { return failures() == 0 && file_errors() == 0 && tests_run() > 0; }
 };
 
+/// The reason a file whose schema this version does not read is not run (never a failure, never malformed).
+std::string not_run_schema_reason(const std::string& schema);
+
 /// Runs one parsed file.
 FileResult run_vector_file(const VectorFile& file, const std::vector<const Backend*>& backends);
 
