@@ -11,16 +11,29 @@
 #      slowest cross-backend cases unless CRYPTAUDITOR_AARCH64_FULL=1 (the stage says which and why).
 #      It installs what it needs with apt-get (root), and registers qemu-aarch64 with binfmt_misc so that the
 #      tests which start build-aarch64/cryptauditor as a child process run it under qemu too.
-# Stages can be picked: tests/run_all.sh release asan fuzz aarch64 (default: all four, in that order).
+#   5. trixie (run second): the Release build and its CTest suite in a Debian 13 root, build-trixie/root, made
+#      once with `mmdebstrap --variant=apt trixie` (about 2 minutes from Debian's archive) and kept for the
+#      next run (a root is complete once it has that name: mmdebstrap writes root.new). It installs the
+#      Debian 13 list (tools/debian-packages test, less chromium, clang and mmdebstrap, which the suite does
+#      not use) inside, mounts /proc, /sys, /dev, the source tree (at the same path), ../shared (read-only,
+#      for the Wycheproof files; CRYPTAUDITOR_TRIXIE_SHARED names another folder) and the host's ccache
+#      folder, then builds in build-trixie/ (Release, warnings are errors, every backend;
+#      CRYPTAUDITOR_TRIXIE_CMAKE_ARGS adds -D options) and runs ctest there. The mounts are made in a mount
+#      namespace of the stage's own (unshare), which the kernel drops when the stage ends however it ends,
+#      and a trap unmounts them on every exit, failures included; a root that still has mounts (findmnt) is
+#      never deleted. Needs root.
+# Stages can be picked: tests/run_all.sh release trixie asan fuzz aarch64 (default: all five, in that order).
+# The Debian 13 stage runs second: after the native Release suite, it is the check a user on today's Debian
+# stable most needs, and it is cheaper than the sanitizer, fuzzing and emulated stages behind it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stages=("$@")
-[[ ${#stages[@]} -eq 0 ]] && stages=(release asan fuzz aarch64)
+[[ ${#stages[@]} -eq 0 ]] && stages=(release trixie asan fuzz aarch64)
 jobs=${CRYPTAUDITOR_JOBS:-2}
 fuzz_seconds=${CRYPTAUDITOR_FUZZ_SECONDS:-30}
 
 stage() { echo; echo "==== $* ($(date -u +%H:%M:%S))"; }
-# ccache (debian-packages.txt) makes a rebuild of unchanged sources a cache hit: the same compiler on the same
+# ccache (tools/debian-packages) makes a rebuild of unchanged sources a cache hit: the same compiler on the same
 # preprocessed source and flags gives the same object, so it changes nothing but the time.
 # Paths under this folder are hashed relative to it (and the -g stages' working folder is not hashed), so a
 # fresh clone elsewhere — as CI makes — hits the cache a previous clone filled.
@@ -92,6 +105,97 @@ aarch64_install() {
   fi
 }
 
+# ---- trixie stage helpers ----
+# The Debian 13 root, made once by mmdebstrap and kept (build-trixie/root exists only once it is complete:
+# mmdebstrap writes root.new, renamed when done), and the stage's CMake build tree beside it in build-trixie/.
+trixie_dir=$PWD/build-trixie
+trixie_root=$trixie_dir/root
+# Mount points under the root, as the host sees them (the stage mounts in a private mount namespace, so the
+# host normally sees none; a root with any is never deleted).
+trixie_mounts() { findmnt -rn -o TARGET | grep -E "^$1(/|$)" || true; }
+trixie_make_root() {
+  if [[ -d $trixie_root ]]; then
+    echo "-- reusing the Debian 13 root $trixie_root"
+    return
+  fi
+  local new=$trixie_dir/root.new
+  if [[ -e $new ]]; then
+    if [[ -n $(trixie_mounts "$new") ]]; then
+      echo "tests/run_all.sh: $new has mounts (findmnt): not deleting it; unmount them first" >&2
+      exit 1
+    fi
+    rm -rf --one-file-system "$new"
+  fi
+  mkdir -p "$trixie_dir"
+  echo "-- mmdebstrap --variant=apt trixie $new"
+  mmdebstrap --variant=apt trixie "$new"
+  mv "$new" "$trixie_root"
+}
+# Runs inside `unshare --mount` (below): every mount is in a mount namespace of its own, which the kernel
+# drops with its last process, so none outlives the stage even if it is killed; the trap also unmounts them
+# on every exit, failures included.
+trixie_inside() {
+  local root=$trixie_root src=$PWD mounted=()
+  undo() {
+    local i
+    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -R "${mounted[i]}" || umount -lR "${mounted[i]}"; done
+  }
+  trap undo EXIT
+  bind() { # bind SOURCE TARGET [ro]: that folder alone, not the mounts under it
+    mkdir -p "$2"
+    mount --bind "$1" "$2"; mounted+=("$2")
+    [[ ${3:-} == ro ]] && mount -o remount,bind,ro "$2"
+    return 0
+  }
+  # The source tree first (the root lies inside it, and its mounts are not to appear again under this one) at
+  # the same path inside, so build-trixie/ and every path in its CMake cache are the same in and out;
+  # ../shared (the Wycheproof files: tests read PROJECT_SOURCE_DIR/../shared/wycheproof) beside it.
+  bind "$src" "$root$src"
+  mount -t proc proc "$root/proc"; mounted+=("$root/proc")
+  mount -t sysfs sysfs "$root/sys"; mounted+=("$root/sys")
+  # /dev with /dev/pts and /dev/shm under it; slave, so nothing done under it here reaches the host's.
+  mount --rbind /dev "$root/dev"; mounted+=("$root/dev")
+  mount --make-rslave "$root/dev"
+  [[ -d $shared ]] && bind "$shared" "$root$(dirname "$src")/shared" ro
+  # The host's ccache directory, so a rerun (or CI on this machine) compiles only what changed.
+  local ccache_dir=
+  if command -v ccache >/dev/null; then
+    ccache_dir=$(ccache -k cache_dir)
+    mkdir -p "$ccache_dir"
+    bind "$ccache_dir" "$root$ccache_dir"
+  fi
+  cp /etc/resolv.conf "$root/etc/resolv.conf"
+  # The Debian 13 list from the root's own /etc/os-release, less chromium, mmdebstrap and clang with its
+  # runtime: the Release suite here uses none of them but the HTML layout test, which skips without chromium
+  # (the release stage runs it on Debian 12); they are about 200 MB of the download.
+  local pkgs=() missing=() p
+  for p in $(CRYPTAUDITOR_OS_RELEASE=$root/etc/os-release tools/debian-packages test); do
+    case $p in chromium | mmdebstrap | clang | libclang-rt-*) ;; *) pkgs+=("$p") ;; esac
+  done
+  for p in "${pkgs[@]}"; do
+    chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if [[ ${#missing[@]} -gt 0 ]]; then
+    echo "-- installing in the root: ${missing[*]}"
+    chroot "$root" apt-get update -qq
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+  # CRYPTAUDITOR_TRIXIE_CMAKE_ARGS: more -D options for this build (e.g. -DCRYPTAUDITOR_BACKEND_MBEDTLS=OFF).
+  chroot "$root" env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
+    CCACHE_DIR="$ccache_dir" CCACHE_BASEDIR="$src" CCACHE_NOHASHDIR=1 \
+    bash -euo pipefail -c '
+      cd "$1"; shift; jobs=$1; shift
+      launcher=()
+      command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+      . /etc/os-release; echo "-- inside: $PRETTY_NAME, $(c++ --version | head -1)"
+      cmake -S . -B build-trixie -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_TESTS=ON \
+        -DCMAKE_INSTALL_LIBDIR=lib/$(c++ -print-multiarch) "${launcher[@]}" "$@"
+      cmake --build build-trixie -j"$jobs"
+      build-trixie/cryptauditor list --backends
+      ctest --test-dir build-trixie -j"$jobs" --output-on-failure --no-tests=error' \
+    trixie "$src" "$jobs" ${CRYPTAUDITOR_TRIXIE_CMAKE_ARGS:-}
+}
+
 for s in "${stages[@]}"; do
   case "$s" in
     release)
@@ -99,10 +203,12 @@ for s in "${stages[@]}"; do
       # The Debian layout for /usr (lib/<multiarch>), so the install_tree test checks that the installed
       # program finds its plugins through the configured CMAKE_INSTALL_LIBDIR, not a hard-coded lib/.
       multiarch=$(${CXX:-c++} -print-multiarch 2>/dev/null || true)
-      cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON \
+      cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_TESTS=ON \
         -DCMAKE_INSTALL_LIBDIR="lib${multiarch:+/$multiarch}" "${cache[@]}"
       cmake --build build -j"$jobs"
-      ctest --test-dir build -j"$jobs" --output-on-failure
+      # --no-tests=error: a build/ that the README's first command configured has CRYPTAUDITOR_TESTS=OFF in
+      # its cache (set ON above), and a suite of no tests must not pass.
+      ctest --test-dir build -j"$jobs" --output-on-failure --no-tests=error
       ;;
     asan)
       stage "AddressSanitizer + UndefinedBehaviorSanitizer build and test suite"
@@ -209,8 +315,16 @@ for s in "${stages[@]}"; do
       LD_LIBRARY_PATH=$sysroot/usr/lib/aarch64-linux-gnu ctest --test-dir build-aarch64 -j"$jobs" \
         --output-on-failure
       ;;
+    trixie)
+      stage "Debian 13 (trixie) root: Release build and test suite"
+      [[ $(id -u) == 0 ]] || { echo "tests/run_all.sh: the trixie stage needs root (mmdebstrap, mount, chroot)" >&2; exit 1; }
+      trixie_make_root
+      shared=${CRYPTAUDITOR_TRIXIE_SHARED:-$(dirname "$PWD")/shared}
+      export trixie_root shared jobs CRYPTAUDITOR_TRIXIE_CMAKE_ARGS
+      unshare --mount --propagation private -- bash -euo pipefail -c "$(declare -f trixie_inside); trixie_inside"
+      ;;
     *)
-      echo "tests/run_all.sh: unknown stage '$s' (allowed: release, asan, fuzz, aarch64)" >&2
+      echo "tests/run_all.sh: unknown stage '$s' (allowed: release, trixie, asan, fuzz, aarch64)" >&2
       exit 2
       ;;
   esac

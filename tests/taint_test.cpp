@@ -92,7 +92,7 @@ bool can_run_valgrind(std::string& why) {
     return false;
   }
   if (!leaks::find_valgrind()) {
-    why = "valgrind is not on PATH (debian-packages.txt installs it)";
+    why = "valgrind is not on PATH (the README's test command installs it)";
     return false;
   }
   return true;
