@@ -128,22 +128,29 @@ trixie_make_root() {
   fi
   mkdir -p "$trixie_dir"
   echo "-- mmdebstrap --variant=apt trixie $new"
-  mmdebstrap --variant=apt trixie "$new"
+  # In a mount namespace of its own: the /proc and /dev that mmdebstrap mounts in the root while it works
+  # go with it, even if it is killed.
+  unshare --mount --propagation private -- mmdebstrap --variant=apt trixie "$new"
   mv "$new" "$trixie_root"
 }
 # Runs inside `unshare --mount` (below): every mount is in a mount namespace of its own, which the kernel
 # drops with its last process, so none outlives the stage even if it is killed; the trap also unmounts them
 # on every exit, failures included.
 trixie_inside() {
-  local root=$trixie_root src=$PWD mounted=()
+  local root=$trixie_root src=$PWD
+  # Global, not local: the EXIT trap runs after this function's locals are gone.
+  trixie_mounted=()
   undo() {
     local i
-    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -R "${mounted[i]}" || umount -lR "${mounted[i]}"; done
+    for ((i = ${#trixie_mounted[@]} - 1; i >= 0; i--)); do
+      umount -R "${trixie_mounted[i]}" || umount -lR "${trixie_mounted[i]}"
+    done
+    echo "-- unmounted ${trixie_mounted[*]}"
   }
   trap undo EXIT
   bind() { # bind SOURCE TARGET [ro]: that folder alone, not the mounts under it
     mkdir -p "$2"
-    mount --bind "$1" "$2"; mounted+=("$2")
+    mount --bind "$1" "$2"; trixie_mounted+=("$2")
     [[ ${3:-} == ro ]] && mount -o remount,bind,ro "$2"
     return 0
   }
@@ -151,10 +158,10 @@ trixie_inside() {
   # the same path inside, so build-trixie/ and every path in its CMake cache are the same in and out;
   # ../shared (the Wycheproof files: tests read PROJECT_SOURCE_DIR/../shared/wycheproof) beside it.
   bind "$src" "$root$src"
-  mount -t proc proc "$root/proc"; mounted+=("$root/proc")
-  mount -t sysfs sysfs "$root/sys"; mounted+=("$root/sys")
+  mount -t proc proc "$root/proc"; trixie_mounted+=("$root/proc")
+  mount -t sysfs sysfs "$root/sys"; trixie_mounted+=("$root/sys")
   # /dev with /dev/pts and /dev/shm under it; slave, so nothing done under it here reaches the host's.
-  mount --rbind /dev "$root/dev"; mounted+=("$root/dev")
+  mount --rbind /dev "$root/dev"; trixie_mounted+=("$root/dev")
   mount --make-rslave "$root/dev"
   [[ -d $shared ]] && bind "$shared" "$root$(dirname "$src")/shared" ro
   # The host's ccache directory, so a rerun (or CI on this machine) compiles only what changed.
