@@ -23,8 +23,8 @@
 #      and a trap unmounts them on every exit, failures included; a root that still has mounts (findmnt) is
 #      never deleted. Needs root.
 # Stages can be picked: tests/run_all.sh release trixie asan fuzz aarch64 (default: all five, in that order).
-# The Debian 13 stage runs second: after the native Release suite, it is the check a user on today's Debian
-# stable most needs, and it is cheaper than the sanitizer, fuzzing and emulated stages behind it.
+# The Debian 13 stage runs second: after the native Release suite it is the check a user on today's Debian
+# stable most needs, so a failure there is known before the sanitizer, fuzzing and emulated stages run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stages=("$@")
@@ -174,7 +174,7 @@ trixie_inside() {
   cp /etc/resolv.conf "$root/etc/resolv.conf"
   # The Debian 13 list from the root's own /etc/os-release, less chromium, mmdebstrap and clang with its
   # runtime: the Release suite here uses none of them but the HTML layout test, which skips without chromium
-  # (the release stage runs it on Debian 12); they are about 200 MB of the download.
+  # (the release stage runs it on Debian 12), so they would only lengthen the install.
   local pkgs=() missing=() p
   for p in $(CRYPTAUDITOR_OS_RELEASE=$root/etc/os-release tools/debian-packages test); do
     case $p in chromium | mmdebstrap | clang | libclang-rt-*) ;; *) pkgs+=("$p") ;; esac
