@@ -195,8 +195,15 @@ trixie_inside() {
       launcher=()
       command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
       . /etc/os-release; echo "-- inside: $PRETTY_NAME, $(c++ --version | head -1)"
+      # A -D option stays in the CMake cache: when CRYPTAUDITOR_TRIXIE_CMAKE_ARGS differs from the last run
+      # (e.g. a backend turned off for a test, then not), configure afresh, so no earlier option lingers.
+      if [[ -f build-trixie/CMakeCache.txt && "$(cat build-trixie/stage-cmake-args 2>/dev/null)" != "$*" ]]; then
+        echo "-- CRYPTAUDITOR_TRIXIE_CMAKE_ARGS changed: configuring build-trixie/ afresh"
+        rm -f build-trixie/CMakeCache.txt
+      fi
       cmake -S . -B build-trixie -DCMAKE_BUILD_TYPE=Release -DCRYPTAUDITOR_WERROR=ON -DCRYPTAUDITOR_TESTS=ON \
         -DCMAKE_INSTALL_LIBDIR=lib/$(c++ -print-multiarch) "${launcher[@]}" "$@"
+      printf "%s" "$*" >build-trixie/stage-cmake-args
       cmake --build build-trixie -j"$jobs"
       build-trixie/cryptauditor list --backends
       ctest --test-dir build-trixie -j"$jobs" --output-on-failure --no-tests=error' \
