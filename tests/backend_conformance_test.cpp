@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <span>
 
 #include "catalog/catalog.hpp"
 #include "exec/runner.hpp"
@@ -104,6 +105,45 @@ TEST(Plugins, MissingAlgorithmsNameTheirReason) {
     EXPECT_NE(reason->find(e.says), std::string::npos) << e.backend << " " << e.algorithm << ": " << *reason;
   }
   if (checked == 0) GTEST_SKIP() << "neither the nss nor the gnutls backend was built";
+}
+
+// The Mbed TLS backend builds against 2.28 (Debian 12) and 3.6 (Debian 13): the rows one version lacks say
+// why with that version's reason, never the generic "not offered", and the rows it adds are offered
+// (backends/mbedtls/compat.hpp, docs/backends/mbedtls.md).
+TEST(Plugins, MbedTlsRowsFollowTheLibraryVersion) {
+  const Backend* b = backend_named("mbedtls");
+  if (b == nullptr) GTEST_SKIP() << "the mbedtls backend was not built";
+  const std::string version = b->library_version();
+  const bool three = !version.empty() && version[0] >= '3';
+  const struct {
+    const char* algorithm;
+    uint32_t bits;
+    bool offered;
+    const char* says;  // the reason when not offered
+  } expected_2[] = {
+      {"RC4", 128, true, ""},
+      {"BLOWFISH", 128, true, ""},
+      {"X448", 448, false, "3.1 adds it"},
+      {"SHA3-256", 0, false, "3.5 adds it"},
+      {"HMAC-SHA3-256", 256, false, "3.5 adds it"},
+  },
+    expected_3[] = {
+        {"RC4", 128, false, "Mbed TLS 3 removed ARC4"},
+        {"BLOWFISH", 128, false, "Mbed TLS 3 removed Blowfish"},
+        {"X448", 448, true, ""},
+        {"SHA3-256", 0, true, ""},
+        {"HMAC-SHA3-256", 256, true, ""},
+    };
+  for (const auto& e : three ? std::span(expected_3) : std::span(expected_2)) {
+    const auto reason = b->unsupported_reason(e.algorithm, e.bits);
+    if (e.offered) {
+      EXPECT_FALSE(reason.has_value()) << "Mbed TLS " << version << " " << e.algorithm << ": " << *reason;
+      continue;
+    }
+    ASSERT_TRUE(reason.has_value()) << "Mbed TLS " << version << " " << e.algorithm << " should be unsupported";
+    EXPECT_NE(reason->find(e.says), std::string::npos) << "Mbed TLS " << version << " " << e.algorithm << ": "
+                                                       << *reason;
+  }
 }
 
 // NSS's softoken decrypts a modified RSAES-PKCS1-v1_5 ciphertext with implicit rejection (a synthetic

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "compat.hpp"
 #include "mbedtls_backend.hpp"
 
 namespace ca::backend_mbedtls {
@@ -48,14 +49,16 @@ class Montgomery {
         // mbedtls_ecp_read_key reads the little-endian scalar and clamps it (RFC 7748 decodeScalar).
         check(mbedtls_ecp_read_key(curve, key, spec.secret_key, spec.secret_key_len),
               algorithm_ + ": mbedtls_ecp_read_key");
-        check(mbedtls_ecp_mul(&key->grp, &key->Q, &key->d, &key->grp.G, Rng::random, &rng_),
+        check(mbedtls_ecp_mul(&compat::group(*key), &compat::public_point(*key), &compat::secret(*key),
+                              &compat::group(*key).G, Rng::random, &rng_),
               algorithm_ + ": public key from the private key (mbedtls_ecp_mul)");
         has_private_ = true;
         break;
       case KeySource::PublicOnly:
         require_raw(spec.public_key_len, "public key");
-        check(mbedtls_ecp_group_load(&key->grp, curve), algorithm_ + ": mbedtls_ecp_group_load");
-        check(mbedtls_ecp_point_read_binary(&key->grp, &key->Q, spec.public_key, spec.public_key_len),
+        check(mbedtls_ecp_group_load(&compat::group(*key), curve), algorithm_ + ": mbedtls_ecp_group_load");
+        check(mbedtls_ecp_point_read_binary(&compat::group(*key), &compat::public_point(*key), spec.public_key,
+                                            spec.public_key_len),
               algorithm_ + ": mbedtls_ecp_point_read_binary");
         break;
       case KeySource::Generate:
@@ -75,11 +78,12 @@ class Montgomery {
     if (io.output_cap < bytes_) return CA_BUFFER_TOO_SMALL;
     mbedtls_ecp_keypair* key = key_.get();
     Point peer;
-    int ret = mbedtls_ecp_point_read_binary(&key->grp, peer.get(), io.input, io.input_len);
+    int ret = mbedtls_ecp_point_read_binary(&compat::group(*key), peer.get(), io.input, io.input_len);
     if (ret != 0) throw sdk::Rejected(error_text("the peer public key was refused", ret));
     Mpi z;
     // Refuses a peer key that gives the all-zero secret (a small-order point), as RFC 7748 section 6 allows.
-    ret = mbedtls_ecdh_compute_shared(&key->grp, z.get(), peer.get(), &key->d, Rng::random, &rng_);
+    ret = mbedtls_ecdh_compute_shared(&compat::group(*key), z.get(), peer.get(), &compat::secret(*key),
+                                      Rng::random, &rng_);
     if (ret != 0) throw sdk::Rejected(error_text(algorithm_ + ": mbedtls_ecdh_compute_shared", ret));
     check(mbedtls_mpi_write_binary_le(z.get(), io.output, bytes_), "mbedtls_mpi_write_binary_le");
     io.output_len = bytes_;
@@ -97,7 +101,7 @@ class Montgomery {
     if (part == CA_KEY_PRIVATE) {
       if (!has_private_) throw std::runtime_error(kPublicOnly + std::string(": no private key to export"));
       std::vector<uint8_t> out(bytes_);
-      check(mbedtls_ecp_write_key(key_.get(), out.data(), out.size()), "mbedtls_ecp_write_key");
+      check(compat::ecp_write_private(key_.get(), out.data(), out.size()), "mbedtls_ecp_write_key");
       return out;
     }
     if (part == CA_KEY_PUBLIC) return public_of(key_.get());
@@ -114,8 +118,8 @@ class Montgomery {
   std::vector<uint8_t> public_of(mbedtls_ecp_keypair* key) const {
     std::vector<uint8_t> out(bytes_);
     size_t written = 0;
-    check(mbedtls_ecp_point_write_binary(&key->grp, &key->Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &written,
-                                         out.data(), out.size()),
+    check(mbedtls_ecp_point_write_binary(&compat::group(*key), &compat::public_point(*key),
+                                         MBEDTLS_ECP_PF_UNCOMPRESSED, &written, out.data(), out.size()),
           "mbedtls_ecp_point_write_binary");
     out.resize(written);
     return out;
@@ -144,19 +148,18 @@ class Ffdhe {
   explicit Ffdhe(const ca_key_spec& spec) : algorithm_(spec.algorithm) {
     set_group(dhm_.get());
     mbedtls_dhm_context* dhm = dhm_.get();
+    const compat::DhmFields f = compat::fields(*dhm);
     switch (key_source(spec)) {
       case KeySource::Private:
         require_raw(spec.secret_key_len, "private key");
-        check(mbedtls_mpi_read_binary(&dhm->X, spec.secret_key, spec.secret_key_len),
-              "mbedtls_mpi_read_binary");
+        check(mbedtls_mpi_read_binary(&f.X, spec.secret_key, spec.secret_key_len), "mbedtls_mpi_read_binary");
         // GX = G^X mod P, the public value of an imported private key (dhm.h computes it only for a new X).
-        check(mbedtls_mpi_exp_mod(&dhm->GX, &dhm->G, &dhm->X, &dhm->P, &dhm->RP), algorithm_ + ": g^x mod p");
+        check(mbedtls_mpi_exp_mod(&f.GX, &f.G, &f.X, &f.P, &f.RP), algorithm_ + ": g^x mod p");
         has_private_ = true;
         break;
       case KeySource::PublicOnly:
         require_raw(spec.public_key_len, "public key");
-        check(mbedtls_mpi_read_binary(&dhm->GX, spec.public_key, spec.public_key_len),
-              "mbedtls_mpi_read_binary");
+        check(mbedtls_mpi_read_binary(&f.GX, spec.public_key, spec.public_key_len), "mbedtls_mpi_read_binary");
         break;
       case KeySource::Generate: {
         std::array<unsigned char, kFfdheBytes> pub{};
@@ -205,9 +208,11 @@ class Ffdhe {
     std::vector<uint8_t> out(kFfdheBytes);
     if (part == CA_KEY_PRIVATE) {
       if (!has_private_) throw std::runtime_error(kPublicOnly + std::string(": no private key to export"));
-      check(mbedtls_mpi_write_binary(&dhm_.get()->X, out.data(), out.size()), "mbedtls_mpi_write_binary");
+      check(mbedtls_mpi_write_binary(&compat::fields(*dhm_.get()).X, out.data(), out.size()),
+            "mbedtls_mpi_write_binary");
     } else if (part == CA_KEY_PUBLIC) {
-      check(mbedtls_mpi_write_binary(&dhm_.get()->GX, out.data(), out.size()), "mbedtls_mpi_write_binary");
+      check(mbedtls_mpi_write_binary(&compat::fields(*dhm_.get()).GX, out.data(), out.size()),
+            "mbedtls_mpi_write_binary");
     } else {
       throw std::runtime_error("unknown key part " + std::to_string(part) + " (1 = private, 2 = public)");
     }

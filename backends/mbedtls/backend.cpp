@@ -1,11 +1,11 @@
-// The Mbed TLS 2.28 backend: the row table, library_version() and acceleration(). Each row instantiates a
-// context from symmetric.hpp or a public-key factory from public_key.cpp; docs/backends/mbedtls.md says what
-// one timed operation contains and what Mbed TLS 2.28 lacks.
-#include <mbedtls/aesni.h>
+// The Mbed TLS backend (2.28 and 3.6; compat.hpp holds what differs): the row table, library_version() and
+// acceleration(). Each row instantiates a context from symmetric.hpp or a public-key factory from
+// public_key.cpp; docs/backends/mbedtls.md says what one timed operation contains and what each version lacks.
 #include <mbedtls/version.h>
 
 #include <string>
 
+#include "compat.hpp"
 #include "cryptauditor/backend_sdk.hpp"
 #include "mbedtls_backend.hpp"
 #include "symmetric.hpp"
@@ -38,9 +38,10 @@ const Row kRows[] = {
     {"DES", make_factory<mb::PaddedBlockMode<mb::DesTraits>>()},
     {"2DES", make_factory<mb::PaddedBlockMode<mb::Des3Traits>>()},  // K1 || K2, K3 = K1
     {"3DES", make_factory<mb::PaddedBlockMode<mb::Des3Traits>>()},  // K1 || K2 || K3
-    {"RC4", make_factory<mb::Rc4>()},
-    {"BLOWFISH", make_factory<mb::PaddedBlockMode<mb::BlowfishTraits>>()},
+    {"RC4", mb::rc4(), &mb::compat::arc4_unavailable},
+    {"BLOWFISH", mb::blowfish_cbc(), &mb::compat::blowfish_unavailable},
     {"CAMELLIA", make_factory<mb::PaddedBlockMode<mb::CamelliaTraits>>()},
+    {"ARIA", mb::aria_cbc(), &mb::compat::aria_unavailable},
     {"RSA-OAEP", mb::rsa_oaep(MBEDTLS_MD_SHA1)},
     {"RSA-OAEP-SHA256", mb::rsa_oaep(MBEDTLS_MD_SHA256)},
     {"SHA1", make_factory<mb::Digest>(MBEDTLS_MD_SHA1)},
@@ -48,6 +49,10 @@ const Row kRows[] = {
     {"SHA2-256", make_factory<mb::Digest>(MBEDTLS_MD_SHA256)},
     {"SHA2-384", make_factory<mb::Digest>(MBEDTLS_MD_SHA384)},
     {"SHA2-512", make_factory<mb::Digest>(MBEDTLS_MD_SHA512)},
+    {"SHA3-224", make_factory<mb::Digest>(mb::compat::sha3(224)), &mb::compat::sha3_unavailable},
+    {"SHA3-256", make_factory<mb::Digest>(mb::compat::sha3(256)), &mb::compat::sha3_unavailable},
+    {"SHA3-384", make_factory<mb::Digest>(mb::compat::sha3(384)), &mb::compat::sha3_unavailable},
+    {"SHA3-512", make_factory<mb::Digest>(mb::compat::sha3(512)), &mb::compat::sha3_unavailable},
     {"MD5", make_factory<mb::Digest>(MBEDTLS_MD_MD5)},
     {"RIPEMD-160", make_factory<mb::Digest>(MBEDTLS_MD_RIPEMD160)},
     {"RSA-PSS", mb::signature(Scheme::RsaPss, MBEDTLS_MD_SHA256)},
@@ -65,6 +70,7 @@ const Row kRows[] = {
     {"HKDF-SHA256", mb::kdf(mb::KdfKind::Hkdf, MBEDTLS_MD_SHA256)},
     {"HKDF-SHA512", mb::kdf(mb::KdfKind::Hkdf, MBEDTLS_MD_SHA512)},
     {"X25519", mb::montgomery(MBEDTLS_ECP_DP_CURVE25519)},
+    {"X448", mb::montgomery(MBEDTLS_ECP_DP_CURVE448), &mb::compat::x448_unavailable},
     {"ECDH-P256", mb::ecdh(MBEDTLS_ECP_DP_SECP256R1)},
     {"ECDH-P384", mb::ecdh(MBEDTLS_ECP_DP_SECP384R1)},
     {"ECDH-P521", mb::ecdh(MBEDTLS_ECP_DP_SECP521R1)},
@@ -74,6 +80,8 @@ const Row kRows[] = {
     {"HMAC-SHA2-256", make_factory<mb::Hmac>(MBEDTLS_MD_SHA256)},
     {"HMAC-SHA2-384", make_factory<mb::Hmac>(MBEDTLS_MD_SHA384)},
     {"HMAC-SHA2-512", make_factory<mb::Hmac>(MBEDTLS_MD_SHA512)},
+    {"HMAC-SHA3-256", make_factory<mb::Hmac>(mb::compat::sha3(256)), &mb::compat::sha3_unavailable},
+    {"HMAC-SHA3-512", make_factory<mb::Hmac>(mb::compat::sha3(512)), &mb::compat::sha3_unavailable},
     {"HMAC-MD5", make_factory<mb::Hmac>(MBEDTLS_MD_MD5)},
     {"HMAC-RIPEMD-160", make_factory<mb::Hmac>(MBEDTLS_MD_RIPEMD160)},
     {"CMAC-AES", make_factory<mb::CmacAes>()},
@@ -92,16 +100,14 @@ const char* library_version() {
 }
 
 const char* acceleration() {
-  // mbedtls_aesni_has_support is the CPUID test aes.c and gcm.c make before taking the AES-NI / PCLMULQDQ
-  // code paths. Mbed TLS 2.28 has no other accelerated code on x86-64 (SHA and ChaCha20 are portable C).
-  // The test is declared only where aesni.h has AES-NI code for the target (MBEDTLS_AESNI_HAVE_CODE): on
-  // aarch64 Mbed TLS 2.28 has no accelerated code at all (its Armv8 AES code came in 3.x), so "".
+  // compat::aesni_has_support is the CPUID test aes.c and gcm.c make before taking the AES-NI / PCLMULQDQ
+  // code paths. Mbed TLS has no other accelerated code on x86-64 (SHA and ChaCha20 are portable C). On
+  // aarch64 2.28 has no accelerated code at all; 3.x's Armv8 AES code is not reported (docs/backends).
   static const std::string accel = [] {
     std::string out;
-#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE)
-    if (mbedtls_aesni_has_support(MBEDTLS_AESNI_AES)) out = "AES-NI";
-    if (mbedtls_aesni_has_support(MBEDTLS_AESNI_CLMUL)) out += out.empty() ? "PCLMUL" : ", PCLMUL";
-#endif
+    namespace compat = ca::backend_mbedtls::compat;
+    if (compat::aesni_has_support(compat::kAesniAes)) out = "AES-NI";
+    if (compat::aesni_has_support(compat::kAesniClmul)) out += out.empty() ? "PCLMUL" : ", PCLMUL";
     return out;
   }();
   return accel.c_str();

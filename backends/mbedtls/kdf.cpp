@@ -1,12 +1,15 @@
-// KDFs of the Mbed TLS backend: PBKDF2 (mbedtls_pkcs5_pbkdf2_hmac on an HMAC md context set up once) and
-// HKDF (mbedtls_hkdf, extract and expand). Mbed TLS 2.28 has no scrypt or Argon2.
+// KDFs of the Mbed TLS backend: PBKDF2 (compat::Pbkdf2Hmac: mbedtls_pkcs5_pbkdf2_hmac on an HMAC md context
+// set up once, or from 3.5 on mbedtls_pkcs5_pbkdf2_hmac_ext) and
+// HKDF (mbedtls_hkdf, extract and expand). Mbed TLS 2.28 and 3.6 have no scrypt or Argon2.
 #include <mbedtls/hkdf.h>
 #include <mbedtls/pkcs5.h>
 
 #include <climits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "compat.hpp"
 #include "mbedtls_backend.hpp"
 
 namespace ca::backend_mbedtls {
@@ -21,7 +24,8 @@ class Kdf {
       if (iterations > UINT_MAX)
         throw sdk::Unsupported("Mbed TLS takes PBKDF2 iteration counts up to UINT_MAX");
       iterations_ = static_cast<unsigned>(iterations);
-      check(mbedtls_md_setup(hmac_.get(), md_, 1), algorithm_ + ": mbedtls_md_setup");
+      pbkdf2_ = std::make_unique<compat::Pbkdf2Hmac>(md_);
+      check(pbkdf2_->setup_status(), algorithm_ + ": mbedtls_md_setup");
     }
   }
 
@@ -29,8 +33,8 @@ class Kdf {
     if (kind_ == KdfKind::Pbkdf2) {
       if (io.output_cap > UINT32_MAX)
         throw sdk::Unsupported("Mbed TLS derives at most 2^32 - 1 PBKDF2 bytes");
-      check(mbedtls_pkcs5_pbkdf2_hmac(hmac_.get(), io.input, io.input_len, io.nonce, io.nonce_len,
-                                      iterations_, static_cast<uint32_t>(io.output_cap), io.output),
+      check(pbkdf2_->derive(io.input, io.input_len, io.nonce, io.nonce_len, iterations_,
+                            static_cast<uint32_t>(io.output_cap), io.output),
             algorithm_ + ": mbedtls_pkcs5_pbkdf2_hmac");
     } else {
       check(mbedtls_hkdf(md_, io.nonce, io.nonce_len, io.input, io.input_len, io.aad, io.aad_len, io.output,
@@ -42,12 +46,10 @@ class Kdf {
   }
 
  private:
-  using MdContext = Owned<mbedtls_md_context_t, mbedtls_md_init, mbedtls_md_free>;
-
   std::string algorithm_;
   KdfKind kind_;
   const mbedtls_md_info_t* md_;
-  MdContext hmac_;
+  std::unique_ptr<compat::Pbkdf2Hmac> pbkdf2_;  // PBKDF2 rows only
   unsigned iterations_ = 0;
 };
 

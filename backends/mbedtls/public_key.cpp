@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "compat.hpp"
 #include "mbedtls_backend.hpp"
 #include "symmetric.hpp"
 
@@ -66,7 +67,7 @@ void check_key(Key& key, const ca_key_spec& spec, KeyType type) {
                                std::to_string(spec.key_bits));
     return;
   }
-  if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY || key.ec()->grp.id != key.curve)
+  if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY || compat::group(*key.ec()).id != key.curve)
     throw std::runtime_error(describe(spec, type, "key is not an EC key on the row's curve"));
 }
 
@@ -76,7 +77,7 @@ Key load_key(const ca_key_spec& spec, KeyType type, mbedtls_ecp_group_id curve =
   Key key;
   key.curve = curve;
   if (spec.secret_key != nullptr && spec.secret_key_len != 0) {
-    check(mbedtls_pk_parse_key(key.pk->get(), spec.secret_key, spec.secret_key_len, nullptr, 0),
+    check(compat::pk_parse_key(key.pk->get(), spec.secret_key, spec.secret_key_len, Rng::random, key.rng.get()),
           describe(spec, type, "private key is not PKCS#8 DER Mbed TLS can read"));
     key.has_private = true;
   } else if (spec.public_key != nullptr && spec.public_key_len != 0) {
@@ -97,7 +98,7 @@ void add(size_t& total, int ret, const char* what) {
 }
 
 /// PKCS#8 PrivateKeyInfo around the PKCS#1 RSAPrivateKey / SEC1 ECPrivateKey that mbedtls_pk_write_key_der
-/// writes (Mbed TLS 2.28 has no PKCS#8 writer): SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING }.
+/// writes (Mbed TLS 2.28 and 3.6 have no PKCS#8 writer): SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING }.
 /// The AlgorithmIdentifier is rsaEncryption with NULL parameters, or id-ecPublicKey with the named curve.
 std::vector<uint8_t> export_pkcs8(Key& key, KeyType type) {
   mbedtls_pk_context* pk = key.pk->get();
@@ -156,7 +157,9 @@ class RsaOaep {
  public:
   RsaOaep(const ca_key_spec& spec, mbedtls_md_type_t digest)
       : oaep_(digest != MBEDTLS_MD_NONE), key_(load_key(spec, KeyType::Rsa)) {
-    if (oaep_) mbedtls_rsa_set_padding(key_.rsa(), MBEDTLS_RSA_PKCS_V21, digest);  // void in 2.28
+    if (oaep_)
+      check(compat::rsa_set_padding(key_.rsa(), MBEDTLS_RSA_PKCS_V21, digest),
+            std::string(spec.algorithm) + ": mbedtls_rsa_set_padding");
     modulus_bytes_ = mbedtls_rsa_get_len(key_.rsa());
     // RFC 8017 7.1.1 (OAEP: k - 2 hLen - 2) and 7.2.1 (PKCS#1 v1.5: k - 11).
     max_message_ = oaep_ ? modulus_bytes_ - 2 * mbedtls_md_get_size(md_info(digest, spec.algorithm)) - 2
@@ -169,12 +172,12 @@ class RsaOaep {
     if (!sdk::fits(io, modulus_bytes_)) return CA_BUFFER_TOO_SMALL;
     if (!oaep_) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     if (oaep_)
-      check(mbedtls_rsa_rsaes_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
-                                           io.aad, io.aad_len, io.input_len, io.input, io.output),
+      check(compat::rsa_oaep_encrypt(key_.rsa(), Rng::random, key_.rng.get(), io.aad, io.aad_len, io.input_len,
+                                     io.input, io.output),
             "RSA-OAEP encryption (mbedtls_rsa_rsaes_oaep_encrypt)");
     else
-      check(mbedtls_rsa_rsaes_pkcs1_v15_encrypt(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PUBLIC,
-                                                io.input_len, io.input, io.output),
+      check(compat::rsa_pkcs1_encrypt(key_.rsa(), Rng::random, key_.rng.get(), io.input_len, io.input,
+                                      io.output),
             "RSA PKCS#1 v1.5 encryption (mbedtls_rsa_rsaes_pkcs1_v15_encrypt)");
     io.output_len = modulus_bytes_;
     return CA_OK;
@@ -187,12 +190,10 @@ class RsaOaep {
     if (!oaep_) sdk::refuse_label(io, "RSAES-PKCS1-v1_5 has no label");
     size_t written = 0;
     // The OAEP label (RFC 8017 L) is io.aad, empty by default.
-    const int ret = oaep_ ? mbedtls_rsa_rsaes_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
-                                                           MBEDTLS_RSA_PRIVATE, io.aad, io.aad_len, &written,
-                                                           io.input, io.output, io.output_cap)
-                          : mbedtls_rsa_rsaes_pkcs1_v15_decrypt(key_.rsa(), Rng::random, key_.rng.get(),
-                                                                MBEDTLS_RSA_PRIVATE, &written, io.input,
-                                                                io.output, io.output_cap);
+    const int ret = oaep_ ? compat::rsa_oaep_decrypt(key_.rsa(), Rng::random, key_.rng.get(), io.aad,
+                                                     io.aad_len, &written, io.input, io.output, io.output_cap)
+                          : compat::rsa_pkcs1_decrypt(key_.rsa(), Rng::random, key_.rng.get(), &written,
+                                                      io.input, io.output, io.output_cap);
     if (ret == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE) return CA_BUFFER_TOO_SMALL;
     if (ret != 0) return CA_REJECTED;  // bad padding, or a ciphertext not below the modulus
     io.output_len = written;
@@ -257,7 +258,8 @@ class Signature {
         key_(load_key(spec, type_, curve)) {
     if (type_ == KeyType::Rsa) {
       const int padding = scheme == SignatureScheme::RsaPss ? MBEDTLS_RSA_PKCS_V21 : MBEDTLS_RSA_PKCS_V15;
-      mbedtls_rsa_set_padding(key_.rsa(), padding, digest);
+      check(compat::rsa_set_padding(key_.rsa(), padding, digest),
+            std::string(spec.algorithm) + ": mbedtls_rsa_set_padding");
       signature_bytes_ = mbedtls_rsa_get_len(key_.rsa());
     }
   }
@@ -277,16 +279,16 @@ class Signature {
         return CA_OK;
       case SignatureScheme::RsaPkcs1v15:
         if (io.output_cap < signature_bytes_) return CA_BUFFER_TOO_SMALL;
-        check(mbedtls_rsa_rsassa_pkcs1_v15_sign(key_.rsa(), Rng::random, key_.rng.get(), MBEDTLS_RSA_PRIVATE,
-                                                digest_, hash_len, hash.data(), io.output),
+        check(compat::rsa_pkcs1_sign(key_.rsa(), Rng::random, key_.rng.get(), digest_, hash_len, hash.data(),
+                                     io.output),
               "RSA PKCS#1 v1.5 signing (mbedtls_rsa_rsassa_pkcs1_v15_sign)");
         io.output_len = signature_bytes_;
         return CA_OK;
       case SignatureScheme::Ecdsa: {
         std::array<unsigned char, MBEDTLS_ECDSA_MAX_LEN> der;
         size_t length = 0;
-        check(mbedtls_ecdsa_write_signature(key_.ec(), digest_, hash.data(), hash_size_, der.data(), &length,
-                                            Rng::random, key_.rng.get()),
+        check(compat::ecdsa_write_signature(key_.ec(), digest_, hash.data(), hash_size_, der.data(), der.size(),
+                                            &length, Rng::random, key_.rng.get()),
               "ECDSA signing (mbedtls_ecdsa_write_signature)");
         return sdk::put_output(io, der.data(), length);
       }
@@ -302,7 +304,8 @@ class Signature {
       Mpi r, s;
       if (!parse_der_signature(io.signature, io.signature_len, *r.get(), *s.get())) return CA_REJECTED;
       mbedtls_ecp_keypair* ec = key_.ec();
-      return mbedtls_ecdsa_verify(&ec->grp, hash.data(), hash_size_, &ec->Q, r.get(), s.get()) == 0
+      return mbedtls_ecdsa_verify(&compat::group(*ec), hash.data(), hash_size_, &compat::public_point(*ec),
+                                  r.get(), s.get()) == 0
                  ? CA_OK
                  : CA_REJECTED;
     }
@@ -310,11 +313,9 @@ class Signature {
     if (io.signature_len != signature_bytes_) return CA_REJECTED;
     const int ret =
         scheme_ == SignatureScheme::RsaPss
-            ? mbedtls_rsa_rsassa_pss_verify_ext(key_.rsa(), nullptr, nullptr, MBEDTLS_RSA_PUBLIC, digest_,
-                                                hash_len, hash.data(), digest_, static_cast<int>(hash_size_),
-                                                io.signature)
-            : mbedtls_rsa_rsassa_pkcs1_v15_verify(key_.rsa(), nullptr, nullptr, MBEDTLS_RSA_PUBLIC, digest_,
-                                                  hash_len, hash.data(), io.signature);
+            ? compat::rsa_pss_verify(key_.rsa(), digest_, hash_len, hash.data(), digest_,
+                                     static_cast<int>(hash_size_), io.signature)
+            : compat::rsa_pkcs1_verify(key_.rsa(), digest_, hash_len, hash.data(), io.signature);
     return ret == 0 ? CA_OK : CA_REJECTED;
   }
 
@@ -351,17 +352,18 @@ class Ecdh {
   int agree(ca_io& io) {
     if (!key_.has_private) throw std::runtime_error(kPublicOnly);
     mbedtls_ecp_keypair* ec = key_.ec();
-    const size_t width = (ec->grp.pbits + 7) / 8;
+    const size_t width = (compat::group(*ec).pbits + 7) / 8;
     if (io.output_cap < width) return CA_BUFFER_TOO_SMALL;
     Pk peer;
     int ret = mbedtls_pk_parse_public_key(peer.get(), io.input, io.input_len);
     if (ret != 0)
       throw sdk::Rejected(error_text("the peer public key was refused (mbedtls_pk_parse_public_key)", ret));
-    if (mbedtls_pk_get_type(peer.get()) != MBEDTLS_PK_ECKEY || mbedtls_pk_ec(*peer.get())->grp.id != curve_)
+    if (mbedtls_pk_get_type(peer.get()) != MBEDTLS_PK_ECKEY ||
+        compat::group(*mbedtls_pk_ec(*peer.get())).id != curve_)
       throw sdk::Rejected("the peer public key is not an EC key on this curve");
     Mpi z;
-    ret = mbedtls_ecdh_compute_shared(&ec->grp, z.get(), &mbedtls_pk_ec(*peer.get())->Q, &ec->d, Rng::random,
-                                      key_.rng.get());
+    ret = mbedtls_ecdh_compute_shared(&compat::group(*ec), z.get(), &compat::public_point(*mbedtls_pk_ec(*peer.get())),
+                                      &compat::secret(*ec), Rng::random, key_.rng.get());
     if (ret != 0) throw sdk::Rejected(error_text("mbedtls_ecdh_compute_shared", ret));
     check(mbedtls_mpi_write_binary(z.get(), io.output, width), "mbedtls_mpi_write_binary");
     io.output_len = width;

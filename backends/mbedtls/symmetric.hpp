@@ -1,12 +1,11 @@
-// Mbed TLS 2.28 contexts for ciphers, AEADs, hashes and MACs: one class template per API shape, instantiated
+// Mbed TLS 2.28 / 3.6 contexts for ciphers, AEADs, hashes and MACs: one class template per API shape, instantiated
 // once per row in backend.cpp. Every context uses the algorithm's own module (aes.h, gcm.h,
 // camellia.h, ...), not the generic cipher.h layer: the cipher layer processes ECB one block per call and
 // copies every partial block through its own buffer, the module functions take the whole message.
 #pragma once
 
 #include <mbedtls/aes.h>
-#include <mbedtls/arc4.h>
-#include <mbedtls/blowfish.h>
+#include <mbedtls/aria.h>
 #include <mbedtls/camellia.h>
 #include <mbedtls/ccm.h>
 #include <mbedtls/chacha20.h>
@@ -25,7 +24,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "compat.hpp"
 #include "cryptauditor/backend_sdk.hpp"
+
+#if MBEDTLS_VERSION_MAJOR < 3  // compat::kHasArc4AndBlowfish: Mbed TLS 3.0 removed both modules
+#include <mbedtls/arc4.h>
+#include <mbedtls/blowfish.h>
+#endif
 
 namespace ca::backend_mbedtls {
 
@@ -68,16 +73,25 @@ struct CbcModule {
   }
 };
 
-struct AesTraits : CbcModule<16> {
-  using Ctx = Owned<mbedtls_aes_context, mbedtls_aes_init, mbedtls_aes_free>;
+/// A 16-byte block cipher module with a key schedule per direction and a CBC call, all of one shape (aes.h,
+/// camellia.h, aria.h).
+template <class Context, void (*Init)(Context*), void (*Free)(Context*),
+          int (*SetKeyEnc)(Context*, const unsigned char*, unsigned),
+          int (*SetKeyDec)(Context*, const unsigned char*, unsigned),
+          int (*CryptCbc)(Context*, int, size_t, unsigned char*, const unsigned char*, unsigned char*)>
+struct SplitKeyCbcTraits : CbcModule<16> {
+  using Ctx = Owned<Context, Init, Free>;
   static int set_key(Ctx& c, sdk::Direction d, const uint8_t* k, size_t n) {
     const auto bits = static_cast<unsigned>(n * 8);
-    return mode_of(d) ? mbedtls_aes_setkey_enc(c.get(), k, bits) : mbedtls_aes_setkey_dec(c.get(), k, bits);
+    return mode_of(d) ? SetKeyEnc(c.get(), k, bits) : SetKeyDec(c.get(), k, bits);
   }
   static int process(Ctx& c, sdk::Direction d, uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
-    return mbedtls_aes_crypt_cbc(c.get(), mode_of(d), n, iv, in, out);
+    return CryptCbc(c.get(), mode_of(d), n, iv, in, out);
   }
 };
+
+using AesTraits = SplitKeyCbcTraits<mbedtls_aes_context, mbedtls_aes_init, mbedtls_aes_free,
+                                    mbedtls_aes_setkey_enc, mbedtls_aes_setkey_dec, mbedtls_aes_crypt_cbc>;
 
 /// AES-ECB: one module call per block (Mbed TLS has no multi-block ECB function).
 struct AesEcbTraits : AesTraits {
@@ -89,28 +103,9 @@ struct AesEcbTraits : AesTraits {
   }
 };
 
-struct CamelliaTraits : CbcModule<16> {
-  using Ctx = Owned<mbedtls_camellia_context, mbedtls_camellia_init, mbedtls_camellia_free>;
-  static int set_key(Ctx& c, sdk::Direction d, const uint8_t* k, size_t n) {
-    const auto bits = static_cast<unsigned>(n * 8);
-    return mode_of(d) ? mbedtls_camellia_setkey_enc(c.get(), k, bits)
-                      : mbedtls_camellia_setkey_dec(c.get(), k, bits);
-  }
-  static int process(Ctx& c, sdk::Direction d, uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
-    return mbedtls_camellia_crypt_cbc(c.get(), mode_of(d), n, iv, in, out);
-  }
-};
-
-struct BlowfishTraits : CbcModule<8> {
-  using Ctx = Owned<mbedtls_blowfish_context, mbedtls_blowfish_init, mbedtls_blowfish_free>;
-  // Blowfish uses the same subkeys in both directions.
-  static int set_key(Ctx& c, sdk::Direction, const uint8_t* k, size_t n) {
-    return mbedtls_blowfish_setkey(c.get(), k, static_cast<unsigned>(n * 8));
-  }
-  static int process(Ctx& c, sdk::Direction d, uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
-    return mbedtls_blowfish_crypt_cbc(c.get(), mode_of(d), n, iv, in, out);
-  }
-};
+using CamelliaTraits =
+    SplitKeyCbcTraits<mbedtls_camellia_context, mbedtls_camellia_init, mbedtls_camellia_free,
+                      mbedtls_camellia_setkey_enc, mbedtls_camellia_setkey_dec, mbedtls_camellia_crypt_cbc>;
 
 /// Single DES; parity bits are ignored by mbedtls_des_setkey_* (mbedtls_des_key_check_key_parity is
 /// separate).
@@ -236,6 +231,29 @@ class ChaCha20Ops {
 };
 using ChaCha20 = sdk::StreamMode<ChaCha20Ops>;
 
+/// ARIA (RFC 5794) in CBC, where the library was built with it (compat::kHasAria).
+#if defined(MBEDTLS_ARIA_C)
+using AriaTraits = SplitKeyCbcTraits<mbedtls_aria_context, mbedtls_aria_init, mbedtls_aria_free,
+                                     mbedtls_aria_setkey_enc, mbedtls_aria_setkey_dec, mbedtls_aria_crypt_cbc>;
+inline sdk::Factory aria_cbc() { return sdk::make_factory<PaddedBlockMode<AriaTraits>>(); }
+#else
+inline sdk::Factory aria_cbc() { return {}; }  // the row's availability (compat::aria_unavailable) says why
+#endif
+
+// ---- ciphers Mbed TLS 3.0 removed ---------------------------------------------------------------------
+
+#if MBEDTLS_VERSION_MAJOR < 3
+struct BlowfishTraits : CbcModule<8> {
+  using Ctx = Owned<mbedtls_blowfish_context, mbedtls_blowfish_init, mbedtls_blowfish_free>;
+  // Blowfish uses the same subkeys in both directions.
+  static int set_key(Ctx& c, sdk::Direction, const uint8_t* k, size_t n) {
+    return mbedtls_blowfish_setkey(c.get(), k, static_cast<unsigned>(n * 8));
+  }
+  static int process(Ctx& c, sdk::Direction d, uint8_t* iv, uint8_t* out, const uint8_t* in, size_t n) {
+    return mbedtls_blowfish_crypt_cbc(c.get(), mode_of(d), n, iv, in, out);
+  }
+};
+
 /// RC4 (ARCFOUR), no bytes dropped. RC4 has no IV: every message starts at key stream byte 0, from a copy
 /// of the state the key schedule left (258 bytes; the key schedule itself stays in create(), as with
 /// OpenSSL's EVP_CIPHER_CTX_copy).
@@ -255,7 +273,14 @@ class Rc4Ops {
   Ctx keyed_;
   Ctx working_;
 };
-using Rc4 = sdk::StreamMode<Rc4Ops>;
+
+inline sdk::Factory rc4() { return sdk::make_factory<sdk::StreamMode<Rc4Ops>>(); }
+inline sdk::Factory blowfish_cbc() { return sdk::make_factory<PaddedBlockMode<BlowfishTraits>>(); }
+#else
+// No factory: the rows' availability (compat::arc4_unavailable, blowfish_unavailable) says why.
+inline sdk::Factory rc4() { return {}; }
+inline sdk::Factory blowfish_cbc() { return {}; }
+#endif
 
 // ---- AEADs -----------------------------------------------------------------------------------------------
 
@@ -356,7 +381,8 @@ inline const mbedtls_md_info_t* md_info(mbedtls_md_type_t type, const char* algo
   return info;
 }
 
-/// One-shot digest through mbedtls_md (the md.h dispatcher: one indirect call to mbedtls_sha256_ret etc.).
+/// One-shot digest through mbedtls_md (the md.h dispatcher: one indirect call to mbedtls_sha256_ret, 3.x
+/// mbedtls_sha256, etc.).
 class DigestOps {
  public:
   DigestOps(const ca_key_spec& spec, mbedtls_md_type_t type)

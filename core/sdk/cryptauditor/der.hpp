@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <optional>
 #include <span>
@@ -96,18 +97,25 @@ class Reader {
 // ------------------------------------------------------------------------------------------------
 
 inline Bytes tlv(uint8_t tag, std::span<const uint8_t> contents) {
-  Bytes out{tag};
+  // The header in a small array, then one allocation of the exact size: g++ 14 reports false
+  // -Warray-bounds errors for a vector grown by push_back and then by insert or resize (an error with
+  // -DCRYPTAUDITOR_WERROR=ON on Debian 13).
   const size_t n = contents.size();
+  uint8_t header[2 + sizeof(size_t)];
+  size_t h = 0;
+  header[h++] = tag;
   if (n < 0x80) {
-    out.push_back(static_cast<uint8_t>(n));
+    header[h++] = static_cast<uint8_t>(n);
   } else {
-    uint8_t len[4];
+    uint8_t len[sizeof(size_t)];
     size_t count = 0;
     for (size_t v = n; v != 0; v >>= 8) len[count++] = static_cast<uint8_t>(v);
-    out.push_back(static_cast<uint8_t>(0x80 | count));
-    while (count != 0) out.push_back(len[--count]);
+    header[h++] = static_cast<uint8_t>(0x80 | count);
+    while (count != 0) header[h++] = len[--count];
   }
-  out.insert(out.end(), contents.begin(), contents.end());
+  Bytes out(h + n);
+  std::memcpy(out.data(), header, h);
+  if (n != 0) std::memcpy(out.data() + h, contents.data(), n);
   return out;
 }
 
