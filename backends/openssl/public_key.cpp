@@ -392,15 +392,15 @@ class Signer {
     if (!sign_template_) throw std::runtime_error(kPublicOnly);
     if (io.output_cap < max_signature_) return CA_BUFFER_TOO_SMALL;
     size_t written = io.output_cap;
-    if (!EVP_MD_CTX_copy_ex(work_.get(), sign_template_.get()) ||
-        EVP_DigestSign(work_.get(), io.output, &written, io.input, io.input_len) != 1)
+    copy_template(*sign_template_);
+    if (EVP_DigestSign(work_.get(), io.output, &written, io.input, io.input_len) != 1)
       throw_openssl("EVP_DigestSign");
     io.output_len = written;
     return CA_OK;
   }
 
   int verify(ca_io& io) {
-    if (!EVP_MD_CTX_copy_ex(work_.get(), verify_template_.get())) throw_openssl("EVP_MD_CTX_copy_ex");
+    copy_template(*verify_template_);
     // 1 is a valid signature; 0 an invalid one, and a negative value one OpenSSL could not even parse
     // (bad DER, wrong length): both are a signature that does not verify.
     if (EVP_DigestVerify(work_.get(), io.signature, io.signature_len, io.input, io.input_len) == 1)
@@ -416,6 +416,18 @@ class Signer {
   }
 
  private:
+  // The work context becomes a whole copy of the template, its EVP_PKEY_CTX (the provider's signature
+  // context: key, padding, the digest's state) duplicated with it. It is reset first because OpenSSL 3.5's
+  // EVP_MD_CTX_copy_ex, when both contexts name the same digest, takes a shortcut that copies the digest's
+  // own context (the provider's copyctx) and assumes both have one. A DigestSign context has none (the
+  // signature provider hashes), so the second message on one work context copied NULL to NULL: SIGSEGV
+  // (OpenSSL issue 31831, fixed on its master in July 2026; 3.5.10 still crashes). Reset, the work context
+  // names no digest and gets the full copy; 3.0's EVP_MD_CTX_copy_ex resets the destination itself first.
+  void copy_template(const EVP_MD_CTX& from) {
+    if (!EVP_MD_CTX_reset(work_.get()) || !EVP_MD_CTX_copy_ex(work_.get(), &from))
+      throw_openssl("EVP_MD_CTX_copy_ex");
+  }
+
   // A context initialised once (digest, padding, salt length, MGF1) and copied for each message: the copy
   // costs well under a microsecond, a fresh EVP_DigestSignInit_ex several (docs/backends/openssl.md).
   // EVP_MD_CTX_FLAG_FINALISE lets EVP_DigestSign / EVP_DigestVerify finish the copy itself instead of
