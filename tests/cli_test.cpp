@@ -588,6 +588,23 @@ TEST(Cli, ListFiltersByAlgorithmAndBackend) {
   ASSERT_EQ(doc["algorithms"].size(), 1u) << json.out;
 }
 
+// Issue #40: where Botan 2 and Botan 3 are both installed (Debian 13), both backends load side by side in
+// one process -- different sonames, no symbol clash -- and one run ranks them against each other.
+TEST(Cli, BothBotanGenerationsLoadAndRankInOneRun) {
+  const std::string dir = CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS;
+  for (const char* b : {"botan", "botan3"})
+    if (!std::filesystem::exists(dir + "/ca-backend-" + b + ".so")) GTEST_SKIP() << b << " was not built";
+  Result list = run("list --backends -b botan,botan3");
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_NE(list.out.find("botan: Botan 2."), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("botan3: Botan 3."), std::string::npos) << list.out;
+  Result ranked = run("-c AES-GCM -d 1KB -b botan,botan3 --processes 1 --budget 0.01");
+  ASSERT_EQ(ranked.status, 0) << ranked.err;
+  for (const char* b : {"botan ", "botan3 "})
+    EXPECT_NE(ranked.out.find(b), std::string::npos) << b << ranked.out;
+  EXPECT_EQ(ranked.out.find("FAILED"), std::string::npos) << ranked.out;
+}
+
 // The plugin flags are global options: before the subcommand word they mean what they mean after it, as in
 // git or cargo (issue #27 item 5; "unexpected argument 'list'" before).
 TEST(Cli, PluginFlagsMayComeBeforeTheSubcommand) {

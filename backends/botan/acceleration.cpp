@@ -14,7 +14,6 @@
 #include <botan/mac.h>
 #include <botan/stream_cipher.h>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -70,33 +69,17 @@ std::string describe() {
   for (const char* mac : {"CMAC(AES-128)", "Poly1305", "SipHash(2,4)"})
     note(Botan::MessageAuthenticationCode::create(mac));
 
-  std::vector<std::string> used;
-  auto add = [&](const std::string& extension) {
-    if (!extension.empty() && std::find(used.begin(), used.end(), extension) == used.end())
-      used.push_back(extension);
-  };
-  for (const auto& provider : providers) add(extension_of(provider));
+  std::vector<std::string> extensions;
+  for (const auto& provider : providers) extensions.push_back(extension_of(provider));
 #if defined(BOTAN_HAS_SHA1_X86_SHA_NI)
   // SHA_160::provider() says "base" in 2.19 even though compress_n() dispatches to the SHA-NI code.
-  if (Botan::CPUID::has_intel_sha()) add("SHA-NI");
+  if (Botan::CPUID::has_intel_sha()) extensions.push_back("SHA-NI");
 #endif
-
-  std::string text;
-  for (const auto& extension : used) text += (text.empty() ? "" : ", ") + extension;
-  return text;
+  return ca::sdk::extension_list(extensions);
 }
 
 }  // namespace
 
-const char* acceleration() noexcept {
-  static const std::string text = [] {
-    try {
-      return describe();
-    } catch (...) {
-      return std::string();
-    }
-  }();
-  return text.c_str();
-}
+const char* acceleration() noexcept { return ca::sdk::described_once<&describe>(); }
 
 }  // namespace ca::backend_botan

@@ -1015,6 +1015,35 @@ class RawKey {
   size_t size_;
 };
 
+// ---- acceleration() text --------------------------------------------------------------------------------
+
+/// The acceleration() text from the CPU extensions a library's objects report using, in the order first
+/// seen: empty names (the portable code) and repeats dropped, joined by ", " ("AES-NI, CLMUL, SHA-NI").
+inline std::string extension_list(const std::vector<std::string>& extensions) {
+  std::vector<std::string_view> seen;
+  std::string text;
+  for (const std::string& extension : extensions) {
+    if (extension.empty() || std::find(seen.begin(), seen.end(), extension) != seen.end()) continue;
+    seen.push_back(extension);
+    text += (text.empty() ? "" : ", ") + extension;
+  }
+  return text;
+}
+
+/// An acceleration() whose text Describe() computes once, on first use (it may create library objects);
+/// "" when Describe throws, since nothing may cross the plugin boundary.
+template <std::string (*Describe)()>
+const char* described_once() noexcept {
+  static const std::string text = []() noexcept {
+    try {
+      return Describe();
+    } catch (...) {
+      return std::string();
+    }
+  }();
+  return text.c_str();
+}
+
 // ---- the table behind the exported entry point ----------------------------------------------------------
 
 /// The smallest ca_key_spec a core may pass: the fields every ABI version 1 core has filled (the struct as
