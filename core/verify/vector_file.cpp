@@ -291,14 +291,17 @@ VectorFile parse_document(const json& document, const std::string& name) {
   file.schema_info = find_schema(file.schema);
   file.algorithm = member(document, "algorithm", "", std::nullopt, r, json::value_t::string, "a string")
                        .get<std::string>();
-  const json& groups = member(document, "testGroups", "", std::nullopt, r, json::value_t::array, "an array");
+  // A named base pointer: g++ 14's -Wdangling-reference flags a reference bound to the result of a call that
+  // took a temporary std::string.
+  const std::string top;
+  const json& groups = member(document, "testGroups", top, std::nullopt, r, json::value_t::array, "an array");
   if (file.schema_info == nullptr) {
     // A schema this version does not read (a newer Wycheproof's): not a malformed file. Its fields are not
     // checked, since nothing here knows them; its tests are counted so that "not run" says how many.
-    for (const json& g : groups)
-      if (auto tests = g.is_object() ? g.find("tests") : g.end(); g.is_object() && tests != g.end() &&
-                                                                     tests->is_array())
-        file.unread_tests += tests->size();
+    for (const json& g : groups) {
+      if (!g.is_object()) continue;
+      if (auto tests = g.find("tests"); tests != g.end() && tests->is_array()) file.unread_tests += tests->size();
+    }
     return file;
   }
   file.groups.reserve(groups.size());
