@@ -311,18 +311,51 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
   }
 }
 
+// "process 1 of 3: not offered by this library" -> "not offered by this library": each worker process says
+// it, and the reason is the same.
+std::string without_process(const std::string& error) {
+  if (error.rfind("process ", 0) != 0) return error;
+  const size_t colon = error.find(": ");
+  return colon == std::string::npos || error.find(" of ") > colon ? error : error.substr(colon + 2);
+}
+
 // The default console's lines before the summary tables, for what the tables show only as "-" or "FAILED":
-// one line per library, algorithm and reason not offered, and each failed or disputed measurement's error.
+// one line per library naming what it does not offer, grouped by reason (COMPAT.md: never dropped), and each
+// failed or disputed measurement's error.
 void print_summary_notes(const ReportInput& in, std::ostream& out) {
+  struct Unsupported {
+    std::string backend;
+    std::vector<std::pair<std::string, std::vector<std::string>>> by_reason;  // reason -> algorithm titles
+  };
+  std::vector<Unsupported> unsupported;
+  for (const Record& r : in.records) {
+    if (r.status != Status::Unsupported) continue;
+    auto lib = std::find_if(unsupported.begin(), unsupported.end(),
+                            [&](const Unsupported& u) { return u.backend == r.backend; });
+    if (lib == unsupported.end()) lib = unsupported.insert(unsupported.end(), {r.backend, {}});
+    const std::string reason = without_process(r.error);
+    auto group = std::find_if(lib->by_reason.begin(), lib->by_reason.end(),
+                              [&](const auto& g) { return g.first == reason; });
+    if (group == lib->by_reason.end()) group = lib->by_reason.insert(lib->by_reason.end(), {reason, {}});
+    const std::string title = algorithm_title(r.algorithm, r.key_bits);
+    if (std::find(group->second.begin(), group->second.end(), title) == group->second.end())
+      group->second.push_back(title);
+  }
+  for (const Unsupported& u : unsupported) {
+    std::string line = u.backend + ": unsupported (- in the tables): ";
+    for (size_t i = 0; i < u.by_reason.size(); ++i) {
+      std::string titles;
+      for (const auto& t : u.by_reason[i].second) titles += (titles.empty() ? "" : ", ") + t;
+      line += (i == 0 ? "" : "; ") + titles + ": " + u.by_reason[i].first;
+    }
+    for (const auto& part : wrap_text(line, 120, "", "  ")) out << part << '\n';
+  }
   std::vector<std::string> said;
   for (const Record& r : in.records) {
-    if (r.ok()) continue;
-    const std::string line =
-        r.status == Status::Unsupported
-            ? r.backend + ": unsupported: " + algorithm_title(r.algorithm, r.key_bits) + ": " + r.error
-            : r.backend + ": " + algorithm_title(r.algorithm, r.key_bits) + " " + r.operation + ", " +
-                  format_size(r.data_bytes) + (r.status == Status::Failed ? " FAILED: " : " DISPUTED: ") +
-                  r.error;
+    if (r.ok() || r.status == Status::Unsupported) continue;
+    const std::string line = r.backend + ": " + algorithm_title(r.algorithm, r.key_bits) + " " + r.operation +
+                             ", " + format_size(r.data_bytes) +
+                             (r.status == Status::Failed ? " FAILED: " : " DISPUTED: ") + r.error;
     if (std::find(said.begin(), said.end(), line) == said.end()) {
       for (const auto& part : wrap_text(line, 120, "", "  ")) out << part << '\n';
       said.push_back(line);

@@ -23,6 +23,7 @@ std::string scorecard_html(const Scorecard& card, const ScorecardContext& ctx) {
   if (!ctx.machine.empty()) o << "<p>Machine: " << escape(ctx.machine) << "</p>\n";
   o << "<p>Wycheproof vectors: " << (ctx.vectors.empty() ? "not found" : escape(ctx.vectors)) << "</p>\n";
   o << "<p><strong>Rule.</strong> " << escape(card.rule) << "</p>\n";
+  for (const auto& w : ctx.warnings) o << "<p class=\"warning\"><strong>Warning:</strong> " << escape(w) << "</p>\n";
   if (!ctx.notes.empty()) {
     o << "<ul>";
     for (const auto& n : ctx.notes) o << "<li>note: " << escape(n) << "</li>";

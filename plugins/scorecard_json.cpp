@@ -16,6 +16,7 @@ std::string scorecard_json(const Scorecard& card, const ScorecardContext& ctx) {
   doc["vectors"] = ctx.vectors.empty() ? json(nullptr) : json(ctx.vectors);
   doc["rule"] = card.rule;
   doc["notes"] = ctx.notes;
+  doc["warnings"] = ctx.warnings;
   doc["command_line"] = ctx.command_line;
   doc["algorithms"] = json::array();
   for (const Card& c : card.cards) {
@@ -56,6 +57,71 @@ std::string scorecard_json(const Scorecard& card, const ScorecardContext& ctx) {
     doc["algorithms"].push_back(a);
   }
   return doc.dump(2) + "\n";
+}
+
+bool is_scorecard_document(const nlohmann::json& doc) {
+  return doc.is_object() && doc.value("schema", nlohmann::json()).is_string() &&
+         doc["schema"] == "cryptauditor-scorecard";
+}
+
+Result<ScorecardDocument> read_scorecard_json(const nlohmann::json& doc) {
+  using nlohmann::json;
+  if (!is_scorecard_document(doc)) return Error{"not a scorecard: /schema is not \"cryptauditor-scorecard\""};
+  ScorecardDocument out;
+  // Reads one field; a missing optional one (warnings, written since issue #39) keeps its default.
+  try {
+    out.ctx.study = doc.value("study", "");
+    out.ctx.machine = doc.value("machine", "");
+    out.ctx.vectors = doc.value("vectors", json()).is_string() ? doc["vectors"].get<std::string>() : "";
+    out.card.rule = doc.at("rule").get<std::string>();
+    out.ctx.notes = doc.value("notes", std::vector<std::string>{});
+    out.ctx.warnings = doc.value("warnings", std::vector<std::string>{});
+    out.ctx.command_line = doc.value("command_line", std::vector<std::string>{});
+    for (const json& a : doc.at("algorithms")) {
+      Card c;
+      c.algorithm = a.at("algorithm").get<std::string>();
+      c.key_bits = a.at("key_bits").get<uint32_t>();
+      c.decision_operation = a.at("decision_row").at("operation").get<std::string>();
+      c.decision_bytes = a.at("decision_row").at("data_bytes").get<size_t>();
+      for (const json& l : a.at("libraries")) {
+        Row r;
+        r.backend.name = l.at("backend").get<std::string>();
+        r.backend.library = l.value("library", "");
+        r.backend.version = l.value("version", "");
+        r.backend.acceleration = l.value("acceleration", "");
+        const std::string decision = l.at("decision").get<std::string>();
+        r.decision = decision == decision_name(Decision::Recommended)  ? Decision::Recommended
+                     : decision == decision_name(Decision::Acceptable) ? Decision::Acceptable
+                                                                        : Decision::PassedOver;
+        r.reasons = l.value("reasons", std::vector<std::string>{});
+        r.notes = l.value("notes", std::vector<std::string>{});
+        r.conformance = l.value("conformance", "");
+        r.leak = l.value("leak", "");
+        r.decision_rank = l.value("decision_rank", json()).is_number() ? l["decision_rank"].get<size_t>() : 0;
+        r.decision_ratio = l.value("decision_ratio", json()).is_number() ? l["decision_ratio"].get<double>() : 0;
+        for (const json& x : l.at("speed")) {
+          Speed s;
+          s.operation = x.at("operation").get<std::string>();
+          s.data_bytes = x.at("data_bytes").get<size_t>();
+          s.status = x.at("status").get<std::string>();
+          if (s.status == "ok") {
+            s.median_ns = x.at("median_ns").get<double>();
+            s.ratio = x.at("ratio").get<double>();
+            s.paired = x.value("paired", false);
+            if (s.paired && x.value("ci95", json()).is_array())
+              s.ci = {x["ci95"].at(0).get<double>(), x["ci95"].at(1).get<double>()};
+            s.rank = x.value("rank", size_t{0});
+          }
+          r.speed.push_back(std::move(s));
+        }
+        c.rows.push_back(std::move(r));
+      }
+      out.card.cards.push_back(std::move(c));
+    }
+  } catch (const json::exception& e) {
+    return Error{std::string("a scorecard field is missing or of the wrong type: ") + e.what()};
+  }
+  return out;
 }
 
 }  // namespace ca::select

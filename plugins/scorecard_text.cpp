@@ -3,6 +3,7 @@
 
 #include "plugins/library_grid.hpp"
 #include "plugins/scorecard_report.hpp"
+#include "plugins/text_table.hpp"
 #include "util/units.hpp"
 
 namespace ca::select {
@@ -36,20 +37,28 @@ std::string scorecard_console(const Scorecard& card, const ScorecardContext& ctx
     const auto picks = c.recommended();
     const std::string runner = c.runner_up();
     o << "  " << title(c) << ": "
-      << (picks.empty() ? std::string("no library recommended") : "use " + joined(picks, " or "));
-    if (!runner.empty()) {
-      for (const Row& r : c.rows)
-        if (r.backend.name == runner)
-          o << "; runner-up " << runner
-            << (r.decision_ratio > 0 ? " (" + format_significant(r.decision_ratio, 3) + "x)" : std::string());
+      << (picks.empty() ? std::string("no library recommended") : "use " + joined(picks, " or "))
+      << "  [speed: time / the fastest's at " << c.decision_operation << " " << format_size(c.decision_bytes)
+      << ", 95 % CI]\n";
+    // The libraries the card names, each with the evidence it was judged on.
+    TextTable rows({{Align::Left}, {Align::Left}, {Align::Left}, {Align::Left}, {Align::Left}});
+    rows.indent("    ");
+    for (const Row& r : c.rows) {
+      const bool passed_over = r.decision == Decision::PassedOver;
+      if (passed_over && r.reasons.size() == 1 && r.reasons[0] == "not offered") continue;
+      if (!passed_over && r.decision != Decision::Recommended && r.backend.name != runner) continue;
+      std::string speed = "-";
+      for (const Speed& s : r.speed)
+        if (s.operation == c.decision_operation && s.data_bytes == c.decision_bytes) speed = speed_text(s);
+      const std::string role = r.decision == Decision::Recommended ? "recommended"
+                               : passed_over                        ? "passed over: " + r.reasons.front()
+                                                                    : "runner-up";
+      rows.add_row({r.backend.name, role, speed, "Wycheproof: " + r.conformance, "leaks: " + r.leak});
     }
-    std::vector<std::string> over;
-    for (const Row& r : c.rows)
-      if (r.decision == Decision::PassedOver && !(r.reasons.size() == 1 && r.reasons[0] == "not offered"))
-        over.push_back(r.backend.name + ": " + r.reasons.front());
-    if (!over.empty()) o << "; passed over " << joined(over, ", ");
-    o << "  [" << c.decision_operation << " " << format_size(c.decision_bytes) << "]\n";
+    rows.print(o);
   }
+  for (const auto& w : ctx.warnings)
+    for (const std::string& line : wrap_text("warning: " + w, 118, "", "  ")) o << line << '\n';
   for (const auto& n : ctx.notes) o << "note: " << n << '\n';
   return o.str();
 }
@@ -60,6 +69,7 @@ std::string scorecard_markdown(const Scorecard& card, const ScorecardContext& ct
   if (!ctx.machine.empty()) o << "Machine: " << markdown_escape(ctx.machine) << "  \n";
   o << "Wycheproof vectors: " << (ctx.vectors.empty() ? "not found" : markdown_escape(ctx.vectors)) << "\n\n";
   o << "**Rule.** " << markdown_escape(card.rule) << "\n\n";
+  for (const auto& w : ctx.warnings) o << "> **Warning:** " << markdown_escape(w) << "\n\n";
   for (const auto& n : ctx.notes) o << "- note: " << markdown_escape(n) << '\n';
   if (!ctx.notes.empty()) o << '\n';
   for (const Card& c : card.cards) {

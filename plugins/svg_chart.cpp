@@ -382,7 +382,16 @@ std::string line_chart(const LineChart& chart) {
       if (p.low > 0 && std::isfinite(p.low)) min_value = std::min(min_value, p.low);
     }
   if (!(x_hi > 0)) x_lo = x_hi = 1;
-  const std::vector<double> x_ticks = log2_ticks(x_lo, x_hi, 8);
+  // The sizes measured: the x ticks when they are few (a tick where nothing was measured suggests a value
+  // there), and the neighbours a line may join.
+  std::vector<double> measured;
+  for (const auto& l : chart.lines)
+    for (const auto& p : l.points)
+      if (p.x > 0 && std::isfinite(p.y)) measured.push_back(p.x);
+  std::sort(measured.begin(), measured.end());
+  measured.erase(std::unique(measured.begin(), measured.end()), measured.end());
+  const std::vector<double> x_ticks =
+      measured.size() >= 2 && measured.size() <= 12 ? measured : log2_ticks(x_lo, x_hi, 8);
   const LogScale x{x_ticks.front(), x_ticks.back(), kLeft, kLeft + kPlotW};
   std::vector<double> ticks;
   const YScale y = y_scale(min_value, max_value, ticks);
@@ -397,12 +406,24 @@ std::string line_chart(const LineChart& chart) {
     if (l.series >= chart.series.size()) continue;
     const std::string color(series_color(colors[l.series]));
     const size_t shape = series_marker(colors[l.series]);
+    // A line joins two points only when no size measured for another series lies between them: where this
+    // series has no value, its line breaks.
+    s += "<g class=\"series\">\n";
     std::string points;
-    for (const auto& p : l.points)
-      if (p.x > 0 && std::isfinite(p.y))
-        points += (points.empty() ? "" : " ") + num(x(p.x)) + "," + num(y(p.y));
-    s += "<g class=\"series\">\n<polyline class=\"line\" fill=\"none\" stroke=\"" + color + "\" points=\"" +
-         points + "\"/>\n";
+    double previous = 0;
+    auto flush = [&] {
+      if (points.find(' ') != std::string::npos)
+        s += "<polyline class=\"line\" fill=\"none\" stroke=\"" + color + "\" points=\"" + points + "\"/>\n";
+      points.clear();
+    };
+    for (const auto& p : l.points) {
+      if (!(p.x > 0) || !std::isfinite(p.y)) continue;
+      const auto at = std::lower_bound(measured.begin(), measured.end(), p.x);
+      if (previous > 0 && (at == measured.begin() || *(at - 1) != previous)) flush();
+      points += (points.empty() ? "" : " ") + num(x(p.x)) + "," + num(y(p.y));
+      previous = p.x;
+    }
+    flush();
     for (const auto& p : l.points) {
       if (!(p.x > 0) || !std::isfinite(p.y)) continue;
       s += whisker(x(p.x), p.low, p.high, y);

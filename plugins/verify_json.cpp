@@ -55,6 +55,9 @@ json file_json(const FileResult& f) {
                         {"documented_deviations", outcomes_json(b.deviation_outcomes)},
                         {"acceptable_tests", outcomes_json(b.acceptable_outcomes)}});
   j["backends"] = std::move(backends);
+  json not_offered = json::array();
+  for (const auto& n : f.not_offered) not_offered.push_back({{"backend", n.backend}, {"reason", n.reason}});
+  j["not_offered"] = std::move(not_offered);
   return j;
 }
 

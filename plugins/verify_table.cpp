@@ -64,12 +64,34 @@ std::string tc_list(const std::vector<const TestOutcome*>& v) {
   return s.empty() ? "none" : "tcId " + s;
 }
 
-void print_file(const FileResult& f, std::ostream& out) {
+// Libraries that do not offer the file's algorithm: one line (wrapped), the libraries grouped by reason.
+void print_not_offered(const FileResult& f, std::ostream& out) {
+  if (f.not_offered.empty()) return;
+  std::vector<std::pair<std::string, std::string>> by_reason;  // reason -> "a, b"
+  for (const auto& n : f.not_offered) {
+    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& g) { return g.first == n.reason; });
+    if (it == by_reason.end())
+      by_reason.emplace_back(n.reason, n.backend);
+    else
+      it->second += ", " + n.backend;
+  }
+  std::string line = "not offered by ";
+  for (size_t i = 0; i < by_reason.size(); ++i)
+    line += (i == 0 ? "" : "; ") + by_reason[i].second + " (" + by_reason[i].first + ")";
+  for (const std::string& part : wrap_text(line + ": no tally", 118, "  ", "    ")) out << part << '\n';
+}
+
+void print_file(const FileResult& f, bool verbose, std::ostream& out) {
   if (!f.error.empty()) {
     out << "ERROR " << f.error << '\n';
     return;
   }
   out << f.file << ": " << f.algorithm << ", " << f.tests << (f.tests == 1 ? " test" : " tests");
+  if (f.backends.empty() && !f.not_offered.empty() && f.error.empty()) {
+    out << '\n';
+    print_not_offered(f, out);
+    return;
+  }
   if (f.backends.empty()) {
     if (f.skipped.items.size() == 1) {
       out << ", not run: " << f.skipped.items[0].first << '\n';
@@ -80,6 +102,7 @@ void print_file(const FileResult& f, std::ostream& out) {
     return;
   }
   out << '\n';
+  print_not_offered(f, out);
   if (!f.skipped.empty()) {
     const size_t n = f.skipped.total();
     out << "  not run on any backend: " << n << (n == 1 ? " test\n" : " tests\n");
@@ -108,7 +131,7 @@ void print_file(const FileResult& f, std::ostream& out) {
       out << "    " << b.backend << " skipped:\n";
       print_reasons(own, "      ", out);
     }
-    if (b.acceptable > 0) {
+    if (b.acceptable > 0 && verbose) {
       std::vector<const TestOutcome*> yes, no;
       for (const auto& t : b.acceptable_outcomes) (t.accepted ? yes : no).push_back(&t);
       out << "    " << b.backend << " acceptable tests: accepted " << tc_list(yes) << "; rejected "
@@ -119,6 +142,7 @@ void print_file(const FileResult& f, std::ostream& out) {
     for (const auto& t : b.failures)
       out << "  FAIL " << f.file << " tcId " << t.tc_id << ' ' << b.backend << " ("
           << expected_name(t.expected) << "): " << t.detail << annotation(t) << '\n';
+    if (!verbose) continue;
     for (const auto& t : b.deviation_outcomes)
       out << "  deviation (documented) " << f.file << " tcId " << t.tc_id << ' ' << b.backend << " ("
           << expected_name(t.expected) << "): " << t.detail << annotation(t) << '\n';
@@ -151,7 +175,7 @@ void write_vector_table(const VectorReportInput& in, std::ostream& out) {
 
   size_t run_files = 0;
   for (const FileResult& f : in.run.files) {
-    print_file(f, out);
+    print_file(f, in.verbose, out);
     if (!f.backends.empty()) ++run_files;
   }
   const auto [passed, failed, skipped, acceptable, deviations] = vector_totals(in.run);
@@ -161,6 +185,8 @@ void write_vector_table(const VectorReportInput& in, std::ostream& out) {
       << errors << " malformed\n";
   out << "Tests x backends: passed " << passed << ", failed " << failed << ", skipped " << skipped
       << ", acceptable " << acceptable << ", deviations (documented) " << deviations << '\n';
+  if (!in.verbose && acceptable + deviations > 0)
+    out << "The tcIds of the acceptable tests and documented deviations: verify -v, or --format json\n";
   if (in.run.ok())
     out << "Result: OK\n";
   else if (failed == 0 && errors == 0)

@@ -465,7 +465,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"--no-default-plugins lst", "unknown command 'lst': did you mean list?"},
         BadInput{"--plugin-dir . compare a.json b.json", "unknown option '--plugin-dir' for compare"},
         BadInput{"list AES-GMC",
-                 "list 'AES-GMC' is not an algorithm, alias or group: did you mean AES-GCM?"}),
+                 "list 'AES-GMC' is not an algorithm, alias or group: did you mean AES-GCM?"},
+        // Issue #39 item 7: each says what to do.
+        BadInput{"-b openssl list", "'list': a command comes first, before its flags: cryptauditor list -b openssl"},
+        BadInput{"--hash SHA2-256 -b openssl,openssl", "--backend 'openssl,openssl' is not valid: 'openssl' is named twice"},
+        BadInput{"--hash SHA2-256 -b openssl,", "--backend 'openssl,' is not valid: an empty name between commas"},
+        BadInput{"--hash SHA2-256,SHA2-256", "'SHA2-256' is named twice"},
+        BadInput{"--hash SHA2-256 -d 1GB", "--data_size '1GB' is not valid: sizes are in B, KB or MB; write 1024MB"},
+        BadInput{"--hash SHA2-256 -o x.foo", "-o 'x.foo' is not valid: the extension .foo names no report format"},
+        BadInput{"run no/such/folder/timing-test-2004.json",
+                 "a config of that name is shipped: give its name, timing-test-2004"}),
     [](const testing::TestParamInfo<BadInput>& info) {
       std::string name;
       for (const char* c = info.param.args; *c; ++c)
@@ -493,7 +502,9 @@ TEST(Cli, ListShowsTheCapabilityMatrix) {
   const size_t hmac = r.out.find("\nHMAC-SHA2-256 ");
   ASSERT_NE(hmac, std::string::npos) << r.out;
   EXPECT_NE(r.out.substr(hmac, r.out.find('\n', hmac + 1) - hmac).find("256+"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed"),
+  std::string legend = r.out;  // wrapped within 120 columns: read as one line
+  std::replace(legend.begin(), legend.end(), '\n', ' ');
+  EXPECT_NE(legend.find("HMAC and KMAC the default 256 is probed, any whole number of bytes 8..8192 allowed"),
             std::string::npos)
       << r.out;
 }
@@ -653,17 +664,56 @@ TEST(Cli, PlainTextIsTableInEveryCommand) {
            {"list --format xml", "list: expected table or json"},
            {"doctor --format xml", "doctor: expected table or json"},
            {"compare a.json b.json --format xml", "compare: expected table or json"},
-           {"verify --format text", "verify: expected table or json"},
+           {"verify --format xml", "verify: expected table or json"},
            {"leaks --mac HMAC-SHA2-256 --format xml", "leaks: expected table, json or html"}}) {
     Result bad = run(args);
     EXPECT_EQ(bad.status, 2) << args;
     EXPECT_NE(bad.err.find("--format '"), std::string::npos) << bad.err;
     EXPECT_NE(bad.err.find(allowed), std::string::npos) << args << ": " << bad.err;
   }
+  // Issue #39: `text` means `table` in every command, the default command, verify, leaks and select included
+  // (before, they refused it). Each stops later, at something else, never at --format.
+  Result bench = run("--hash SHA2-256 -d 64B -r 50 -b openssl --format text");
+  ASSERT_EQ(bench.status, 0) << bench.err;
+  EXPECT_EQ(bench.out.rfind("cryptauditor ", 0), 0u) << bench.out.substr(0, 200);
+  for (const char* args : {"verify --format text --vectors /no/such/vectors", "leaks --format text -b nosuchlib",
+                           "select /no/such/config.json --format text", "report /no/such/report.json --format text",
+                           "compare /no/a.json /no/b.json --format text"}) {
+    Result r = run(args);
+    EXPECT_EQ(r.err.find("--format 'text'"), std::string::npos) << args << ": " << r.err;
+  }
   for (const char* sub : {"list", "doctor", "compare"}) {
     Result help = run(std::string(sub) + " --help");
     EXPECT_NE(help.out.find("--format table|json"), std::string::npos) << sub << "\n" << help.out;
   }
+}
+
+// Issue #39 item 7: `run default` printed nine "libsodium: unsupported: ...: process N of 3: not offered"
+// lines before the tables; one line per library now, its algorithms grouped by reason, never dropped.
+TEST(Cli, WhatALibraryDoesNotOfferIsOneLinePerLibrary) {
+  REQUIRE_OPENSSL();
+  if (!std::filesystem::exists(std::string(CRYPTAUDITOR_PLUGIN_DIR_FOR_TESTS) + "/ca-backend-libsodium.so"))
+    GTEST_SKIP() << "libsodium was not built";
+  Result r = run("-c AES-CTR,AES-OCB -b libsodium,openssl -d 64B --budget 0.02");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\nlibsodium: unsupported (- in the tables): AES-CTR 256-bit, AES-OCB 256-bit: not offered "
+                       "by this library\n"),
+            std::string::npos)
+      << r.out;
+  size_t lines_about = 0;
+  for (size_t at = r.out.find("libsodium: unsupported"); at != std::string::npos;
+       at = r.out.find("libsodium: unsupported", at + 1))
+    ++lines_about;
+  EXPECT_EQ(lines_about, 1u) << r.out;
+}
+
+// `list` within 120 columns (it was 250 with eleven backends): the backends go into several tables.
+TEST(Cli, ListFitsIn120Columns) {
+  REQUIRE_OPENSSL();
+  Result r = run("list");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) EXPECT_LE(line.size(), 120u) << line;
 }
 
 // `report` names what it expects, renders a merged fleet in its default format, and every command that

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -239,6 +240,106 @@ TEST(InputFile, CapFromTheEnvironment) {
   }
   ::unsetenv(ca::kMaxInputEnv);
   EXPECT_FALSE(ca::read_input_file("/").ok());
+}
+
+}  // namespace
+
+namespace {
+
+// Issue #39: `-o x.json` wrote the console table into x.json, and `-o x.html` too.
+TEST_F(OutputFiles, TheFormatComesFromTheFileNameWhenNoFormatIsGiven) {
+  const std::string study = "--hash SHA2-256 -d 64B -r 50 -b openssl --quiet ";
+  ASSERT_EQ(run(study + "-o x.json").status, 0);
+  EXPECT_TRUE(nlohmann::json::accept(slurp(dir_ / "x.json"))) << slurp(dir_ / "x.json").substr(0, 200);
+  ASSERT_EQ(run(study + "-o x.html").status, 0);
+  EXPECT_EQ(slurp(dir_ / "x.html").rfind("<!DOCTYPE html>", 0), 0u) << slurp(dir_ / "x.html").substr(0, 200);
+  ASSERT_EQ(run(study + "-o x.csv").status, 0);
+  EXPECT_EQ(slurp(dir_ / "x.csv").find("cryptauditor 0"), std::string::npos) << slurp(dir_ / "x.csv");
+  ASSERT_EQ(run(study + "-o x.md").status, 0);
+  EXPECT_NE(slurp(dir_ / "x.md").find("| "), std::string::npos);
+  // No extension: the table, as before; --format text is the table in every command.
+  ASSERT_EQ(run(study + "-o plain").status, 0);
+  EXPECT_EQ(slurp(dir_ / "plain").rfind("cryptauditor ", 0), 0u) << slurp(dir_ / "plain").substr(0, 200);
+  ProgramResult text = run(study + "--format text -o x.txt");
+  EXPECT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(slurp(dir_ / "x.txt").rfind("cryptauditor ", 0), 0u);
+  // `report` and `leaks` read the name the same way.
+  ProgramResult report = run("report x.json -o again.html --quiet");
+  EXPECT_EQ(report.status, 0) << report.err;
+  EXPECT_EQ(slurp(dir_ / "again.html").rfind("<!DOCTYPE html>", 0), 0u);
+}
+
+// An extension that names no format, or another one than --format, or one the command does not write, is a
+// usage error at once: nothing is measured (the budget would take seconds) and no file is left.
+TEST_F(OutputFiles, AnUnknownOrDisagreeingExtensionIsAUsageErrorBeforeMeasuring) {
+  struct Case {
+    std::string args, must_mention;
+  };
+  std::ofstream(dir_ / "in.json") << "{}";
+  const Case cases[] = {
+      {"--hash SHA2-256 -b openssl --budget 5 -o x.foo", "-o 'x.foo' is not valid: the extension .foo"},
+      {"--hash SHA2-256 -b openssl --budget 5 --format json -o x.csv", "its extension .csv means csv"},
+      {"--hash SHA2-256 -b openssl --budget 5 --format csv -o x.json", "its extension .json means json"},
+      {"leaks --mac HMAC-SHA2-256 -b openssl -o x.csv", "leaks writes table, json or html"},
+      {"merge in.json -o fleet.md", "merge writes json"},
+      {"report in.json -o x.foo", "the extension .foo"},
+      {"select library-selection-aead -o x.csv", "select writes table, markdown, json or html"},
+  };
+  for (const Case& c : cases) {
+    const auto before = listing();
+    const auto start = std::chrono::steady_clock::now();
+    ProgramResult r = run(c.args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.must_mention), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_LT(seconds, 1.0) << c.args;
+    EXPECT_EQ(listing(), before) << c.args;
+  }
+  // With --format, a name of the user's own (no known extension) is taken as it is.
+  EXPECT_EQ(run("--hash SHA2-256 -d 64B -r 50 -b openssl --quiet --format json -o x.log").status, 0);
+}
+
+// As root, access(2) says a folder under sysfs is writable, but no file can be created there: the run
+// measured, then lost its results when the report could not be written. Creating a file is the only test.
+TEST_F(OutputFiles, AFolderWhereNoFileCanBeCreatedIsAUsageErrorBeforeMeasuring) {
+  if (!fs::is_directory("/sys/kernel")) GTEST_SKIP() << "no /sys/kernel";
+  std::ofstream(dir_ / "in.json") << "{}";
+  const std::string commands[] = {
+      "-c AES-GCM -b openssl --budget 5 --format json -o /sys/kernel/r.json",
+      "-c AES-GCM -b openssl --budget 5 --export-csv /sys/kernel/r.csv",
+      "leaks --mac HMAC-SHA2-256 -b openssl -o /sys/kernel/r.json",
+      "select library-selection-aead -o /sys/kernel/r.json",
+      "merge in.json -o /sys/kernel/r.json",
+      "report in.json -o /sys/kernel/r.html",
+  };
+  for (const std::string& args : commands) {
+    const auto start = std::chrono::steady_clock::now();
+    ProgramResult r = run(args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("/sys/kernel/r."), std::string::npos) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find("cannot be written"), std::string::npos) << args << "\n" << r.err;
+    EXPECT_LT(seconds, 2.0) << args << ": measured before refusing";
+  }
+}
+
+// A write that still fails at the end (here /dev/full: no space left) keeps the report as JSON, in the
+// temporary folder for a device, with its path said: nothing measured is lost.
+TEST_F(OutputFiles, AReportThatCannotBeWrittenIsKeptAsJson) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const fs::path temporary = dir_ / "tmp";
+  fs::create_directories(temporary);
+  ProgramResult r = run("--hash SHA2-256 -d 64B -r 50 -b openssl --quiet -o /dev/full",
+                        "TMPDIR=" + temporary.string() + " ");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("writing the table report to /dev/full failed"), std::string::npos) << r.err;
+  const std::string said = "the report is kept as JSON in ";
+  const size_t at = r.err.find(said);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  const std::string kept = r.err.substr(at + said.size(), r.err.find(' ', at + said.size()) - at - said.size());
+  EXPECT_EQ(fs::path(kept).parent_path(), temporary) << kept;
+  const nlohmann::json doc = nlohmann::json::parse(slurp(kept));
+  EXPECT_FALSE(doc.at("results").empty()) << doc.dump().substr(0, 300);
 }
 
 }  // namespace

@@ -441,6 +441,20 @@ TEST(SvgChart, LineChartDrawsOnePolylinePerSeries) {
   EXPECT_EQ(nesting_error(s), "");
 }
 
+// Issue #39 item 8: ticks at the measured sizes only (no tick where nothing was measured), and a line
+// breaks where its series has no value at a size another series measured.
+TEST(SvgChart, LineChartTicksAtMeasuredSizesAndBreaksWhereASeriesHasNoValue) {
+  svg::LineChart chart{"t", "size", "ns", {"a", "b"}, {}, {}, [](double v) { return std::to_string(int(v)) + "B"; }};
+  chart.lines.push_back({0, {{16, 10, 9, 11, ""}, {16384, 100, 95, 105, ""}}});
+  chart.lines.push_back({1, {{16, 20, 19, 21, ""}, {1024, 60, 58, 62, ""}, {16384, 150, 140, 160, ""}}});
+  const std::string s = svg::line_chart(chart);
+  EXPECT_EQ(count(s, "<polyline "), 1u) << "a has no 1KB value: its two points stand apart; b is one line";
+  EXPECT_NE(s.find(">1024B<"), std::string::npos);
+  EXPECT_EQ(s.find(">64B<"), std::string::npos) << "a tick where nothing was measured";
+  EXPECT_EQ(s.find(">256B<"), std::string::npos);
+  EXPECT_EQ(nesting_error(s), "");
+}
+
 TEST(SvgChart, EightSeriesNeverShareColourAndMarker) {
   std::set<std::pair<std::string, std::string>> pairs;
   std::set<std::string> colours;

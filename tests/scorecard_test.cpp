@@ -171,14 +171,58 @@ TEST(Scorecard, WritersStateTheRuleAndTheDecision) {
   const Scorecard s = decide(base());
   ScorecardContext ctx;
   ctx.study = "t";
+  ctx.warnings = {"load 3.0 per CPU (wait for an idle machine)"};
+  // Issue #39: per library the card names, its speed with the interval, its Wycheproof tally and its leak
+  // verdict, and the machine check's warnings: the console card is evidence, not only a verdict.
   const std::string console = scorecard_console(s, ctx);
-  EXPECT_NE(console.find("AES-GCM 256-bit: use fast; runner-up mid (2.00x)"), std::string::npos) << console;
+  EXPECT_NE(console.find("AES-GCM 256-bit: use fast  [speed: time / the fastest's at encrypt 16KB, 95 % CI]"),
+            std::string::npos)
+      << console;
+  EXPECT_NE(console.find("    fast  recommended  1.00x  Wycheproof: 300 passed, 0 failed"), std::string::npos)
+      << console;
+  EXPECT_NE(console.find("    mid   runner-up    2.00x  Wycheproof: 300 passed, 0 failed"), std::string::npos)
+      << console;
+  EXPECT_NE(console.find("leaks: no evidence"), std::string::npos) << console;
+  EXPECT_EQ(console.find("    slow "), std::string::npos) << "a library the card does not name\n" << console;
+  EXPECT_NE(console.find("warning: load 3.0 per CPU (wait for an idle machine)"), std::string::npos) << console;
+  EXPECT_NE(scorecard_markdown(s, ctx).find("**Warning:** load 3.0"), std::string::npos);
   EXPECT_NE(scorecard_markdown(s, ctx).find("**Rule.** A library is passed over when"), std::string::npos);
   EXPECT_NE(scorecard_json(s, ctx).find("\"recommended\": [\n        \"fast\""), std::string::npos)
       << scorecard_json(s, ctx);
   const std::string html = scorecard_html(s, ctx);
   EXPECT_NE(html.find("<svg"), std::string::npos);
   EXPECT_NE(html.find("fast (recommended)"), std::string::npos);
+}
+
+// `cryptauditor report` renders a saved scorecard: read back, every writer gives what it gave from the
+// decision, byte for byte (a paired interval, a passed-over library and the warnings included).
+TEST(Scorecard, AJsonScorecardReadBackWritesTheSameInEveryFormat) {
+  Evidence ev = base();
+  ev.conformance[2].failed = 2;  // slow: passed over
+  Scorecard s = decide(ev);
+  for (Row& r : s.cards[0].rows)
+    for (Speed& sp : r.speed)
+      if (r.backend.name == "mid") {
+        sp.paired = true;
+        sp.ci = {1.97, 2.03};
+      }
+  ScorecardContext ctx;
+  ctx.study = "t";
+  ctx.vectors = "v/";
+  ctx.machine = "cpu";
+  ctx.notes = {"a note"};
+  ctx.warnings = {"a warning"};
+  ctx.command_line = {"cryptauditor", "select", "t"};
+  const std::string json = scorecard_json(s, ctx);
+  Result<ScorecardDocument> back = read_scorecard_json(nlohmann::json::parse(json));
+  ASSERT_TRUE(back) << back.error().message;
+  EXPECT_EQ(scorecard_json(back->card, back->ctx), json);
+  EXPECT_EQ(scorecard_console(back->card, back->ctx), scorecard_console(s, ctx));
+  EXPECT_EQ(scorecard_markdown(back->card, back->ctx), scorecard_markdown(s, ctx));
+  EXPECT_EQ(scorecard_html(back->card, back->ctx), scorecard_html(s, ctx));
+  EXPECT_NE(scorecard_console(s, ctx).find("2.00x (1.97-2.03)"), std::string::npos) << scorecard_console(s, ctx);
+  EXPECT_FALSE(read_scorecard_json(nlohmann::json::parse(R"({"schema": "other"})")));
+  EXPECT_FALSE(read_scorecard_json(nlohmann::json::parse(R"({"schema": "cryptauditor-scorecard"})")));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "support/run_program.hpp"
@@ -129,13 +130,55 @@ TEST_F(Select, MissingVectorsAreANoteNotAFailure) {
 // says it was not screened, and the timing screen still runs.
 TEST_F(Select, TaintWithoutValgrindIsANote) {
   const auto r =
-      ca::test::run_program("CRYPTAUDITOR_VALGRIND= " + ca::test::binary() + " select " +
+      ca::test::run_program("cd " + root_.string() + " && CRYPTAUDITOR_VALGRIND= " + ca::test::binary() + " select " +
                             config(R"(, "leaks": {"method": "timing,taint"})") +
                             " -b openssl --quiet --no-default-plugins --plugin-dir " + plugins_.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("note: taint screen asked for, but valgrind is not found: not screened"),
             std::string::npos)
       << r.out;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// Issue #39: select ignored the config's outputs and kept no JSON that `report` could render; its 66
+// `select: leaks: ...` lines are one progress line now (on a terminal; one line in a log).
+TEST_F(Select, HonoursTheConfigsOutputsKeepsAJsonScorecardAndReportRendersIt) {
+  const std::string cfg =
+      config(R"(, "outputs": [{"format": "markdown", "path": "out/card.md"}, {"format": "table"}])");
+  const auto r = ca::test::run_program("cd " + root_.string() + " && " + ca::test::binary() + " select " + cfg +
+                                       " -b openssl --no-default-plugins --plugin-dir " + plugins_.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const fs::path markdown = root_ / "out" / "card.scorecard.md";
+  const fs::path kept = root_ / "out" / "select-test.scorecard.json";
+  ASSERT_TRUE(fs::exists(markdown)) << r.err;
+  ASSERT_TRUE(fs::exists(kept)) << r.err;
+  const json doc = json::parse(slurp(kept));
+  EXPECT_TRUE(doc["warnings"].is_array()) << doc.dump().substr(0, 400);
+  EXPECT_NE(r.out.find("CHACHA20 256-bit: use openssl"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Wycheproof: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("leaks: "), std::string::npos) << r.out;
+  size_t leak_lines = 0;
+  for (size_t at = r.err.find("select: leak"); at != std::string::npos; at = r.err.find("select: leak", at + 1))
+    ++leak_lines;
+  EXPECT_LE(leak_lines, 1u) << r.err;
+
+  const auto md = ca::test::run_program(ca::test::binary() + " report " + kept.string() + " --format markdown");
+  ASSERT_EQ(md.status, 0) << md.err;
+  EXPECT_EQ(md.out, slurp(markdown));
+  const fs::path html = root_ / "card.html";
+  const auto page = ca::test::run_program(ca::test::binary() + " report " + kept.string() + " --quiet -o " +
+                                          html.string());
+  ASSERT_EQ(page.status, 0) << page.err;
+  EXPECT_EQ(slurp(html).rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(slurp(html).find("Library selection: select-test"), std::string::npos);
+  // A format the config names that select does not write is refused before anything runs.
+  const auto csv = select(config(R"(, "outputs": [{"format": "csv", "path": "x.csv"}])"));
+  EXPECT_EQ(csv.status, 2);
+  EXPECT_NE(csv.err.find("'csv' is not valid for select"), std::string::npos) << csv.err;
 }
 
 TEST_F(Select, BadFormatIsOneLineAndExitTwo) {

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -496,6 +497,7 @@ VectorRun sample_run() {
   c.deviation_outcomes.push_back(
       {7, Expected::Invalid, Verdict::Deviation, true, "accepted; documented deviation: lenient", "", {}});
   gcm.backends = {a, b, c};
+  gcm.not_offered.push_back({"delta", "not offered by this library"});
   FileResult x;
   x.file = "ecdh_secp521r1_test.json";
   x.algorithm = "ECDH";
@@ -508,32 +510,46 @@ VectorRun sample_run() {
   return run;
 }
 
+// Issue #39: per file and library, the tcIds of acceptable tests and documented deviations only under -v
+// (failures always); a library without the algorithm on one line, with no tally.
 TEST(VerifyTable, GoldenText) {
   const VectorRun run = sample_run();
-  std::ostringstream out;
-  write_vector_table(
-      {"vectors/", {{"alpha", "Alpha", "1.0"}, {"beta", "Beta", "2"}, {"gamma", "Gamma", "3"}}, run}, out);
-  EXPECT_EQ(out.str(), R"(Wycheproof vectors: vectors/ (3 files)
-Backends: alpha (Alpha 1.0) beta (Beta 2) gamma (Gamma 3)
+  const std::vector<BackendInfo> backends = {
+      {"alpha", "Alpha", "1.0"}, {"beta", "Beta", "2"}, {"gamma", "Gamma", "3"}, {"delta", "Delta", "4"}};
+  const std::string head = R"(Wycheproof vectors: vectors/ (3 files)
+Backends: alpha (Alpha 1.0) beta (Beta 2) gamma (Gamma 3) delta (Delta 4)
 
 aes_gcm_test.json: AES-GCM, 12 tests
+  not offered by delta (not offered by this library): no tally
   not run on any backend: 3 tests
     3 tests: IV size 8, 64 bits: AES-GCM is defined with 96-bit nonces here
   backend    passed  failed  skipped  acceptable  deviations
   alpha           7       1        3           1           0
   beta            0       0       12           0           0
   gamma           8       0        3           0           1
-    alpha acceptable tests: accepted tcId 9; rejected none
-    beta skipped:
-      9 tests: not offered by this library
-  FAIL aes_gcm_test.json tcId 5 alpha (valid): encrypt gave 00, expected 01 [tag; flags Ktv]
-  deviation (documented) aes_gcm_test.json tcId 7 gamma (invalid): accepted; documented deviation: lenient
-ecdh_secp521r1_test.json: ECDH, 4 tests, not run: ECDH-P521 is not in the catalog yet
+)";
+  const std::string tail = R"(ecdh_secp521r1_test.json: ECDH, 4 tests, not run: ECDH-P521 is not in the catalog yet
 ERROR bad.json: /schema: expected a string, found number
 
 Summary: 3 files, 1 run on a backend, 1 not run, 1 malformed
 Tests x backends: passed 15, failed 1, skipped 18, acceptable 1, deviations (documented) 1
+)";
+  std::ostringstream brief;
+  write_vector_table({"vectors/", backends, run}, brief);
+  EXPECT_EQ(brief.str(), head + R"(    beta skipped:
+      9 tests: not offered by this library
+  FAIL aes_gcm_test.json tcId 5 alpha (valid): encrypt gave 00, expected 01 [tag; flags Ktv]
+)" + tail + R"(The tcIds of the acceptable tests and documented deviations: verify -v, or --format json
 Result: FAILED (1 failure, 1 malformed file)
+)");
+  std::ostringstream verbose;
+  write_vector_table({"vectors/", backends, run, /*verbose=*/true}, verbose);
+  EXPECT_EQ(verbose.str(), head + R"(    alpha acceptable tests: accepted tcId 9; rejected none
+    beta skipped:
+      9 tests: not offered by this library
+  FAIL aes_gcm_test.json tcId 5 alpha (valid): encrypt gave 00, expected 01 [tag; flags Ktv]
+  deviation (documented) aes_gcm_test.json tcId 7 gamma (invalid): accepted; documented deviation: lenient
+)" + tail + R"(Result: FAILED (1 failure, 1 malformed file)
 )");
 }
 
@@ -554,6 +570,9 @@ TEST(VerifyJson, CarriesEveryCountAndReason) {
   EXPECT_EQ(f["backends"][2]["documented_deviations"][0]["tcId"], 7);
   EXPECT_TRUE(doc["files"][1]["backends"].empty());
   EXPECT_EQ(doc["files"][2]["error"], "bad.json: /schema: expected a string, found number");
+  ASSERT_EQ(f["not_offered"].size(), 1u);
+  EXPECT_EQ(f["not_offered"][0]["backend"], "delta");
+  EXPECT_EQ(f["not_offered"][0]["reason"], "not offered by this library");
 }
 
 TEST(InteropTable, GoldenText) {
@@ -804,11 +823,63 @@ TEST(Wycheproof, UnknownSchemaFileIsNotRunAndVerifyPasses) {
   std::ofstream(dir + "/good_test.json") << gcm_document().dump();
   Cli cli = run_cli("--vectors " + dir);
   EXPECT_EQ(cli.status, 0) << cli.out << cli.err;
-  EXPECT_EQ(cli.out.find("malformed"), std::string::npos) << cli.out;
+  // The summary counts "0 malformed"; no file is called malformed.
+  EXPECT_NE(cli.out.find(", 0 malformed\n"), std::string::npos) << cli.out;
+  EXPECT_EQ(cli.out.find("malformed file"), std::string::npos) << cli.out;
   EXPECT_NE(cli.out.find("not run: this version of cryptauditor does not run mlkem_test_schema.json files"),
             std::string::npos)
       << cli.out;
   fs::remove_all(dir);
+}
+
+// Issue #39: OpenSSL showed "passed 9, skipped 306" for xchacha20_poly1305_test.json, a file of an
+// algorithm it does not offer: the 9 were invalid-nonce tests any refusal passes. A library without the
+// algorithm has no tally for the file and is listed as not offering it; one with it keeps its tally.
+TEST(Wycheproof, ALibraryWithoutTheFilesAlgorithmHasNoTally) {
+  REQUIRE_WYCHEPROOF();
+  const FileResult f =
+      run_vector_file(*load_vector_file(kVectors + "/xchacha20_poly1305_test.json"), all_backends());
+  size_t without = 0;
+  for (const auto& b : plugins().backends) {
+    const bool offers = !b->unsupported_reason("XCHACHA20-POLY1305", 256);
+    const bool tallied = std::any_of(f.backends.begin(), f.backends.end(),
+                                     [&](const BackendTally& t) { return t.backend == b->name(); });
+    const bool listed = std::any_of(f.not_offered.begin(), f.not_offered.end(),
+                                    [&](const FileResult::NotOffered& n) { return n.backend == b->name(); });
+    EXPECT_EQ(tallied, offers) << b->name();
+    EXPECT_EQ(listed, !offers) << b->name();
+    without += offers ? 0 : 1;
+  }
+  if (without == 0) GTEST_SKIP() << "every built backend offers XChaCha20-Poly1305";
+  const auto openssl = std::find_if(plugins().backends.begin(), plugins().backends.end(),
+                                    [](const auto& b) { return b->name() == "openssl"; });
+  if (openssl == plugins().backends.end()) return;
+  Cli cli = run_cli("--vectors " + kVectors + "/xchacha20_poly1305_test.json");
+  EXPECT_NE(cli.out.find("not offered by openssl ("), std::string::npos) << cli.out;
+  EXPECT_EQ(cli.out.find("\n  openssl "), std::string::npos) << "openssl has a tally row:\n" << cli.out;
+}
+
+// Issue #39: `--vectors CHECKOUT` said "holds no .json file" while $CRYPTAUDITOR_WYCHEPROOF=CHECKOUT read
+// its testvectors_v1/. Both run the same files.
+TEST(Wycheproof, ACheckoutAndItsTestvectorsFolderRunTheSameFiles) {
+  if (plugins().backends.empty()) GTEST_SKIP() << "no backend plugin was built";
+  const std::string checkout = temp_dir("checkout");
+  fs::create_directories(checkout + "/testvectors_v1");
+  std::ofstream(checkout + "/testvectors_v1/mini_test.json") << gcm_document().dump();
+  std::ofstream(checkout + "/testvectors_v1/other_test.json") << gcm_document().dump();
+  Cli whole = run_cli("--vectors " + checkout + " --format json");
+  Cli folder = run_cli("--vectors " + checkout + "/testvectors_v1 --format json");
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  ASSERT_EQ(folder.status, 0) << folder.err;
+  auto names = [](const std::string& text) {
+    std::vector<std::string> out;
+    const json doc = json::parse(text);
+    for (const json& f : doc["files"]) out.push_back(f["file"]);
+    return out;
+  };
+  EXPECT_EQ(names(whole.out), names(folder.out));
+  EXPECT_EQ(names(whole.out).size(), 2u);
+  fs::remove_all(checkout);
 }
 
 // No silent "OK" (issue #13): a run in which no test could be run on any backend (here: one AES-GCM file
@@ -851,9 +922,12 @@ TEST(Wycheproof, JsonOutputAndUsageErrors) {
   EXPECT_EQ(doc["summary"]["ok"], true);
   ASSERT_EQ(doc["files"].size(), 1u);
   EXPECT_EQ(doc["files"][0]["file"], "mini_test.json");
-  EXPECT_EQ(doc["files"][0]["backends"].size(), plugins().backends.size());
+  EXPECT_EQ(doc["files"][0]["backends"].size() + doc["files"][0]["not_offered"].size(),
+            plugins().backends.size());
 
   EXPECT_EQ(run_cli("--vectors " + file + " --format xml").status, 2);
+  EXPECT_EQ(run_cli("--vectors " + file + " -v").status, 0);
+  EXPECT_EQ(run_cli("--vectors " + file + " --verbose --format json").status, 0);
   Cli missing = run_cli("--vectors " + dir + "/nothing_here.json");
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("--vectors '" + dir + "/nothing_here.json' does not exist"), std::string::npos)

@@ -6,6 +6,7 @@
 #include "cli/exports.hpp"
 #include "cli/help.hpp"
 #include "cli/locations.hpp"
+#include "cli/output_files.hpp"
 #include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 
@@ -28,9 +29,10 @@ cxxopts::Options bench_options() {
   add_setting_flag(add, SettingId::Unit, SettingsCommand::Bench);
   add_selection_flag(add, SelectionId::Backends, kBench);
   add_setting_flag(add, SettingId::Layout, SettingsCommand::Bench);
-  add("format", "output format: " + report_format_names(),
+  add("format", "output format: " + report_format_names() + " (text is table; default: from -o's extension, else table)",
       cxxopts::value<std::string>()->default_value("table"));
-  add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("o,output", "write the report to FILE instead of standard output; its extension (.json, .csv, .md, .html, "
+      ".txt) sets the format", cxxopts::value<std::string>());
   for (SettingId id : {SettingId::Budget, SettingId::CiTarget, SettingId::Warmup, SettingId::Repetitions,
                        SettingId::Processes, SettingId::Pin, SettingId::Threads, SettingId::CipherMode})
     add_setting_flag(add, id, SettingsCommand::Bench);
@@ -54,8 +56,19 @@ cxxopts::Options bench_options() {
 int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto options = bench_options();
   auto args = options.parse(argc, argv);
-  if (!args.unmatched().empty())
-    throw UsageError("unexpected argument '" + args.unmatched().front() + "' (see --help)");
+  if (!args.unmatched().empty()) {
+    // `cryptauditor -b openssl list`: a command after a flag. Say where it goes, with the line to type.
+    const std::string& word = args.unmatched().front();
+    for (const Subcommand& sub : subcommands())
+      if (word == sub.name) {
+        std::string moved = "cryptauditor " + word;
+        for (int i = 1; i < argc; ++i)
+          if (argv[i] != word) moved += std::string(" ") + argv[i];
+        throw UsageError("unexpected argument '" + word + "': a command comes first, before its flags: " +
+                         moved);
+      }
+    throw UsageError("unexpected argument '" + word + "' (see --help)");
+  }
   if (args.count("help")) {
     out << options.help() << '\n';
     return kExitOk;
@@ -107,9 +120,8 @@ int bench_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   study.plan.data_sizes = select_sizes(sizes, sel.jobs);
 
   read_setting_flags(args, study.settings);
-  study.outputs = {
-      {args["format"].as<std::string>(), args.count("output") ? args["output"].as<std::string>() : ""}};
-  check_outputs(study.outputs, "--format");
+  study.outputs = {report_output(args, "cryptauditor")};
+  check_outputs(study.outputs, "-o");
   for (OutputSpec& spec : export_outputs(args, study.outputs)) study.outputs.push_back(spec);
   study.anonymize = args.count("anonymize") > 0;
   if (args.count("label")) study.label = parse_label(args["label"].as<std::string>());

@@ -31,11 +31,19 @@ std::vector<std::string> split_list(const std::vector<std::string>& values) {
 std::vector<std::string> split_given_list(const std::vector<std::string>& values, const std::string& flag,
                                           const std::string& expected) {
   auto items = split_list(values);
-  if (items.empty()) {
-    std::string typed;
-    for (const auto& v : values) typed += (typed.empty() ? "" : ",") + v;
-    throw UsageError(flag + " '" + typed + "' names nothing: expected " + expected);
-  }
+  std::string typed;
+  for (const auto& v : values) typed += (typed.empty() ? "" : ",") + v;
+  if (items.empty()) throw UsageError(flag + " '" + typed + "' names nothing: expected " + expected);
+  // "-b openssl," and "-b openssl,,botan": a name left out, most likely by mistake; "-b openssl,openssl":
+  // the second would measure nothing new. Both are refused rather than read silently.
+  for (const auto& v : values)
+    if (v.empty() || v.front() == ',' || v.back() == ',' || v.find(",,") != std::string::npos)
+      throw UsageError(flag + " '" + typed + "' is not valid: an empty name between commas (a comma too many); " +
+                       "expected " + expected);
+  for (size_t i = 0; i < items.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (items[i] == items[j])
+        throw UsageError(flag + " '" + typed + "' is not valid: '" + items[i] + "' is named twice");
   return items;
 }
 
@@ -68,14 +76,13 @@ namespace {
 struct CommandFormats {
   std::string command;
   std::vector<std::string> names;
-  bool text_is_table;  // `text` accepted for `table` (the word of list, doctor and compare before)
 };
 
 const CommandFormats& formats_of(const std::string& command) {
   static const std::vector<CommandFormats> kFormats = {
-      {"list", {"table", "json"}, true},           {"doctor", {"table", "json"}, true},
-      {"compare", {"table", "json"}, true},        {"verify", {"table", "json"}, false},
-      {"leaks", {"table", "json", "html"}, false}, {"select", {"table", "markdown", "json", "html"}, false},
+      {"list", {"table", "json"}},    {"doctor", {"table", "json"}},
+      {"compare", {"table", "json"}}, {"verify", {"table", "json"}},
+      {"leaks", {"table", "json", "html"}}, {"select", {"table", "markdown", "json", "html"}},
   };
   for (const CommandFormats& f : kFormats)
     if (f.command == command) return f;
@@ -105,7 +112,7 @@ std::string format_usage(const std::string& command) {
 std::string checked_format(const std::string& command, const std::string& typed) {
   const CommandFormats& f = formats_of(command);
   if (std::find(f.names.begin(), f.names.end(), typed) != f.names.end()) return typed;
-  if (f.text_is_table && typed == "text") return "table";
+  if (typed == "text") return "table";  // in every command, as output_format reads it
   throw UsageError("--format '" + typed + "' is not valid for " + command + ": expected " +
                    format_choices(command));
 }
@@ -248,10 +255,27 @@ Selection default_selection() {
   return sel;
 }
 
+namespace {
+
+// "1GB", "2g", "1GiB": the number of gigabytes, for the message that says the size in MB; nullopt otherwise.
+std::optional<uint64_t> gigabytes(const std::string& typed) {
+  size_t digits = 0;
+  while (digits < typed.size() && digits < 6 && std::isdigit(static_cast<unsigned char>(typed[digits]))) ++digits;
+  std::string suffix = typed.substr(digits);
+  for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (digits == 0 || (suffix != "GB" && suffix != "G" && suffix != "GIB")) return std::nullopt;
+  return std::stoull(typed.substr(0, digits));
+}
+
+}  // namespace
+
 std::vector<size_t> select_sizes(const std::vector<SizeRequest>& requests, const std::vector<Job>& jobs) {
   std::vector<size_t> sizes;
   for (const auto& req : requests) {
     auto size = parse_size(req.typed);
+    if (!size && gigabytes(req.typed))
+      throw UsageError(req.where + " '" + req.typed + "' is not valid: sizes are in B, KB or MB; write " +
+                       std::to_string(*gigabytes(req.typed) * 1024) + "MB (at most 1024MB)");
     if (!size)
       throw UsageError(req.where + " '" + req.typed +
                        "' is not valid: expected a positive size in B, KB or MB, e.g. 470B, 16KB, 10MB "

@@ -27,7 +27,8 @@ void say_wrote(std::ostream& err, const std::string& path, bool quiet);
 /// Splits "a,b" items of repeated flags into one list.
 std::vector<std::string> split_list(const std::vector<std::string>& values);
 /// split_list for a flag that was given: an empty result ("-d ''", "-d ,,") is a UsageError naming the flag
-/// and `expected` (e.g. "one or more sizes such as 1KB,16KB").
+/// and `expected` (e.g. "one or more sizes such as 1KB,16KB"); so is an empty item ("-b openssl,", a comma
+/// too many) and an item named twice ("-b openssl,openssl", the message names it).
 std::vector<std::string> split_given_list(const std::vector<std::string>& values, const std::string& flag,
                                           const std::string& expected);
 /// A plan that measures nothing is a usage error, not a silent success: throws a UsageError when no job has
@@ -36,8 +37,8 @@ void check_plan_measures_something(const RunPlan& plan, const std::string& opera
 
 uint32_t parse_key_bits(const std::string& where, const std::string& text);
 /// The --format values of list, doctor, compare, verify and leaks, the first the default (run, report and the
-/// default command take the reporter registry's: plugins/report.hpp). Plain text is `table` in every command;
-/// `text`, its name in list, doctor and compare before, is still accepted there.
+/// default command take the reporter registry's: plugins/report.hpp). Plain text is `table` in every command,
+/// and `text` is read as `table` in every command (cli/output_files.hpp reads it the same).
 const std::vector<std::string>& command_formats(const std::string& command);
 /// "table or json", "table, json or html": the formats of a command for --help and messages, each between
 /// `quote`s when given.

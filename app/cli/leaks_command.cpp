@@ -7,12 +7,12 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/output_files.hpp"
 #include "cli/setting_flags.hpp"
 #include "config/study_config.hpp"
 #include "host/affinity.hpp"
 #include "leaks/screen.hpp"
 #include "plugins/leaks_report.hpp"
-#include "util/atomic_file.hpp"
 
 namespace ca {
 namespace {
@@ -44,9 +44,10 @@ cxxopts::Options leaks_options() {
       "timing (the dudect-style screen), taint (secret-taint under Valgrind's memcheck: secret-dependent "
       "branches and memory indices), or timing,taint (one matrix)",
       cxxopts::value<std::string>()->default_value("timing"));
-  add("format", "output format: " + format_choices("leaks"),
-      cxxopts::value<std::string>()->default_value(command_formats("leaks").front()));
-  add("o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("format", "output format: " + format_choices("leaks") + " (default: from -o's extension, else table)",
+      cxxopts::value<std::string>());
+  add("o,output", "write the report to FILE instead of standard output (.json, .html, .txt set the format)",
+      cxxopts::value<std::string>());
   add("budget", "seconds of sampling per test and repetition at most (a test stops earlier once decided)",
       cxxopts::value<std::string>()->default_value("1"));
   add("repetitions",
@@ -109,7 +110,10 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   plan.data_sizes = select_sizes(sizes, plan.jobs);
   plan.budget_s = parse_positive("--budget", args["budget"].as<std::string>(), "seconds > 0, e.g. 1");
   plan.repetitions = parse_repetitions("--repetitions", args["repetitions"].as<std::string>());
-  const std::string format = checked_format("leaks", args["format"].as<std::string>());
+  const std::string output = args.count("output") ? args["output"].as<std::string>() : "";
+  const std::string format = output_format(args.count("format") ? args["format"].as<std::string>() : "", output,
+                                           command_formats("leaks"), "leaks");
+  if (!output.empty()) check_output_file(output, "-o");
   if (args.count("pin") && args.count("no-pin")) throw UsageError("--pin and --no-pin exclude each other");
   std::vector<int> pin;
   if (args.count("pin")) {
@@ -133,8 +137,7 @@ int leaks_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     ctx.pinned_cpus = format_cpu_list(pin);
   }
   for (int i = 0; i < argc; ++i) ctx.command_line.push_back(argv[i]);
-  return run_leak_screen(plan, ctx, format, args.count("output") ? args["output"].as<std::string>() : "",
-                         args.count("quiet") > 0, out, err);
+  return run_leak_screen(plan, ctx, format, output, args.count("quiet") > 0, out, err);
 }
 
 int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std::string& format,
@@ -173,18 +176,11 @@ int run_leak_screen(const leaks::Plan& plan, leaks::ReportContext ctx, const std
   const std::string text = format == "json"   ? leaks::json_report(results, ctx)
                            : format == "html" ? leaks::html_report(results, ctx)
                                               : leaks::console_report(results, ctx);
-  if (!path.empty()) {
-    if (Result<void> written = write_file_atomically(path, text); !written) {
-      // Nothing measured is lost: the report goes to standard output instead.
-      err << "cryptauditor: " << written.error().message << "; the report follows on standard output\n";
-      out << text;
-      return kExitFailure;
-    }
-    say_wrote(err, path, quiet);
-    if (format != "table") out << leaks::console_report(results, ctx);
-  } else {
-    out << text;
-  }
+  // Nothing measured is lost: when the file cannot be written, a JSON copy is kept (cli/output_files.hpp).
+  if (!write_report_output(path, text, format == "json" ? text : leaks::json_report(results, ctx),
+                           "leak report", quiet, out, err))
+    return kExitFailure;
+  if (!path.empty() && format != "table") out << leaks::console_report(results, ctx);
   return kExitOk;
 }
 

@@ -130,10 +130,17 @@ std::string config_dir(const std::string& exe) {
 
 std::string find_config(const std::string& typed) {
   std::error_code ec;
-  if (fs::is_regular_file(typed, ec) || typed.find('/') != std::string::npos) return typed;
+  if (fs::is_regular_file(typed, ec)) return typed;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return typed;
   const fs::path dir = config_dir(exe.string());
+  if (typed.find('/') != std::string::npos) {
+    // `run configs/timing-test-2004.json` outside the source folder: the shipped config is run by its name.
+    const std::string name = fs::path(typed).stem().string();
+    if (fs::exists(typed, ec) || !fs::is_regular_file(dir / (name + ".json"), ec)) return typed;
+    throw UsageError("config '" + typed + "' is not a file here; a config of that name is shipped: give its name, " +
+                     name + " (it is " + (dir / (name + ".json")).string() + ")");
+  }
   for (const fs::path& candidate : {dir / typed, dir / (typed + ".json")})
     if (fs::is_regular_file(candidate, ec)) return candidate.string();
   std::vector<std::string> names;

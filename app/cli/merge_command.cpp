@@ -6,10 +6,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/output_files.hpp"
 #include "cli/study.hpp"
 #include "compare/fleet.hpp"
 #include "plugins/fleet_report.hpp"
-#include "util/atomic_file.hpp"
 
 namespace ca {
 
@@ -38,25 +38,19 @@ int merge_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
       args.count("reports") ? args["reports"].as<std::vector<std::string>>() : std::vector<std::string>{};
   if (paths.empty())
     throw UsageError("merge needs JSON reports: cryptauditor merge A.json B.json -o fleet.json (see --help)");
+  const std::string path = args.count("output") ? args["output"].as<std::string>() : "";
+  if (!path.empty()) {
+    output_format("", path, {"json"}, "merge");  // -o fleet.md is refused: merge writes JSON
+    check_output_file(path, "-o");
+  }
   Result<Fleet> merged = merge_fleet(paths);
   if (!merged) throw UsageError(merged.error().message);
   const Fleet& fleet = *merged;
   std::ostringstream document;
   write_fleet_json(fleet, document);
   const std::string text = document.str();
-  if (!args.count("output")) {
-    out << text;
-    return kExitOk;
-  }
-  const std::string path = args["output"].as<std::string>();
-  check_outputs({{"json", path}}, "-o");
-  if (Result<void> written = write_file_atomically(path, text); !written) {
-    err << "cryptauditor: writing the merged report to " << path << " failed: " << written.error().message
-        << '\n';
-    return kExitFailure;
-  }
-  say_wrote(err, path, args.count("quiet") > 0);
-  return kExitOk;
+  return write_report_output(path, text, text, "merged report", args.count("quiet") > 0, out, err) ? kExitOk
+                                                                                                 : kExitFailure;
 }
 
 }  // namespace ca

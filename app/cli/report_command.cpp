@@ -2,18 +2,20 @@
 // without measuring. The records come back through the same reader as `compare` (compare/report_file),
 // the environment and settings from the report's context, so the tables are the ones the run would have
 // printed.
+#include <algorithm>
 #include <cxxopts.hpp>
 #include <optional>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
+#include "cli/output_files.hpp"
 #include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "compare/fleet.hpp"
 #include "compare/report_file.hpp"
 #include "plugins/fleet_report.hpp"
-#include "util/atomic_file.hpp"
+#include "plugins/scorecard_report.hpp"
 #include "util/input_file.hpp"
 #include "util/json_text.hpp"
 
@@ -116,15 +118,17 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cxxopts::Options o("cryptauditor report",
                      "Renders a saved JSON report (cryptauditor --format json or --export-json) in another "
                      "format, without measuring anything. A merged fleet report (cryptauditor merge) renders "
-                     "as machine x library tables in markdown (the default for a fleet) or html.\n");
+                     "as machine x library tables in markdown (the default for a fleet) or html; a scorecard "
+                     "(cryptauditor select) as table, markdown, json or html.\n");
   o.custom_help("REPORT.json --format FORMAT [-o OUT]");
   o.positional_help("");
   std::string formats;
   for (const auto& [name, _] : reporter_names()) formats += (formats.empty() ? "" : ", ") + name;
   o.add_options()("report", "the JSON report", cxxopts::value<std::string>())(
       "format", "output format: " + formats, cxxopts::value<std::string>()->default_value("table"))(
-      "o,output", "write the report to FILE instead of standard output", cxxopts::value<std::string>());
+      "o,output", "write the report to FILE instead of standard output (its extension sets the format)", cxxopts::value<std::string>());
   cxxopts::OptionAdder add = o.add_options();
+  add_setting_flag(add, SettingId::Unit, SettingsCommand::Report);
   add_setting_flag(add, SettingId::Layout, SettingsCommand::Report);
   add("quiet", "do not say which file was written");
   add("h,help", "print this help");
@@ -142,9 +146,8 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const std::string path = args["report"].as<std::string>();
   // A merged fleet report renders as markdown unless told (its formats are html and markdown).
   const bool format_given = args.count("format") > 0;
-  OutputSpec output{args["format"].as<std::string>(),
-                    args.count("output") ? args["output"].as<std::string>() : ""};
-  check_outputs({output}, "--format");
+  OutputSpec output = report_output(args, "report");
+  check_outputs({output}, "-o");
 
   const Result<std::string> raw = read_input_file(path);
   if (!raw) throw UsageError(raw.error().message);
@@ -156,8 +159,20 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
         path + " is not JSON: " + parsed.error().message);
   const json& doc = *parsed;
   std::ostringstream text;
-  if (is_fleet_document(doc)) {
-    if (!format_given) output.format = "markdown";
+  if (select::is_scorecard_document(doc)) {
+    // A scorecard of `cryptauditor select`: the formats select writes, by the same writers.
+    const std::vector<std::string>& formats = command_formats("select");
+    if (std::find(formats.begin(), formats.end(), output.format) == formats.end())
+      throw UsageError("--format '" + output.format + "' is not valid for a scorecard (" + path + "): expected " +
+                       format_choices("select"));
+    Result<select::ScorecardDocument> card = select::read_scorecard_json(doc);
+    if (!card) throw UsageError(path + ": " + card.error().message);
+    text << (output.format == "json"       ? select::scorecard_json(card->card, card->ctx)
+             : output.format == "markdown" ? select::scorecard_markdown(card->card, card->ctx)
+             : output.format == "html"     ? select::scorecard_html(card->card, card->ctx)
+                                           : select::scorecard_console(card->card, card->ctx));
+  } else if (is_fleet_document(doc)) {
+    if (!format_given && format_of_extension(output.path).empty()) output.format = "markdown";
     if (!fleet_format_supported(output.format))
       throw UsageError("--format '" + output.format + "' is not valid for a merged fleet report (" + path +
                        "): expected html or markdown");
@@ -170,7 +185,10 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     for (const FleetMachine& m : fleet.machines)
       for (const Record& r : m.records)
         if (r.ok()) medians.push_back(r.summary.median);
-    const TimeUnit unit = fleet.machines.empty()         ? TimeUnit::Ms
+    ReportSettings typed;
+    read_setting_flags(args, typed);  // -u
+    const TimeUnit unit = typed.unit_given                ? typed.unit
+                          : fleet.machines.empty()         ? TimeUnit::Ms
                           : fleet.machines[0].unit_given ? fleet.machines[0].unit
                                                          : readable_unit(medians);
     write_fleet_report(fleet, output.format, unit, text);
@@ -181,25 +199,15 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     const json context = doc.value("context", json::object());
     const Environment env = environment_from(context.is_object() ? context : json::object());
     ReportSettings settings = settings_from(context.is_object() ? context : json::object(), report.unit);
-    read_setting_flags(args, settings);  // --layout
+    read_setting_flags(args, settings);  // -u, --layout
     const std::optional<PartialRun> partial = partial_from(doc);
     make_reporter(output.format)->write({report.records, env, settings, partial ? &*partial : nullptr}, text);
   }
-  if (output.path.empty()) {
-    out << text.view();
-    out.flush();
-    if (out) return kExitOk;
-    err << "cryptauditor: writing the " << output.format << " report to stdout failed\n";
-    return kExitFailure;
-  }
-  // Atomically, as a run writes its reports: a reader sees the old file or the whole new one.
-  if (Result<void> written = write_file_atomically(output.path, text.view()); !written) {
-    err << "cryptauditor: writing the " << output.format << " report to " << output.path
-        << " failed: " << written.error().message << '\n';
-    return kExitFailure;
-  }
-  say_wrote(err, output.path, args.count("quiet") > 0);
-  return kExitOk;
+  // Atomically, as a run writes its reports; the input is the JSON copy kept when that fails.
+  return write_report_output(output.path, text.view(), *raw, output.format + " report", args.count("quiet") > 0,
+                             out, err)
+             ? kExitOk
+             : kExitFailure;
 }
 
 }  // namespace ca

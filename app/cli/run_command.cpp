@@ -10,6 +10,7 @@
 #include "cli/common.hpp"
 #include "cli/exports.hpp"
 #include "cli/locations.hpp"
+#include "cli/output_files.hpp"
 #include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
@@ -33,9 +34,9 @@ cxxopts::Options run_options() {
   for (SettingId id : {SettingId::Rounds, SettingId::Budget, SettingId::CiTarget, SettingId::Warmup,
                        SettingId::Unit, SettingId::Layout})
     add_setting_flag(add, id, SettingsCommand::Run);
-  add("format", "one report in this format instead of the config's \"outputs\" (default with -o: table)",
+  add("format", "one report in this format instead of the config's \"outputs\" (default with -o: from its extension, else table)",
       cxxopts::value<std::string>());
-  add("o,output", "write that one report to FILE instead of standard output", cxxopts::value<std::string>());
+  add("o,output", "write that one report to FILE instead of standard output (.json, .csv, .md, .html, .txt set the format)", cxxopts::value<std::string>());
   add("output-dir",
       "resolve the config's relative output paths (and the journal) against DIR, created if needed",
       cxxopts::value<std::string>());
@@ -125,9 +126,8 @@ int run_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   };
   // Nothing is created here: a usage error further on must leave no file or folder behind.
   if (args.count("format") || args.count("output")) {
-    study.outputs = {{args.count("format") ? args["format"].as<std::string>() : "table",
-                      args.count("output") ? args["output"].as<std::string>() : ""}};
-    check_outputs(study.outputs, "--format");
+    study.outputs = {report_output(args, "run")};
+    check_outputs(study.outputs, "-o");
   } else {
     for (const ConfigOutput& o : cfg.outputs) {
       OutputSpec spec{o.spec.format, resolve(o.spec.path)};

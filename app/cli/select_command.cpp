@@ -3,6 +3,8 @@
 // `verify`, vectors found on verify's search path) and the timing leak screen (as `leaks`; the taint screen
 // too when the config's "leaks" asks for it) on the same backends, then decides per algorithm and library
 // (core/select/scorecard.hpp) and writes the scorecard (plugins/scorecard_report.hpp).
+#include <unistd.h>
+
 #include <cmath>
 #include <cxxopts.hpp>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/locations.hpp"
+#include "cli/output_files.hpp"
 #include "cli/setting_flags.hpp"
 #include "cli/study.hpp"
 #include "config/study_config.hpp"
@@ -22,7 +25,6 @@
 #include "leaks/taint.hpp"
 #include "plugins/scorecard_report.hpp"
 #include "select/scorecard.hpp"
-#include "util/atomic_file.hpp"
 #include "verify/isolated.hpp"
 #include "verify/mapping.hpp"
 #include "verify/vector_search.hpp"
@@ -50,9 +52,11 @@ cxxopts::Options select_options() {
       cxxopts::value<std::string>());
   cxxopts::OptionAdder add = o.add_options();
   add_selection_flag(add, SelectionId::Backends, SelectionCommand::Select);
-  add("format", "scorecard format: " + format_choices("select"),
-      cxxopts::value<std::string>()->default_value(command_formats("select").front()))(
-      "o,output", "write the scorecard to FILE (the console lines still go to standard output)",
+  add("format", "scorecard format: " + format_choices("select") + " (default: from -o's extension, else table)",
+      cxxopts::value<std::string>())(
+      "o,output",
+      "write the scorecard to FILE instead of the config's \"outputs\" (its extension sets the format; the "
+      "console card still goes to standard output; a JSON scorecard is always kept)",
       cxxopts::value<std::string>());
   add_setting_flag(add, SettingId::Budget, SettingsCommand::Select);
   add("leak-budget", "leak screen: seconds per test and repetition, instead of the config's",
@@ -164,10 +168,28 @@ void add_leak_evidence(const cxxopts::ParseResult& args, const StudyConfig& cfg,
     const std::vector<int> pin =
         study.settings.pin_cpus.empty() ? default_leak_pin() : study.settings.pin_cpus;
     if (!pin.empty()) (void)pin_to_cpus(pin);
+    // One line with a counter, rewritten in place on a terminal; elsewhere (a log, a test) one line
+    // saying how many tests run, instead of a line per test.
+    const bool terminal = !quiet && ::isatty(STDERR_FILENO) == 1;
+    const size_t planned = leak_cfg.methods.timing ? leaks::planned_tests(plan) : 0;
+    size_t done = 0;
+    if (!quiet && !terminal)
+      err << "select: leak screen: " << planned << " timing test(s)"
+          << (leak_cfg.methods.taint ? " and the taint screen" : "") << '\n';
     auto progress = [&](const std::string& what) {
-      if (!quiet) err << "select: leaks: " << what << '\n';
+      ++done;
+      if (terminal)
+        err << "\r[" << done << (done <= planned ? "/" + std::to_string(planned) : std::string()) << "] select: leaks: "
+            << what << "\033[K" << std::flush;
     };
     ev.leaks_screened = true;
+    struct ClearLine {  // the progress line goes once the screen is over, however it ends
+      bool on;
+      std::ostream& err;
+      ~ClearLine() {
+        if (on) err << "\r\033[K" << std::flush;
+      }
+    } clear{terminal, err};
     if (!leak_cfg.methods.timing)
       ctx.notes.push_back("timing leak screen not asked for (\"leaks\": {\"method\": \"taint\"})");
     for (const leaks::Result& r :
@@ -207,18 +229,79 @@ void add_leak_evidence(const cxxopts::ParseResult& args, const StudyConfig& cfg,
 
 }  // namespace
 
+namespace {
+
+// The scorecard's files, checked before anything runs: -o/--format when given, else the config's
+// "outputs" with ".scorecard" before each file's extension (reports/x.json -> reports/x.scorecard.json, so
+// that `run` and `select` of one config keep both their documents); and always a JSON scorecard, which
+// `cryptauditor report` renders later: when no output is JSON, CONFIG-NAME.scorecard.json next to the first
+// file (else in the current folder). Folders that do not exist yet go into study.folders.
+std::vector<OutputSpec> scorecard_outputs(const cxxopts::ParseResult& args, const StudyConfig& cfg, Study& study) {
+  std::vector<OutputSpec> outputs;
+  const std::vector<std::string>& formats = command_formats("select");
+  auto add = [&](const OutputSpec& spec, const std::string& where) {
+    if (!spec.path.empty()) {
+      check_output_file(spec.path, where, /*may_create_folder=*/true);
+      const std::filesystem::path parent = std::filesystem::path(spec.path).parent_path();
+      std::error_code ec;
+      if (!parent.empty() && !std::filesystem::exists(parent, ec)) study.folders.push_back(parent.string());
+    }
+    outputs.push_back(spec);
+  };
+  if (args.count("format") || args.count("output")) {
+    const std::string path = args.count("output") ? args["output"].as<std::string>() : "";
+    add({output_format(args.count("format") ? args["format"].as<std::string>() : "", path, formats, "select"), path},
+        "-o");
+  } else {
+    for (const ConfigOutput& o : cfg.outputs) {
+      if (std::find(formats.begin(), formats.end(), o.spec.format) == formats.end())
+        throw UsageError(o.where + " '" + o.spec.format + "' is not valid for select: it writes " +
+                         format_choices("select") + " (run writes the other formats)");
+      std::filesystem::path path = o.spec.path;
+      if (!path.empty()) path.replace_filename(path.stem().string() + ".scorecard" + path.extension().string());
+      add({o.spec.format, path.string()}, o.where);
+    }
+    if (cfg.outputs.empty()) outputs.push_back({"table", ""});
+  }
+  if (std::none_of(outputs.begin(), outputs.end(), [](const OutputSpec& o) { return o.format == "json"; })) {
+    std::filesystem::path folder;
+    for (const OutputSpec& o : outputs)
+      if (!o.path.empty() && folder.empty()) folder = std::filesystem::path(o.path).parent_path();
+    add({"json", (folder / (cfg.name + ".scorecard.json")).string()}, "the JSON scorecard");
+  }
+  return outputs;
+}
+
+// Writes every scorecard file (atomically; a JSON copy kept when one fails) and the console card on standard
+// output, whether or not an output is the table: the console lines always go there.
+bool write_scorecards(const std::vector<OutputSpec>& outputs, const select::Scorecard& card,
+                      const select::ScorecardContext& ctx, bool quiet, std::ostream& out, std::ostream& err) {
+  const std::string json = select::scorecard_json(card, ctx);
+  bool ok = true;
+  bool console = false;
+  for (const OutputSpec& o : outputs) {
+    const std::string text = o.format == "json"       ? json
+                             : o.format == "markdown" ? select::scorecard_markdown(card, ctx)
+                             : o.format == "html"     ? select::scorecard_html(card, ctx)
+                                                      : select::scorecard_console(card, ctx);
+    console = console || o.path.empty();
+    ok = write_report_output(o.path, text, json, "scorecard", quiet, out, err) && ok;
+  }
+  if (!console) out << select::scorecard_console(card, ctx);
+  return ok;
+}
+
+}  // namespace
+
 int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto options = select_options();
   const auto parsed = parse_config_command("select", options, argc, argv, out);
   if (!parsed) return kExitOk;
   const cxxopts::ParseResult& args = *parsed;
-  const std::string format = checked_format("select", args["format"].as<std::string>());
-  const std::string output = args.count("output") ? args["output"].as<std::string>() : "";
-  if (!output.empty()) check_outputs({{"json", output}}, "--output");
   const bool quiet = args.count("quiet") > 0;
-
   const StudyConfig cfg = load_study_config(find_config(args["config"].as<std::string>()));
   Study study;
+  const std::vector<OutputSpec> outputs = scorecard_outputs(args, cfg, study);
   study.name = cfg.name;
   study.notes = cfg.selection.notes;
   study.plan.jobs = cfg.selection.jobs;
@@ -273,12 +356,12 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const int status = execute_study(study, study_out, err);
   if (status != kExitOk && status != kExitFailure) return status;  // interrupted, or nothing to measure
   ctx.machine = env.cpu_model;
+  ctx.warnings = env.warnings;
   for (const Backend* b : study.plan.backends) {
     select::BackendFacts facts{b->name(), b->library(), b->library_version(), b->acceleration(), {}};
     if (std::string gap = acceleration_gap(b->name(), b->library(), b->acceleration(), env.cpu_features);
         !gap.empty()) {
-      facts.build_notes.push_back("portable build");
-      ctx.notes.push_back(gap);
+      facts.build_notes.push_back("portable build");  // the gap itself is among the warnings (env.warnings)
     }
     ev.backends.push_back(facts);
   }
@@ -292,22 +375,7 @@ int select_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   add_leak_evidence(args, cfg, study, quiet, ev, ctx, err);
 
   const select::Scorecard card = select::decide(ev);
-  const std::string text = format == "json"       ? select::scorecard_json(card, ctx)
-                           : format == "markdown" ? select::scorecard_markdown(card, ctx)
-                           : format == "html"     ? select::scorecard_html(card, ctx)
-                                                  : select::scorecard_console(card, ctx);
-  if (output.empty()) {
-    out << text;
-  } else {
-    if (Result<void> written = write_file_atomically(output, text); !written) {
-      err << "cryptauditor: " << written.error().message << "; the scorecard follows on standard output\n";
-      out << text;
-      return kExitFailure;
-    }
-    say_wrote(err, output, quiet);
-    if (format != "table") out << select::scorecard_console(card, ctx);
-  }
-  return kExitOk;
+  return write_scorecards(outputs, card, ctx, quiet, out, err) ? kExitOk : kExitFailure;
 }
 
 }  // namespace ca

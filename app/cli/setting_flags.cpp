@@ -110,8 +110,13 @@ std::vector<std::string> selection_list(const cxxopts::ParseResult& args, Select
 std::vector<std::string> selection_items(const cxxopts::ParseResult& args, SelectionId id,
                                          const std::string& expected) {
   const SelectionSetting& s = selection_setting(id);
-  return split_given_list(args[s.long_flag()].as<std::vector<std::string>>(), s.dashed(),
-                          expected.empty() ? s.expected : expected);
+  // The values as typed: cxxopts splits a list at its commas itself and drops an empty last item, so
+  // "-b openssl," would look like "-b openssl".
+  std::vector<std::string> typed;
+  for (const cxxopts::KeyValue& kv : args.arguments())
+    if (kv.key() == s.long_flag()) typed.push_back(kv.value());
+  if (typed.empty()) typed = args[s.long_flag()].as<std::vector<std::string>>();
+  return split_given_list(typed, s.dashed(), expected.empty() ? s.expected : expected);
 }
 
 std::vector<AlgorithmRequest> algorithm_requests(const cxxopts::ParseResult& args, SelectionCommand command) {

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli/common.hpp"
+#include "cli/output_files.hpp"
 #include "cli/progress.hpp"
 #include "cli/resume.hpp"
 #include "exec/isolated_job.hpp"
@@ -59,15 +60,18 @@ std::string folder_problem(const std::string& path, bool may_create_folder) {
   std::error_code ec;
   const fs::path folder = fs::absolute(path, ec).parent_path();
   if (ec) return "its folder cannot be found: " + ec.message();
-  if (fs::is_directory(folder, ec))
-    return ::access(folder.c_str(), W_OK | X_OK) == 0 ? "" : "its folder '" + shown + "' is not writable";
+  if (fs::is_directory(folder, ec)) {
+    const std::string why = creation_problem(folder.string());
+    return why.empty() ? "" : "no file can be created in its folder '" + shown + "': " + why;
+  }
   if (fs::exists(folder, ec)) return "'" + shown + "' is not a folder";
   if (!may_create_folder) return "its folder '" + shown + "' does not exist";
   fs::path up = folder;
   while (up.has_parent_path() && up != up.parent_path() && !fs::exists(up, ec)) up = up.parent_path();
   if (!fs::is_directory(up, ec)) return "'" + up.string() + "' is not a folder";
-  if (::access(up.c_str(), W_OK | X_OK) != 0)
-    return "the folder '" + shown + "' cannot be created ('" + up.string() + "' is not writable)";
+  if (const std::string why = creation_problem(up.string()); !why.empty())
+    return "the folder '" + shown + "' cannot be created (nothing can be created in '" + up.string() +
+           "': " + why + ")";
   return "";
 }
 
@@ -90,10 +94,13 @@ void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& wh
       for (const auto& [name, _] : reporter_names()) allowed += (allowed.empty() ? "" : ", ") + name;
       throw UsageError(where + " '" + o.format + "' is not valid: expected one of " + allowed);
     }
-    if (o.path.empty()) continue;
-    if (std::string why = file_problem(real_output_path(o.path), may_create_folder); !why.empty())
-      throw UsageError(where + " output file '" + o.path + "' cannot be written: " + why);
+    if (!o.path.empty()) check_output_file(o.path, where, may_create_folder);
   }
+}
+
+void check_output_file(const std::string& path, const std::string& where, bool may_create_folder) {
+  if (std::string why = file_problem(real_output_path(path), may_create_folder); !why.empty())
+    throw UsageError(where + " output file '" + path + "' cannot be written: " + why);
 }
 
 void check_journal_path(const std::string& journal, bool may_create_folder) {
@@ -168,9 +175,11 @@ std::vector<Record> read_journal_for_resume(const Study& study, RunPlan& plan, b
   return resumed;
 }
 
-// Writes every output: files atomically, standard output directly. False when one failed (said on err).
+// Writes every output: files atomically, standard output directly. False when one failed (said on err); a
+// report file that could not be written is kept as one JSON copy (keep_json_copy).
 bool write_reports(const Study& study, const ReportInput& input, std::ostream& out, std::ostream& err) {
   bool ok = true;
+  bool kept = false;
   for (const auto& o : study.outputs) {
     auto reporter = make_reporter(o.format);
     std::string failure;
@@ -193,6 +202,12 @@ bool write_reports(const Study& study, const ReportInput& input, std::ostream& o
     if (!failure.empty()) {
       err << "cryptauditor: writing the " << o.format << " report to " << (o.path.empty() ? "stdout" : o.path)
           << " failed: " << failure << '\n';
+      // Nothing measured is lost: one JSON copy, which `cryptauditor report` renders in any format.
+      if (!o.path.empty() && !kept) {
+        std::ostringstream json;
+        make_reporter("json")->write(input, json);
+        kept = !keep_json_copy(o.path, json.view(), err).empty();
+      }
       ok = false;
     }
   }

@@ -50,11 +50,16 @@ struct Study {
   Environment* environment_out = nullptr;
 };
 
-/// Checks, creating nothing, that every output format is registered and every output file could be
-/// written: not a folder, and in a writable folder. `may_create_folder`: the folder may be missing when the
+/// Checks that every output format is registered and every output file could be written: not a folder,
+/// and in a folder where a file can be created (a temporary file is created and removed: access(2) says
+/// yes to root under sysfs). `may_create_folder`: the folder may be missing when the
 /// nearest existing one above it is writable (it goes into Study::folders). A UsageError names `where`.
 void check_outputs(const std::vector<OutputSpec>& outputs, const std::string& where,
                    bool may_create_folder = false);
+
+/// The file part of check_outputs, for a report that is not the registry's (leaks, select, verify, merge):
+/// a file can be created next to `path` (tried: util creation_problem), and `path` is not a folder.
+void check_output_file(const std::string& path, const std::string& where, bool may_create_folder = false);
 
 /// The same check for the journal: a regular file (or none yet) in a writable folder.
 void check_journal_path(const std::string& journal, bool may_create_folder);

@@ -27,7 +27,7 @@ cxxopts::Options verify_options() {
   o.custom_help("[--vectors DIR-or-FILE | --fetch] [-b backend,...] [--format table|json] [--interop]");
   cxxopts::OptionAdder add = o.add_options();
   add("vectors",
-      "a Wycheproof .json file or a directory of them (default: the first of $CRYPTAUDITOR_WYCHEPROOF, the "
+      "a Wycheproof checkout (its testvectors_v1/ is read), a .json file or a directory of them (default: the first of $CRYPTAUDITOR_WYCHEPROOF, the "
       "user cache that --fetch fills, ../shared/wycheproof; docs/VERIFY.md)",
       cxxopts::value<std::string>());
   add("fetch",
@@ -40,6 +40,9 @@ cxxopts::Options verify_options() {
   add_selection_flag(add, SelectionId::Backends, SelectionCommand::Verify);
   add("format", "output format: " + format_choices("verify"),
       cxxopts::value<std::string>()->default_value(command_formats("verify").front()));
+  add("v,verbose",
+      "list the tcIds of acceptable tests and documented deviations per file and library (the JSON report "
+      "always has them)");
   add("quiet", "with --fetch: do not say what was written");
   add("h,help", "print this help");
   add_plugin_options(o);
@@ -52,7 +55,11 @@ std::string vectors_path(const cxxopts::ParseResult& args) {
     const std::string path = args["vectors"].as<std::string>();
     if (!std::filesystem::exists(path, ec))
       throw UsageError("--vectors '" + path +
-                       "' does not exist (expected a Wycheproof .json file or a directory of them)");
+                       "' does not exist (expected a Wycheproof checkout, its testvectors_v1/, a .json file "
+                       "or a directory of them)");
+    // A checkout reads its testvectors_v1/, as $CRYPTAUDITOR_WYCHEPROOF does (verify/vector_search.hpp).
+    if (std::filesystem::is_directory(path, ec))
+      if (std::string folder = verify::vectors_in(path); !folder.empty()) return folder;
     return path;
   }
   auto found = verify::find_vectors([](const char* name) { return std::getenv(name); });
@@ -99,7 +106,9 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
 
   PluginScan scan = load_backends(plugin_request(args), err);
-  const auto backends = select_backends(split_list(selection_list(args, SelectionId::Backends)),
+  const auto backends = select_backends(selection_given(args, SelectionId::Backends)
+                                            ? selection_items(args, SelectionId::Backends)
+                                            : std::vector<std::string>{},
                                         selection_setting(SelectionId::Backends).dashed(), scan);
   if (backends.empty()) {
     err << "cryptauditor: no backend plugin is loaded: nothing to verify\n";
@@ -116,7 +125,7 @@ int verify_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const verify::VectorRun run = verify::run_vector_files_isolated(files, backends);
   for (const auto& f : run.files)
     if (!f.error.empty()) err << "cryptauditor: " << f.error << '\n';
-  const verify::VectorReportInput in{vectors, backend_infos(backends), run};
+  const verify::VectorReportInput in{vectors, backend_infos(backends), run, args.count("verbose") > 0};
   format == "json" ? verify::write_vector_json(in, out) : verify::write_vector_table(in, out);
   return run.ok() ? kExitOk : kExitFailure;
 }

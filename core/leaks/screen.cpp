@@ -410,6 +410,16 @@ CounterInfo counter_info() {
   return {c.name, c.unit, c.ticks_per_ns};
 }
 
+size_t planned_tests(const Plan& plan) {
+  size_t n = 0;
+  for (const Job& job : plan.jobs) {
+    const size_t sizes = job.algorithm->family == Family::KeyAgreement ? std::min<size_t>(1, plan.data_sizes.size())
+                                                                       : plan.data_sizes.size();
+    n += tests_for(*job.algorithm).size() * sizes * plan.backends.size();
+  }
+  return n;
+}
+
 std::vector<Result> screen(const Plan& plan, const std::function<void(const std::string&)>& progress) {
   std::vector<Result> results;
   uint64_t seed = plan.seed != 0 ? plan.seed : [] {

@@ -75,6 +75,9 @@ struct CounterInfo {
 };
 CounterInfo counter_info();
 
+/// How many (backend, algorithm, size, test) screen() runs for `plan`: the total of a progress counter.
+size_t planned_tests(const Plan& plan);
+
 /// Runs every applicable (backend, algorithm, size, test); `progress` is told before each one.
 std::vector<Result> screen(const Plan& plan, const std::function<void(const std::string&)>& progress = {});
 

@@ -14,7 +14,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TestOutcome, tc_id, expected, verdict, accept
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(BackendTally, backend, passed, failed, skipped, acceptable, deviations,
                                    acceptable_accepted, skip_reasons, failures, deviation_outcomes,
                                    acceptable_outcomes)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FileResult, file, algorithm, schema, tests, error, skipped, backends)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FileResult::NotOffered, backend, reason)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(FileResult, file, algorithm, schema, tests, error, skipped, backends,
+                                   not_offered)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(InteropCheck, algorithm, key_bits, from, to, ok, detail)
 
 namespace {
@@ -60,12 +62,13 @@ VectorRun run_vector_files_isolated(const std::vector<std::string>& paths,
         continue;
       }
       const FileResult one = nlohmann::json::parse(child.answer).get<FileResult>();
+      merged.not_offered.insert(merged.not_offered.end(), one.not_offered.begin(), one.not_offered.end());
       if (!one.backends.empty()) {
         tallies.push_back(one.backends.front());
         any_ran = true;
       }
     }
-    // As run_vector_file: one entry per selected backend when at least one group runs.
+    // As run_vector_file: one entry per selected backend that offers the algorithm, when a group runs.
     if (any_ran) merged.backends = std::move(tallies);
     run.files.push_back(std::move(merged));
   }

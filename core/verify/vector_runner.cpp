@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "verify/deviations.hpp"
 #include "verify/mapping.hpp"
@@ -109,6 +110,27 @@ size_t VectorRun::file_errors() const {
   return n;
 }
 
+namespace {
+
+// Why `backend` offers the file's algorithm at none of the parameter sets its runnable groups use (the
+// first reason it gives); nullopt when it offers one. Groups of a size outside the catalog's range do not
+// count: every library refuses those, and a refusal says nothing about the algorithm being there.
+std::optional<std::string> not_offered_reason(const Backend& backend, const std::vector<GroupPlan>& plans,
+                                              const std::vector<std::vector<bool>>& runs) {
+  std::optional<std::string> first;
+  for (size_t i = 0; i < plans.size(); ++i) {
+    if (!plans[i].outside_range.empty() || std::find(runs[i].begin(), runs[i].end(), true) == runs[i].end())
+      continue;
+    std::optional<std::string> reason =
+        backend.unsupported_reason(std::string(plans[i].algorithm->name), plans[i].key_bits);
+    if (!reason) return std::nullopt;
+    if (!first) first = std::move(reason);
+  }
+  return first;
+}
+
+}  // namespace
+
 FileResult run_vector_file(const VectorFile& file, const std::vector<const Backend*>& backends) {
   FileResult result;
   result.file = file.name;
@@ -144,6 +166,10 @@ FileResult run_vector_file(const VectorFile& file, const std::vector<const Backe
   if (!any_runs) return result;
 
   for (const Backend* backend : backends) {
+    if (std::optional<std::string> reason = not_offered_reason(*backend, plans, runs)) {
+      result.not_offered.push_back({backend->name(), *reason});
+      continue;
+    }
     BackendTally tally;
     tally.backend = backend->name();
     tally.skip_reasons = result.skipped;

@@ -62,8 +62,16 @@ struct FileResult {
   std::string error;
   /// Tests no backend runs, by reason (not in the catalog, sizes or inputs the catalog does not define).
   ReasonCounts skipped;
-  /// One entry per selected backend when at least one group runs; empty otherwise.
+  /// One entry per selected backend that offers the file's algorithm, when at least one group runs; empty
+  /// otherwise.
   std::vector<BackendTally> backends;
+  /// Selected backends that offer the file's algorithm at none of its parameter sets, with the library's
+  /// reason: they get no tally (a refusal of an invalid parameter is no credit to a library without the
+  /// algorithm, issue #39).
+  struct NotOffered {
+    std::string backend, reason;
+  };
+  std::vector<NotOffered> not_offered;
 };
 
 struct VectorRun {

@@ -19,6 +19,9 @@ struct VectorReportInput {
   std::string vectors;  // the --vectors path as given
   std::vector<BackendInfo> backends;
   const VectorRun& run;
+  /// The table lists each acceptable test's and documented deviation's tcId (-v); without, their counts
+  /// only. Failures are always listed with their tcIds; the JSON report always has every tcId.
+  bool verbose = false;
 };
 
 struct InteropReportInput {
