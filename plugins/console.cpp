@@ -6,8 +6,10 @@
 // library ranking. docs/COMPAT.md lists what still differs from the original.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -87,9 +89,12 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
 // "Performing N rounds" lines say it).
 std::string adaptive_line(const ReportSettings& s, bool several) {
   if (s.rounds) return "";
+  // The stopping rule's interval is inside one process (its samples' median); with --processes N the
+  // printed interval is over the processes' medians and has its own level, printed beside it.
   const std::string until =
       s.order == Order::Sequential || !several
-          ? "until each median's 95% CI is within ±"
+          ? (s.processes > 1 ? "until the 95% CI of each worker process's median is within ±"
+                             : "until each median's 95% CI is within ±")
           : "libraries interleaved, until the 95% CI of each ratio between them is within ±";
   std::string line = "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
                      format_number("%.3g", s.budget_s) + " s per library.";
@@ -143,8 +148,8 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
                         : r.measurement.repetition_samples.empty() ? sm.n
                                                                    : sm.repetition_medians.size();
   std::string d = values < 2 ? "no CI from one sample"
-                             : ci_label(sm.ci_coverage) + " " + format_duration(sm.ci95.low, s.unit) + "–" +
-                                   format_duration(sm.ci95.high, s.unit);
+                             : ci_label(sm.ci_level) + " " + format_duration(sm.ci.low, s.unit) + "–" +
+                                   format_duration(sm.ci.high, s.unit);
   if (r.data_bytes > 0 && is_data_operation(r.operation))
     d += ", " + format_number("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
@@ -225,8 +230,8 @@ std::string summary_standing(const RankedEntry& e, const RankedEntry& first) {
   const std::string f = "%." + std::to_string(ratio_decimals(e.ratio, ci)) + "f";
   text += " " + format_number(f.c_str(), e.ratio) + "x " + format_number(f.c_str(), ci.low) + "–" +
           format_number(f.c_str(), ci.high);
-  if (e.paired && e.versus_fastest.coverage > 0 && e.versus_fastest.coverage < 0.95)
-    text += " (" + format_number("%.0f", std::floor(e.versus_fastest.coverage * 100)) + "%)";
+  const double level = e.paired ? e.versus_fastest.coverage : time_ratio_level(*e.record, *first.record);
+  if (level > 0 && level_percent(level) != "95") text += " (" + level_percent(level) + "%)";
   return text;
 }
 
@@ -250,8 +255,9 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
     auto key = std::make_tuple(row.algorithm, row.key_bits, row.operation);
     if (std::find(tables.begin(), tables.end(), key) == tables.end()) tables.push_back(key);
   }
-  out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no 95% CI separates them;"
-         "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI; - not offered):\n";
+  out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no CI separates them;"
+         "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI, its level after it when another;"
+         " - not offered):\n";
   for (const auto& [alg, bits, op] : tables) {
     std::vector<const GridRow*> rows;
     for (const GridRow& row : grid.rows)

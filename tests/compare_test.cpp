@@ -403,13 +403,37 @@ TEST(ReportFile, ReadsRecordsAndUnit) {
   EXPECT_DOUBLE_EQ(f.records[0].summary.median, 1000);
 }
 
+// Issue #41: schema 5 names a record's interval ci_ns with its level ci_level; a schema 4 report (ci95_ns,
+// ci_coverage) reads the same, every figure recomputed from its samples.
+TEST(ReportFile, ReadsSchemaFourAndFiveAlike) {
+  json five = report_of({rec("a", "AES-GCM", "encrypt", 1000, 3)});
+  five["schema_version"] = 5;
+  const json& r5 = five["results"][0];
+  ASSERT_TRUE(r5.contains("ci_ns") && r5.contains("ci_level")) << r5.dump();
+  EXPECT_DOUBLE_EQ(r5["ci_level"].get<double>(), 0.75) << "three processes' medians: their range";
+  json four = five;
+  four["schema_version"] = 4;
+  json& r4 = four["results"][0];
+  r4["ci95_ns"] = r4["ci_ns"];
+  r4["ci_coverage"] = r4["ci_level"];
+  r4.erase("ci_ns");
+  r4.erase("ci_level");
+  const ReportFile a = *read_report_file(write(five.dump()));
+  const ReportFile b = *read_report_file(write(four.dump()));
+  ASSERT_EQ(b.records.size(), 1u);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci_level, 0.75);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci.low, a.records[0].summary.ci.low);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci.high, a.records[0].summary.ci.high);
+  EXPECT_EQ(compare_records(a.records, b.records, {}).testable, 1u);
+}
+
 TEST(ReportFile, ErrorsNameFileAndPointer) {
   json doc = report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000)});
-  json v5 = doc;
-  v5["schema_version"] = 5;
+  json v6 = doc;
+  v6["schema_version"] = 6;
   EXPECT_MENTIONS(
-      read_error(v5.dump()),
-      ": /schema_version: expected 1, 2, 3 or 4 (the versions this cryptauditor reads), got the number 5");
+      read_error(v6.dump()),
+      ": /schema_version: expected 1, 2, 3, 4 or 5 (the versions this cryptauditor reads), got the number 6");
   json bad_processes = doc;
   bad_processes["results"][0]["process_samples"] = json::array({4, 4});  // 10 samples
   EXPECT_MENTIONS(read_error(bad_processes.dump()),
@@ -718,12 +742,12 @@ TEST(CompareCommand, UsageErrors) {
   Result threshold = run_binary("compare " + good + " " + good + " --threshold abc");
   EXPECT_EQ(threshold.status, 2);
   EXPECT_MENTIONS(threshold.err, "--threshold");
-  json v5 = report_of({});
-  v5["schema_version"] = 5;
-  const std::string bad = write(v5.dump());
+  json v6 = report_of({});
+  v6["schema_version"] = 6;
+  const std::string bad = write(v6.dump());
   Result schema = run_binary("compare " + good + " " + bad);
   EXPECT_EQ(schema.status, 2);
-  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1, 2, 3 or 4");
+  EXPECT_MENTIONS(schema.err, bad + ": /schema_version: expected 1, 2, 3, 4 or 5");
   EXPECT_EQ(std::count(schema.err.begin(), schema.err.end(), '\n'), 1);
   Result missing = run_binary("compare " + good + " /nonexistent/x.json");
   EXPECT_EQ(missing.status, 2);

@@ -67,10 +67,16 @@ std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Inte
 stats::Interval time_ratio_interval(const Record& a, const Record& b) {
   const stats::Ratio paired = paired_ratio(a, b);
   if (paired.pairs > 0) return paired.ci;
-  const stats::Interval x = a.summary.ci95, y = b.summary.ci95;
+  const stats::Interval x = a.summary.ci, y = b.summary.ci;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (!(x.low > 0) || !(y.low > 0)) return {nan, nan};
   return {x.low / y.high, x.high / y.low};
+}
+
+double time_ratio_level(const Record& a, const Record& b) {
+  const stats::Ratio paired = paired_ratio(a, b);
+  if (paired.pairs > 0) return paired.coverage;
+  return a.summary.ci_level * b.summary.ci_level;
 }
 
 Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select) {

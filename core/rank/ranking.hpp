@@ -59,6 +59,12 @@ std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Inte
 /// same interleaved comparison, else the ratio of their medians' intervals, [a.low / b.high, a.high / b.low].
 stats::Interval time_ratio_interval(const Record& a, const Record& b);
 
+/// The level time_ratio_interval(a, b) holds: the paired ratio's (stats/paired.hpp, 0.95), else a lower
+/// bound, the product of the two medians' levels (Summary::ci_level; independent processes: when both
+/// intervals hold their medians, the ratio interval holds the ratio of the medians). 0.75 x 0.75 = 0.5625
+/// with three processes a side, 0.95 or more from about 60 samples a side.
+double time_ratio_level(const Record& a, const Record& b);
+
 /// Ranks the ok records among `records` that `select` accepts by significance_ranks over every pair's
 /// time_ratio_interval. Entries are listed by rank, and within a rank by their point estimate: the paired
 /// ratio to the entry with the lowest median when all were measured together, else the median. The first
