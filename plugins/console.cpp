@@ -225,14 +225,42 @@ std::string summary_standing(const RankedEntry& e, const RankedEntry& first) {
   if (&e == &first) return text;
   const stats::Interval ci = e.paired ? e.versus_fastest.ci : time_ratio_interval(*e.record, *first.record);
   if (!(ci.low > 0) || !std::isfinite(ci.high))
-    return text + " " + format_number("%.2f", e.ratio) + "x no CI";
+    return text + " " + format_number("%.2f", e.ratio) + "x no CI" +
+           (e.slower_than != nullptr ? " (slower than " + e.slower_than->backend + ")" : "");
   // Two decimals, or more where two would print the point on its interval's edge (ranking_text.hpp).
   const std::string f = "%." + std::to_string(ratio_decimals(e.ratio, ci)) + "f";
   text += " " + format_number(f.c_str(), e.ratio) + "x " + format_number(f.c_str(), ci.low) + "–" +
           format_number(f.c_str(), ci.high);
   const double level = e.paired ? e.versus_fastest.coverage : time_ratio_level(*e.record, *first.record);
   if (level > 0 && level_percent(level) != "95") text += " (" + level_percent(level) + "%)";
+  if (e.slower_than != nullptr) text += " (slower than " + e.slower_than->backend + ")";
   return text;
+}
+
+// The order of a summary table's rows (issue #41): fastest first, by rank and then by the ratio to the
+// fastest at the largest size, then at the next largest for libraries equal there (or not measured there);
+// a library measured at no size of the table last. A stable sort: equal libraries keep the grid's order.
+std::vector<size_t> fastest_first(const std::vector<const GridRow*>& rows, size_t backends,
+                                  const std::vector<Ranking>& rankings) {
+  std::vector<const GridRow*> by_size(rows);
+  std::stable_sort(by_size.begin(), by_size.end(),
+                   [](const GridRow* a, const GridRow* b) { return a->data_bytes > b->data_bytes; });
+  // key[b]: (rank, ratio) per size, largest first; a library not ranked at a size: (SIZE_MAX, +inf).
+  std::vector<std::vector<std::pair<size_t, double>>> key(backends);
+  for (size_t b = 0; b < backends; ++b)
+    for (const GridRow* row : by_size) {
+      std::pair<size_t, double> at{SIZE_MAX, INFINITY};
+      const Record* r = row->cells[b];
+      for (const Ranking& rk : rankings)
+        for (const RankedEntry& e : rk.entries)
+          if (r != nullptr && e.record == r) at = {e.rank, e.ratio};
+      if (r != nullptr && r->ok() && at.first == SIZE_MAX) at = {1, 1.0};  // the only library at that size
+      key[b].push_back(at);
+    }
+  std::vector<size_t> order(backends);
+  for (size_t b = 0; b < backends; ++b) order[b] = b;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key[a] < key[b]; });
+  return order;
 }
 
 // With several libraries, the default console ends with these: one table per (algorithm, key, operation),
@@ -257,7 +285,8 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
   }
   out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no CI separates them;"
          "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI, its level after it when another;"
-         " - not offered):\n";
+         "\n(slower than X): ranked below 1 because X is significantly faster, though its CI against the"
+         " fastest holds 1;\nrows fastest first at the largest size; - not offered):\n";
   for (const auto& [alg, bits, op] : tables) {
     std::vector<const GridRow*> rows;
     for (const GridRow& row : grid.rows)
@@ -289,7 +318,7 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
     TextTable table(std::move(columns));
     table.indent("  ");
     table.add_row(std::move(heading));
-    for (size_t b = 0; b < grid.backends.size(); ++b) {
+    for (size_t b : fastest_first(rows, grid.backends.size(), rankings)) {
       std::vector<std::string> line{grid.backends[b]};
       bool any = false;
       for (const GridRow* row : rows) {

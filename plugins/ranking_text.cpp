@@ -62,6 +62,12 @@ std::string ranking_standing(const RankedEntry& e) {
     std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);
     text += buf;
   }
+  // A rank above 1 that the interval against the fastest does not show (core/rank: slower_than).
+  if (e.slower_than != nullptr) {
+    const Record& x = *e.slower_than;
+    text += ", significantly slower than " +
+            (x.algorithm == e.record->algorithm ? x.backend : x.algorithm + " (" + x.backend + ")");
+  }
   if (e.tied) text += ", statistically indistinguishable";
   return text;
 }

@@ -427,6 +427,30 @@ TEST(ReportFile, ReadsSchemaFourAndFiveAlike) {
   EXPECT_EQ(compare_records(a.records, b.records, {}).testable, 1u);
 }
 
+// Issue #41: schema 5 names a record's interval ci_ns with its level ci_level; a schema 4 report (ci95_ns,
+// ci_coverage) reads the same, every figure recomputed from its samples.
+TEST(ReportFile, ReadsSchemaFourAndFiveAlike) {
+  json five = report_of({rec("a", "AES-GCM", "encrypt", 1000, 3)});
+  five["schema_version"] = 5;
+  const json& r5 = five["results"][0];
+  ASSERT_TRUE(r5.contains("ci_ns") && r5.contains("ci_level")) << r5.dump();
+  EXPECT_DOUBLE_EQ(r5["ci_level"].get<double>(), 0.75) << "three processes' medians: their range";
+  json four = five;
+  four["schema_version"] = 4;
+  json& r4 = four["results"][0];
+  r4["ci95_ns"] = r4["ci_ns"];
+  r4["ci_coverage"] = r4["ci_level"];
+  r4.erase("ci_ns");
+  r4.erase("ci_level");
+  const ReportFile a = *read_report_file(write(five.dump()));
+  const ReportFile b = *read_report_file(write(four.dump()));
+  ASSERT_EQ(b.records.size(), 1u);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci_level, 0.75);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci.low, a.records[0].summary.ci.low);
+  EXPECT_DOUBLE_EQ(b.records[0].summary.ci.high, a.records[0].summary.ci.high);
+  EXPECT_EQ(compare_records(a.records, b.records, {}).testable, 1u);
+}
+
 TEST(ReportFile, ErrorsNameFileAndPointer) {
   json doc = report_of({rec("a", "AES-GCM", "encrypt", 1000), rec("a", "AES-GCM", "decrypt", 1000)});
   json v6 = doc;

@@ -31,6 +31,12 @@ struct RankedEntry {
   bool paired = false;  // measured interleaved with the fastest: `versus_fastest` holds the paired ratio
   stats::Ratio
       versus_fastest;  // this / the fastest, per round, with its interval (pairs = 0 for the fastest)
+  /// Why the rank is not 1 when the interval printed beside it does not say so: set when rank > 1 and this
+  /// entry's interval against the fastest (time_ratio_interval, the one every format prints) contains 1
+  /// or is missing; then it is the first entry, in ranking order, that is significantly faster than this
+  /// one (its interval against this one lies wholly below 1), and every format names it ("#2 (slower than
+  /// botan)"). Null otherwise: the printed interval itself excludes 1, or the rank is 1.
+  const Record* slower_than = nullptr;
 };
 
 /// Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.
