@@ -24,7 +24,9 @@ inline constexpr int kOldestReadReportSchemaVersion = 1;
 inline constexpr int kFleetSchemaVersion = 1;
 
 /// `compare --format json` ("compare_schema_version", docs/COMPARE.md).
-inline constexpr int kCompareSchemaVersion = 1;
+/// 2: "drift" (the shift every row shares), rows' "change" is against it when applied ("change_absolute"
+///    is not), "ci95_change" is Welch's interval (was a bootstrap), summary "processes_needed" and "beyond".
+inline constexpr int kCompareSchemaVersion = 2;
 
 /// `verify --format json` ("verify_schema_version", docs/VERIFY.md).
 inline constexpr int kVerifySchemaVersion = 1;
