@@ -220,7 +220,9 @@ TEST(Coverage, ProcessMedianIntervalHoldsItsStatedLevel) {
       return s.ci.low <= truth && truth <= s.ci.high;
     });
     EXPECT_NEAR(held, stated, 0.02) << n << " processes: the interval states " << stated;
-    if (n >= 6) EXPECT_GE(stated, 0.95) << n << " processes reach the 95 % target";
+    if (n >= 6) {
+      EXPECT_GE(stated, 0.95) << n << " processes reach the 95 % target";
+    }
   }
 }
 
