@@ -355,7 +355,7 @@ TEST(ConsoleReport, LayoutSeedKeepsTheOriginalLinesForEveryLibrary) {
 TEST(JsonReport, RecordFields) {
   std::vector<Record> rs{rec("alpha", "SHA2-256", "hash", 1e6)};
   auto doc = nlohmann::json::parse(render("json", rs));
-  EXPECT_EQ(doc["schema_version"], 4);
+  EXPECT_EQ(doc["schema_version"], 5);
   EXPECT_EQ(doc["run"]["complete"], true) << "a run that finished its plan";
   EXPECT_TRUE(doc["run"]["not_measured"].empty());
   EXPECT_EQ(doc["context"]["cpu_model"], "Test CPU");
