@@ -660,7 +660,7 @@ TEST(CompareCommand, FlagsAnInjectedTenfoldSlowdownAcrossProcesses) {
   const std::string dir = temp_dir();
   const std::string base = real_report(dir, "base.json", 5);
   const json doc = read_json(base);
-  EXPECT_EQ(doc["schema_version"], 4);
+  EXPECT_EQ(doc["schema_version"], 5);
   EXPECT_EQ(doc["context"]["settings"]["processes"], 5);
   ASSERT_EQ(doc["results"].size(), 3u);
   for (const auto& r : doc["results"]) {
