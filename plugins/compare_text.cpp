@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "compare_report.hpp"
+#include "ranking_text.hpp"
 #include "text_table.hpp"
 
 namespace ca {
@@ -50,9 +51,10 @@ std::string median_text(const Record* r, TimeUnit unit, double relative) {
 
 // How testable rows were tested, and when one is flagged (the two halves of decision_rule).
 std::string decision_test(const Comparison& c, const CompareSettings& settings) {
-  return "Welch's t on the logs of the process medians, Benjamini-Hochberg at q = " +
-         format_number("%g", settings.alpha) + " over " + std::to_string(c.testable) +
-         (c.testable == 1 ? " testable row" : " testable rows");
+  return std::string("Welch's t on the logs of the process medians") +
+         (c.drift.applied ? ", each row against the shared shift" : "") +
+         ", Benjamini-Hochberg at q = " + format_number("%g", settings.alpha) + " over " +
+         std::to_string(c.testable) + (c.testable == 1 ? " testable row" : " testable rows");
 }
 
 std::string decision_flag(const Comparison& c, const CompareSettings& settings) {
@@ -101,6 +103,19 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
         << c.compared << (c.compared == 1 ? " row: " : " rows: ") << format_number("%.3f", c.geomean_ratio)
         << " (" << format_number("%+.1f%%", (c.geomean_ratio - 1) * 100) << ")\n";
   }
+  if (c.drift.applied) {
+    const Drift& d = c.drift;
+    const double change = d.ratio() - 1;
+    out << "shared shift over " << d.rows << " testable rows: the machine was "
+        << format_number("%.1f", std::fabs(change) * 100) << "% " << (change >= 0 ? "slower" : "faster")
+        << " (" << level_percent(d.ci_level) << "% CI " << format_number("%+.1f", (d.ci.low - 1) * 100)
+        << ".." << format_number("%+.1f%%", (d.ci.high - 1) * 100)
+        << "); each testable row's change, CI and p are against it (--no-drift: against no change)\n";
+  } else if (settings.drift && !settings.relative && c.testable > 0) {
+    out << "shared shift not measured: " << c.testable
+        << (c.testable == 1 ? " testable row" : " testable rows") << ", fewer than " << kMinDriftRows
+        << "; each row's change is against no change\n";
+  }
   if (c.testable == 0) {
     out << "no row is testable: each has 1 process on at least one side (measure both with --processes N, "
            "N >= 5; docs/COMPARE.md)\n";
@@ -109,11 +124,22 @@ void print_comparison(const Comparison& c, const CompareSettings& settings, Time
         << " testable (2 or more processes on each side)\n"
         << "decision: " << decision_test(c, settings) << '\n'
         << "          " << decision_flag(c, settings) << '\n';
-    if (c.insensitive > 0)
+    if (c.insensitive > 0) {
       out << c.insensitive << (c.insensitive == 1 ? " testable row" : " testable rows")
           << " could not detect a change of " << percent(settings.threshold) << " (detectable > "
           << percent(settings.threshold) << " at " << (c.insensitive == 1 ? "its" : "their")
-          << " processes and spread): measure with more --processes\n";
+          << " processes and spread): ";
+      if (c.processes_needed > 0)
+        out << "rerun both reports with --processes " << c.processes_needed
+            << (c.beyond > 0
+                    ? " (" + std::to_string(c.beyond) + " of them would need more than " +
+                          std::to_string(kMaxSuggestedProcesses) + ": their processes disagree too much)"
+                    : std::string());
+      else
+        out << "even --processes " << kMaxSuggestedProcesses
+            << " would not do: their processes disagree too much (docs/COMPARE.md)";
+      out << '\n';
+    }
     const std::string rule = "significantly slower by more than " + percent(settings.threshold);
     if (c.slower == 0)
       out << "no row is " << rule << '\n';

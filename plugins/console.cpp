@@ -6,8 +6,10 @@
 // library ranking. docs/COMPAT.md lists what still differs from the original.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.hpp"
@@ -87,9 +89,12 @@ std::string performing_line(const AlgorithmInfo& a, uint32_t bits, size_t size,
 // "Performing N rounds" lines say it).
 std::string adaptive_line(const ReportSettings& s, bool several) {
   if (s.rounds) return "";
+  // The stopping rule's interval is inside one process (its samples' median); with --processes N the
+  // printed interval is over the processes' medians and has its own level, printed beside it.
   const std::string until =
       s.order == Order::Sequential || !several
-          ? "until each median's 95% CI is within ±"
+          ? (s.processes > 1 ? "until the 95% CI of each worker process's median is within ±"
+                             : "until each median's 95% CI is within ±")
           : "libraries interleaved, until the 95% CI of each ratio between them is within ±";
   std::string line = "Adaptive rounds: " + until + format_number("%.3g", s.target_rel_ci * 100) + "% or " +
                      format_number("%.3g", s.budget_s) + " s per library.";
@@ -143,8 +148,8 @@ std::string measured_detail(const Record& r, const ReportSettings& s) {
                         : r.measurement.repetition_samples.empty() ? sm.n
                                                                    : sm.repetition_medians.size();
   std::string d = values < 2 ? "no CI from one sample"
-                             : ci_label(sm.ci_coverage) + " " + format_duration(sm.ci95.low, s.unit) + "–" +
-                                   format_duration(sm.ci95.high, s.unit);
+                             : ci_label(sm.ci_level) + " " + format_duration(sm.ci.low, s.unit) + "–" +
+                                   format_duration(sm.ci.high, s.unit);
   if (r.data_bytes > 0 && is_data_operation(r.operation))
     d += ", " + format_number("%.1f", r.throughput_mib_s()) + " MiB/s";
   else
@@ -220,14 +225,42 @@ std::string summary_standing(const RankedEntry& e, const RankedEntry& first) {
   if (&e == &first) return text;
   const stats::Interval ci = e.paired ? e.versus_fastest.ci : time_ratio_interval(*e.record, *first.record);
   if (!(ci.low > 0) || !std::isfinite(ci.high))
-    return text + " " + format_number("%.2f", e.ratio) + "x no CI";
+    return text + " " + format_number("%.2f", e.ratio) + "x no CI" +
+           (e.slower_than != nullptr ? " (slower than " + e.slower_than->backend + ")" : "");
   // Two decimals, or more where two would print the point on its interval's edge (ranking_text.hpp).
   const std::string f = "%." + std::to_string(ratio_decimals(e.ratio, ci)) + "f";
   text += " " + format_number(f.c_str(), e.ratio) + "x " + format_number(f.c_str(), ci.low) + "–" +
           format_number(f.c_str(), ci.high);
-  if (e.paired && e.versus_fastest.coverage > 0 && e.versus_fastest.coverage < 0.95)
-    text += " (" + format_number("%.0f", std::floor(e.versus_fastest.coverage * 100)) + "%)";
+  const double level = e.paired ? e.versus_fastest.coverage : time_ratio_level(*e.record, *first.record);
+  if (level > 0 && level_percent(level) != "95") text += " (" + level_percent(level) + "%)";
+  if (e.slower_than != nullptr) text += " (slower than " + e.slower_than->backend + ")";
   return text;
+}
+
+// The order of a summary table's rows (issue #41): fastest first, by rank and then by the ratio to the
+// fastest at the largest size, then at the next largest for libraries equal there (or not measured there);
+// a library measured at no size of the table last. A stable sort: equal libraries keep the grid's order.
+std::vector<size_t> fastest_first(const std::vector<const GridRow*>& rows, size_t backends,
+                                  const std::vector<Ranking>& rankings) {
+  std::vector<const GridRow*> by_size(rows);
+  std::stable_sort(by_size.begin(), by_size.end(),
+                   [](const GridRow* a, const GridRow* b) { return a->data_bytes > b->data_bytes; });
+  // key[b]: (rank, ratio) per size, largest first; a library not ranked at a size: (SIZE_MAX, +inf).
+  std::vector<std::vector<std::pair<size_t, double>>> key(backends);
+  for (size_t b = 0; b < backends; ++b)
+    for (const GridRow* row : by_size) {
+      std::pair<size_t, double> at{SIZE_MAX, INFINITY};
+      const Record* r = row->cells[b];
+      for (const Ranking& rk : rankings)
+        for (const RankedEntry& e : rk.entries)
+          if (r != nullptr && e.record == r) at = {e.rank, e.ratio};
+      if (r != nullptr && r->ok() && at.first == SIZE_MAX) at = {1, 1.0};  // the only library at that size
+      key[b].push_back(at);
+    }
+  std::vector<size_t> order(backends);
+  for (size_t b = 0; b < backends; ++b) order[b] = b;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key[a] < key[b]; });
+  return order;
 }
 
 // With several libraries, the default console ends with these: one table per (algorithm, key, operation),
@@ -250,8 +283,10 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
     auto key = std::make_tuple(row.algorithm, row.key_bits, row.operation);
     if (std::find(tables.begin(), tables.end(), key) == tables.end()) tables.push_back(key);
   }
-  out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no 95% CI separates them;"
-         "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI; - not offered):\n";
+  out << "\nSummary per algorithm, key and operation (#1 fastest; =N shares rank N: no CI separates them;"
+         "\n1.27x 1.25–1.29: time over the fastest's, with its 95% CI, its level after it when another;"
+         "\n(slower than X): ranked below 1 because X is significantly faster, though its CI against the"
+         " fastest holds 1;\nrows fastest first at the largest size; - not offered):\n";
   for (const auto& [alg, bits, op] : tables) {
     std::vector<const GridRow*> rows;
     for (const GridRow& row : grid.rows)
@@ -283,7 +318,7 @@ void print_summary_tables(const ReportInput& in, std::ostream& out) {
     TextTable table(std::move(columns));
     table.indent("  ");
     table.add_row(std::move(heading));
-    for (size_t b = 0; b < grid.backends.size(); ++b) {
+    for (size_t b : fastest_first(rows, grid.backends.size(), rankings)) {
       std::vector<std::string> line{grid.backends[b]};
       bool any = false;
       for (const GridRow* row : rows) {

@@ -19,8 +19,9 @@ constexpr const char* kColumns[] = {"backend",
                                     "rounds",
                                     "samples",
                                     "median_ns",
-                                    "ci95_low_ns",
-                                    "ci95_high_ns",
+                                    "ci_low_ns",
+                                    "ci_high_ns",
+                                    "ci_level",
                                     "mad_ns",
                                     "mdape",
                                     "ops_per_s",
@@ -70,8 +71,8 @@ class CsvReporter : public Reporter {
       if (r.ok()) {
         const auto& s = r.summary;
         const bool data_op = is_data_operation(r.operation);
-        row.insert(row.end(), {std::to_string(s.n), number(s.median), number(s.ci95.low), number(s.ci95.high),
-                               number(s.mad), number(s.mdape), number(r.ops_per_s()),
+        row.insert(row.end(), {std::to_string(s.n), number(s.median), number(s.ci.low), number(s.ci.high),
+                               number(s.ci_level), number(s.mad), number(s.mdape), number(r.ops_per_s()),
                                data_op ? number(r.throughput_mib_s()) : "",
                                data_op ? number(r.throughput_mib_s() * 1048576.0 * 8 / 1e6) : ""});
         // --threads N: the same operation on N threads at once; empty without it.

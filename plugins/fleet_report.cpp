@@ -152,8 +152,8 @@ void write_html(const Fleet& fleet, TimeUnit unit, std::ostream& out) {
           out << "<td class=\"num winner\">" << escape(figure) << " ★</td>";
         else
           out << "<td class=\"num\">" << escape(figure) << "</td>";
-        group.bars.push_back({l, from_ns(r.summary.median, unit), from_ns(r.summary.ci95.low, unit),
-                              from_ns(r.summary.ci95.high, unit),
+        group.bars.push_back({l, from_ns(r.summary.median, unit), from_ns(r.summary.ci.low, unit),
+                              from_ns(r.summary.ci.high, unit),
                               fleet.machines[m].label + " " + t.libraries[l] + ": " + figure});
       }
       out << "</tr>\n";

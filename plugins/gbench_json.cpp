@@ -159,8 +159,10 @@ class GbenchJsonReporter : public Reporter {
         b["bytes_per_second"] = static_cast<double>(r.data_bytes) * 1e9 / sm.median;
       b["items_per_second"] = number(r.ops_per_s());
       // User counters, as google/benchmark prints state.counters: extra numbers compare.py ignores.
-      b["ci95_low_ns"] = number(sm.ci95.low);
-      b["ci95_high_ns"] = number(sm.ci95.high);
+      // The median's interval and its exact level (the record's ci_ns and ci_level).
+      b["ci_low_ns"] = number(sm.ci.low);
+      b["ci_high_ns"] = number(sm.ci.high);
+      b["ci_level"] = number(sm.ci_level);
       b["mad_ns"] = number(sm.mad);
       b["samples"] = sm.n;
       for (const auto& info : in.environment.backends)

@@ -1,10 +1,10 @@
 // The HTML report: one self-contained file (inline CSS and inline SVG; no script, no font, nothing fetched)
 // with a "fastest per size" summary at the top, the environment, a bar chart per (algorithm, key,
-// operation) with the libraries side by side and their 95 % CI whiskers, throughput-versus-size lines where
-// an algorithm ran at several sizes, the per-library table (or the 2004 layout's tables) and the rankings
-// from core/rank. Tables wrap to the page width. Every string from a record or the environment is
-// HTML-escaped. The drawing itself (colours and markers, log-scale axes, labels that never overlap) is in
-// svg_chart.cpp.
+// operation) with the libraries side by side and their CI whiskers (at the level the records hold),
+// throughput-versus-size lines where an algorithm ran at several sizes, the per-library table (or the 2004
+// layout's tables) and the rankings from core/rank. Tables wrap to the page width. Every string from a record
+// or the environment is HTML-escaped. The drawing itself (colours and markers, log-scale axes, labels that
+// never overlap) is in svg_chart.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -51,9 +51,9 @@ Metric metric(const Record& r, TimeUnit unit) {
     auto mib_s = [&](double ns) {
       return ns > 0 ? static_cast<double>(r.data_bytes) / (ns * 1e-9) / 1048576.0 : NAN;
     };
-    return {r.throughput_mib_s(), mib_s(s.ci95.high), mib_s(s.ci95.low)};
+    return {r.throughput_mib_s(), mib_s(s.ci.high), mib_s(s.ci.low)};
   }
-  return {from_ns(s.median, unit), from_ns(s.ci95.low, unit), from_ns(s.ci95.high, unit)};
+  return {from_ns(s.median, unit), from_ns(s.ci.low, unit), from_ns(s.ci.high, unit)};
 }
 
 std::string metric_label(const std::string& op, TimeUnit unit) {
@@ -71,9 +71,10 @@ std::string tooltip(const Record& r, TimeUnit unit) {
   const Metric m = metric(r, unit);
   std::string t = r.backend + ", " + format_size(r.data_bytes) + ": ";
   if (is_data_operation(r.operation))
-    t += fixed(m.value, 1) + " MiB/s (95% CI " + fixed(m.low, 1) + "–" + fixed(m.high, 1) + "), ";
-  return t + "median " + format_duration_3(r.summary.median, unit) + " (95% CI " +
-         format_duration_3(r.summary.ci95.low, unit) + "–" + format_duration_3(r.summary.ci95.high, unit) +
+    t += fixed(m.value, 1) + " MiB/s (" + ci_label(r.summary.ci_level) + " " + fixed(m.low, 1) + "–" +
+         fixed(m.high, 1) + "), ";
+  return t + "median " + format_duration_3(r.summary.median, unit) + " (" + ci_label(r.summary.ci_level) +
+         " " + format_duration_3(r.summary.ci.low, unit) + "–" + format_duration_3(r.summary.ci.high, unit) +
          ")";
 }
 
@@ -191,9 +192,18 @@ void write_summary(const ReportInput& in, const LibraryGrid& grid, std::ostream&
   out << "</table>\n</section>\n";
 }
 
-void write_charts(const LibraryGrid& grid, const ReportSettings& settings, std::ostream& out) {
-  out << "<section id=\"charts\">\n<h2>Charts</h2>\n<p>Bars show the median, whiskers its 95 % confidence "
-         "interval. Each library keeps its colour and marker shape in every chart. The y axis is logarithmic "
+// "the 75 % confidence interval" when every record's interval holds that level, else each one's level.
+std::string interval_phrase(const std::vector<Record>& records) {
+  const double level = shared_ci_level(records);
+  return std::isnan(level) ? "confidence interval (its level in each cell and tooltip)"
+                           : level_percent(level) + " % confidence interval";
+}
+
+void write_charts(const LibraryGrid& grid, const ReportInput& in, std::ostream& out) {
+  const ReportSettings& settings = in.settings;
+  out << "<section id=\"charts\">\n<h2>Charts</h2>\n<p>Bars show the median, whiskers its "
+      << interval_phrase(in.records)
+      << ". Each library keeps its colour and marker shape in every chart. The y axis is logarithmic "
          "where the values span more than 10×. Hover a bar or point for the figures.</p>\n";
   for (const auto& g : chart_groups(grid)) {
     // Series: the backends with at least one measurement here, each keeping its report-wide colour.
@@ -263,9 +273,8 @@ void write_grid_table(const ReportInput& in, const LibraryGrid& grid, std::ostre
   for (const auto& rk : library_rankings(in.records))
     for (const auto& e : rk.entries)
       if (e.rank == 1) fastest.push_back(e.record);
-  out << "<p>Median time per operation in " << unit_name(unit)
-      << " with its 95 % "
-         "confidence interval; bold: the fastest library (ties included); -: not offered"
+  out << "<p>Median time per operation in " << unit_name(unit) << " with its " << interval_phrase(in.records)
+      << "; bold: the fastest library (ties included); -: not offered"
       << (in.partial != nullptr
               ? std::string("; ") + kNotMeasuredCell + ": planned, but the run stopped first"
               : "")
@@ -291,8 +300,11 @@ void write_grid_table(const ReportInput& in, const LibraryGrid& grid, std::ostre
         const bool best = std::find(fastest.begin(), fastest.end(), r) != fastest.end();
         out << "<td class=\"num" << (best ? " fastest" : "") << "\">"
             << escape(format_duration_3(r->summary.median, unit)) << "<br><small>["
-            << escape(format_significant(from_ns(r->summary.ci95.low, unit))) << ", "
-            << escape(format_significant(from_ns(r->summary.ci95.high, unit))) << "]</small></td>";
+            << escape(format_significant(from_ns(r->summary.ci.low, unit))) << ", "
+            << escape(format_significant(from_ns(r->summary.ci.high, unit))) << "]"
+            << (std::isnan(shared_ci_level(in.records)) ? " " + level_percent(r->summary.ci_level) + " %"
+                                                        : std::string())
+            << "</small></td>";
       }
     }
     out << "</tr>\n";
@@ -360,7 +372,7 @@ class HtmlReporter : public Reporter {
     }
     write_summary(in, grid, out);
     write_environment(in, out);
-    write_charts(grid, in.settings, out);
+    write_charts(grid, in, out);
     write_table(in, grid, out);
     const auto by_algorithm = algorithm_rankings(in.records);
     const auto by_library = library_rankings(in.records);

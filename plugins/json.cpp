@@ -85,7 +85,7 @@ class JsonReporter : public Reporter {
                        {"ratio", number(p.ratio.ratio)},
                        {"ci_low", number(p.ratio.ci.low)},
                        {"ci_high", number(p.ratio.ci.high)},
-                       {"ci_coverage", number(p.ratio.coverage)},
+                       {"ci_level", number(p.ratio.coverage)},
                        {"pairs", p.ratio.pairs}});
     }
     // docs/report-schema.md "run": whether the plan was done, and what a run that stopped early left out.

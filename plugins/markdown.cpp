@@ -1,7 +1,8 @@
 // The Markdown report: the environment, then per (algorithm, key, data size) a table with one column per
-// library (rows = operations, cells = median with its 95 % CI, as the RSA library benchmark lays it out),
-// then the rankings that core/rank computes. Every string from a record or the environment is escaped so
-// it cannot break a table or turn into markup.
+// library (rows = operations, cells = median with its CI at its level, as the RSA library benchmark lays it
+// out), then the rankings that core/rank computes. Every string from a record or the environment is escaped
+// so it cannot break a table or turn into markup.
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <vector>
@@ -67,7 +68,12 @@ void write_grid(const ReportInput& in, std::ostream& out) {
       if (e.rank == 1) fastest.insert(e.record);
   const LibraryGrid grid = library_grid(in.records);
 
-  out << "\nMedian time per operation, with its 95 % confidence interval in brackets, each table in "
+  // The interval's real level (Summary::ci_level): named once when every record shares it, else per cell.
+  const double level = shared_ci_level(in.records);
+  out << "\nMedian time per operation, with its "
+      << (std::isnan(level) ? std::string("confidence interval in brackets (each cell's level after it)")
+                            : level_percent(level) + " % confidence interval in brackets")
+      << ", each table in "
       << (in.settings.unit_given ? "the unit of -u" : "the one unit its figures read best in (ns, us or ms)")
       << "; **bold**: the fastest library (rank 1 of the library ranking, ties included); -: not offered by "
          "that library"
@@ -106,7 +112,9 @@ void write_grid(const ReportInput& in, std::ostream& out) {
         } else {
           const std::string median = format_duration_3(r->summary.median, unit);
           out << ' ' << (fastest.count(r) ? "**" + median + "**" : median) << " ["
-              << bare(r->summary.ci95.low, unit) << ", " << bare(r->summary.ci95.high, unit) << "] |";
+              << bare(r->summary.ci.low, unit) << ", " << bare(r->summary.ci.high, unit) << "]"
+              << (std::isnan(level) ? " " + level_percent(r->summary.ci_level) + " %" : std::string())
+              << " |";
         }
       }
       out << '\n';

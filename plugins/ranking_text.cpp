@@ -5,11 +5,27 @@
 
 namespace ca {
 
-std::string ci_label(double coverage) {
-  if (!(coverage < 0.95)) return "95% CI";
+std::string level_percent(double level) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f%% CI", std::floor(coverage * 100));
+  // The epsilon keeps 0.95 (0.9499999... * 100 after rounding) at 95.
+  std::snprintf(buf, sizeof buf, "%.0f", std::floor(level * 100 + 1e-9));
   return buf;
+}
+
+std::string ci_label(double level) { return level_percent(level) + "% CI"; }
+
+double shared_ci_level(const std::vector<Record>& records) {
+  double level = std::nan("");
+  for (const Record& r : records) {
+    if (!r.ok()) continue;
+    const double mine = std::floor(r.summary.ci_level * 100 + 1e-9);
+    if (std::isnan(level)) {
+      level = mine;
+    } else if (level != mine) {
+      return std::nan("");
+    }
+  }
+  return level / 100;
 }
 
 int ratio_decimals(double ratio, const stats::Interval& ci) {
@@ -45,6 +61,12 @@ std::string ranking_standing(const RankedEntry& e) {
   } else if (e.ratio > 1.0005) {
     std::snprintf(buf, sizeof buf, ", %.2fx slower", e.ratio);
     text += buf;
+  }
+  // A rank above 1 that the interval against the fastest does not show (core/rank: slower_than).
+  if (e.slower_than != nullptr) {
+    const Record& x = *e.slower_than;
+    text += ", significantly slower than " +
+            (x.algorithm == e.record->algorithm ? x.backend : x.algorithm + " (" + x.backend + ")");
   }
   if (e.tied) text += ", statistically indistinguishable";
   return text;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "rank/ranking.hpp"
 
@@ -18,7 +19,15 @@ std::string ranking_standing(const RankedEntry& e);
 /// strictly inside the interval ("1.344, 1.339–1.349", not "1.34, 1.34–1.35"); two for a zero-width interval.
 int ratio_decimals(double ratio, const stats::Interval& ci);
 
-/// "95% CI" or, when the interval reaches less, its real level ("75% CI").
-std::string ci_label(double coverage);
+/// An interval's level as a whole percentage, rounded down so the label never claims more than the interval
+/// holds: "75" for 0.75, "96" for 0.969, "95" for 0.95.
+std::string level_percent(double level);
+
+/// "75% CI", "95% CI", "96% CI": the interval's real level (level_percent), whatever it is.
+std::string ci_label(double level);
+
+/// The level every ok record's median interval (Summary::ci_level) shares, or NaN when they differ (or there
+/// is none): a table legend names the shared level once, else each cell names its own.
+double shared_ci_level(const std::vector<Record>& records);
 
 }  // namespace ca

@@ -78,7 +78,8 @@ std::string marker(size_t shape, double cx, double cy, double r, std::string_vie
 /// Black or white, whichever reads better on the series colour (for markers and labels drawn on it).
 std::string_view contrast_color(size_t index);
 
-/// A bar: one series (a library) in one group (a data size), with its 95 % CI as a whisker.
+/// A bar: one series (a library) in one group (a data size), with its CI as a whisker (at the level the
+/// report names).
 struct Bar {
   size_t series = 0;  // index into the chart's series names (and colours)
   double value = 0, low = 0, high = 0;

@@ -265,9 +265,9 @@ TEST(Cli, RepetitionsAndPinAreInEveryRecordAndTheContext) {
   const auto& medians = res["repetition_medians_ns"];
   const double lo = std::min({medians[0].get<double>(), medians[1].get<double>(), medians[2].get<double>()});
   const double hi = std::max({medians[0].get<double>(), medians[1].get<double>(), medians[2].get<double>()});
-  EXPECT_DOUBLE_EQ(res["ci95_ns"][0].get<double>(), lo) << "three medians: the interval is their range";
-  EXPECT_DOUBLE_EQ(res["ci95_ns"][1].get<double>(), hi);
-  EXPECT_DOUBLE_EQ(res["ci_coverage"].get<double>(), 0.75);
+  EXPECT_DOUBLE_EQ(res["ci_ns"][0].get<double>(), lo) << "three medians: the interval is their range";
+  EXPECT_DOUBLE_EQ(res["ci_ns"][1].get<double>(), hi);
+  EXPECT_DOUBLE_EQ(res["ci_level"].get<double>(), 0.75);
 
   Result table =
       run("--hash SHA2-256 -d 64B -b openssl --processes 1 --repetitions 2 --budget 0.01 --pin " + cpu);
@@ -333,7 +333,7 @@ TEST(Cli, ProcessesAndRepetitionsCombine) {
       EXPECT_DOUBLE_EQ(procs[p].get<double>(),
                        (reps[2 * p].get<double>() + reps[2 * p + 1].get<double>()) / 2);
     EXPECT_DOUBLE_EQ(res["median_ns"].get<double>(), (procs[0].get<double>() + procs[1].get<double>()) / 2);
-    EXPECT_DOUBLE_EQ(res["ci95_ns"][0].get<double>(),
+    EXPECT_DOUBLE_EQ(res["ci_ns"][0].get<double>(),
                      std::min(procs[0].get<double>(), procs[1].get<double>()));
   }
   // The report reads back (each process ends where one of its repetitions ends) with the same summary.
@@ -343,7 +343,7 @@ TEST(Cli, ProcessesAndRepetitionsCombine) {
   ASSERT_EQ(back["results"].size(), doc["results"].size());
   for (size_t i = 0; i < doc["results"].size(); ++i) {
     EXPECT_EQ(back["results"][i]["process_medians_ns"], doc["results"][i]["process_medians_ns"]);
-    EXPECT_EQ(back["results"][i]["ci95_ns"], doc["results"][i]["ci95_ns"]);
+    EXPECT_EQ(back["results"][i]["ci_ns"], doc["results"][i]["ci_ns"]);
   }
   Result table = run("--hash SHA2-256 -d 64B -b openssl --processes 2 --repetitions 2 --budget 0.01");
   ASSERT_EQ(table.status, 0) << table.err;

@@ -74,7 +74,7 @@ TEST(RecordJson, RoundTripKeepsEverythingReportsUse) {
   EXPECT_EQ(back->measurement.timed_ops, 30u);
   EXPECT_EQ(back->measurement.warmup_ops, 7u);
   EXPECT_DOUBLE_EQ(back->summary.median, r.summary.median);
-  EXPECT_DOUBLE_EQ(back->summary.ci95.high, r.summary.ci95.high);
+  EXPECT_DOUBLE_EQ(back->summary.ci.high, r.summary.ci.high);
   EXPECT_EQ(record_to_json(*back), record_to_json(r)) << "the report line is the same after a round trip";
 }
 
@@ -116,8 +116,8 @@ TEST(RecordJson, RepetitionsRoundTripWithTheirMediansAndInterval) {
   const json j = record_to_json(r);
   EXPECT_EQ(j["repetitions"], 3);
   EXPECT_EQ(j["repetition_medians_ns"], json::parse("[10.5, 20.5, 30.5]"));
-  EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
-  EXPECT_DOUBLE_EQ(j["ci_coverage"].get<double>(), 0.75);
+  EXPECT_EQ(j["ci_ns"], json::parse("[10.5, 30.5]"));
+  EXPECT_DOUBLE_EQ(j["ci_level"].get<double>(), 0.75);
   std::string error;
   auto back = from_json(json::parse(j.dump()), error);
   ASSERT_TRUE(back) << error;
@@ -144,7 +144,7 @@ TEST(RecordJson, ProcessesRoundTripWithTheirMediansAndInterval) {
   EXPECT_EQ(j["process_samples"], json::parse("[2, 3, 2]"));
   EXPECT_EQ(j["process_medians_ns"], json::parse("[10.5, 21, 30.5]"));
   EXPECT_DOUBLE_EQ(j["median_ns"].get<double>(), 21);
-  EXPECT_EQ(j["ci95_ns"], json::parse("[10.5, 30.5]"));
+  EXPECT_EQ(j["ci_ns"], json::parse("[10.5, 30.5]"));
   EXPECT_FALSE(j.contains("repetition_medians_ns"));
   std::string error;
   auto back = from_json(json::parse(j.dump()), error);

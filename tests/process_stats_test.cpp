@@ -1,6 +1,6 @@
 // Statistics over per-process medians (compare's test): the exact U p-value against values counted by hand,
-// Welch's t over logs, Benjamini-Hochberg's adjustment, the detectable change, and the bootstrap interval of
-// the change.
+// Welch's t over logs, Benjamini-Hochberg's adjustment, the detectable change, and Welch's interval of the
+// change with its coverage by simulation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "stats/process_test.hpp"
+#include "stats/student_t.hpp"
+#include "support/coverage.hpp"
 
 namespace ca::stats {
 namespace {
@@ -118,26 +120,55 @@ TEST(DetectableChange, IsTheSumOfTheTwoQuantilesTimesTheSe) {
   EXPECT_TRUE(std::isnan(detectable_log_change(NAN, 8, 0.05)));
 }
 
-TEST(BootstrapRatio, DeterministicAndAroundTheRatio) {
+// Welch's interval of the change: exp(d -+ t(0.975, df) se), around exp(d), excluding 1 exactly when Welch's
+// p is below 0.05.
+TEST(WelchRatioInterval, IsTheIntervalWelchsTestInverts) {
   std::vector<double> base{100, 101, 99, 102, 98}, slower{110, 111, 109, 112, 108};
-  const RatioInterval a = bootstrap_median_ratio_ci(base, slower);
-  const RatioInterval b = bootstrap_median_ratio_ci(base, slower);
-  EXPECT_EQ(a.low, b.low);  // fixed seed: the same reports give the same interval
-  EXPECT_EQ(a.high, b.high);
-  EXPECT_LE(a.low, 1.1);
-  EXPECT_GE(a.high, 1.1);
-  // Every resampled median lies in [min, max] of its side: the ratio in [108/102, 112/98].
-  EXPECT_GE(a.low, 108.0 / 102);
-  EXPECT_LE(a.high, 112.0 / 98);
-  const RatioInterval same = bootstrap_median_ratio_ci(base, base);
-  EXPECT_LT(same.low, 1.0);
-  EXPECT_GT(same.high, 1.0);
+  const LogWelch w = log_welch_t(base, slower);
+  const RatioInterval ci = log_welch_ratio_ci(w);
+  const double half = student_t_quantile(0.975, w.df) * w.se;
+  EXPECT_NEAR(std::log(ci.low), w.difference - half, 1e-12);
+  EXPECT_NEAR(std::log(ci.high), w.difference + half, 1e-12);
+  EXPECT_GT(ci.low, 1.0);
+  EXPECT_LT(w.p, 0.05);
+  const LogWelch same = log_welch_t(base, base);
+  const RatioInterval around_one = log_welch_ratio_ci(same);
+  EXPECT_LT(around_one.low, 1.0);
+  EXPECT_GT(around_one.high, 1.0);
+  // p just above and below 0.05 lands the interval's edge on the matching side of 1.
+  for (double shift : {1.01, 1.02, 1.03, 1.05}) {
+    std::vector<double> moved;
+    for (double x : base) moved.push_back(x * shift);
+    moved[0] *= 1.02;
+    const LogWelch m = log_welch_t(base, moved);
+    const RatioInterval r = log_welch_ratio_ci(m);
+    EXPECT_EQ(m.p<0.05, r.low> 1.0 || r.high < 1.0) << shift;
+  }
   std::vector<double> constant{5, 5, 5};
-  const RatioInterval flat = bootstrap_median_ratio_ci(constant, constant);
+  const RatioInterval flat = log_welch_ratio_ci(log_welch_t(constant, constant));
   EXPECT_DOUBLE_EQ(flat.low, 1.0);
   EXPECT_DOUBLE_EQ(flat.high, 1.0);
-  std::vector<double> none;
-  EXPECT_TRUE(std::isnan(bootstrap_median_ratio_ci(none, base).low));
+  std::vector<double> one{5};
+  EXPECT_TRUE(std::isnan(log_welch_ratio_ci(log_welch_t(one, base)).low));
+}
+
+// Issue #41: compare's interval holds 95 % by simulation (2,000 draws each): process medians lognormal, the
+// new report 8 % slower with a different spread (Welch's case), 3, 5 and 10 processes a side.
+TEST(Coverage, WelchRatioIntervalHolds95Percent) {
+  ca::testing::NormalDraws normal(0x41'0003);
+  const double truth = std::exp(std::log(1.08));
+  for (size_t n : {3, 5, 10}) {
+    const double held = ca::testing::simulated_coverage([&] {
+      std::vector<double> base, candidate;
+      for (size_t i = 0; i < n; ++i) {
+        base.push_back(1000 * std::exp(0.03 * normal()));
+        candidate.push_back(1080 * std::exp(0.05 * normal()));
+      }
+      const RatioInterval ci = log_welch_ratio_ci(log_welch_t(base, candidate));
+      return ci.low <= truth && truth <= ci.high;
+    });
+    EXPECT_NEAR(held, 0.95, 0.02) << n << " processes a side";
+  }
 }
 
 }  // namespace

@@ -18,8 +18,32 @@ Record rec(std::string backend, std::string alg, double median, double lo, doubl
   r.data_bytes = 1024;
   r.summary.n = 10;
   r.summary.median = median;
-  r.summary.ci95 = {lo, hi};
+  r.summary.ci = {lo, hi};
   return r;
+}
+
+// Issue #41 item 3: a rank above 1 whose own interval against the fastest contains 1 names the entry that is
+// significantly faster than it. a's wide interval overlaps everything; b is tight and wholly faster than c.
+// c is ranked 2 (b is significantly faster) although its interval against a, the first, holds 1: so c says
+// "slower than b". b (rank 1) and an entry whose interval against the first excludes 1 say nothing.
+TEST(Ranking, ARankItsIntervalAgainstTheFastestDoesNotShowNamesWhy) {
+  std::vector<Record> rs{rec("a", "X", 100, 50, 150), rec("b", "X", 101, 100, 102),
+                         rec("c", "X", 120, 110, 130), rec("d", "X", 400, 390, 410)};
+  Ranking r = rank(rs, [](const Record&) { return true; });
+  ASSERT_EQ(r.entries.size(), 4u);
+  EXPECT_EQ(r.entries[0].record->backend, "a");
+  EXPECT_EQ(r.entries[1].record->backend, "b");
+  EXPECT_EQ(r.entries[1].rank, 1u);
+  EXPECT_EQ(r.entries[1].slower_than, nullptr);
+  EXPECT_EQ(r.entries[2].record->backend, "c");
+  EXPECT_EQ(r.entries[2].rank, 2u);
+  const stats::Interval versus_first = time_ratio_interval(*r.entries[2].record, *r.entries[0].record);
+  ASSERT_LT(versus_first.low, 1.0);
+  ASSERT_GT(versus_first.high, 1.0);
+  ASSERT_NE(r.entries[2].slower_than, nullptr);
+  EXPECT_EQ(r.entries[2].slower_than->backend, "b");
+  EXPECT_EQ(r.entries[3].rank, 4u);
+  EXPECT_EQ(r.entries[3].slower_than, nullptr) << "its interval against a lies wholly above 1";
 }
 
 TEST(Ranking, OrdersByMedianWithRatioAndDelta) {
@@ -121,7 +145,7 @@ TEST(PairedRanking, DistinctWhenTheRatioIntervalExcludesOneEvenIfMediansOverlap)
   // b is 3 % slower than a in every round; the host's phases make both medians' intervals wide and
   // overlapping, so the unpaired rule would call them a tie.
   std::vector<Record> rs{interleaved("a", 100, kHost, kFlat), interleaved("b", 103, kHost, kFlat)};
-  ASSERT_LE(rs[1].summary.ci95.low, rs[0].summary.ci95.high) << "the medians' intervals overlap";
+  ASSERT_LE(rs[1].summary.ci.low, rs[0].summary.ci.high) << "the medians' intervals overlap";
   Ranking r = rank(rs, [](const Record&) { return true; });
   ASSERT_EQ(r.entries.size(), 2u);
   EXPECT_EQ(r.entries[0].record->backend, "a");
@@ -281,17 +305,17 @@ namespace ca {
 namespace {
 
 TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
-  RankedEntry e{nullptr, 2, false, 1.523, 10.0, true, {}};
+  RankedEntry e{nullptr, 2, false, 1.523, 10.0, true, {}, nullptr};
   e.versus_fastest.ratio = 1.523;
   e.versus_fastest.ci = {1.49, 1.551};
-  e.versus_fastest.coverage = 0.96;
+  e.versus_fastest.coverage = 0.95;
   e.versus_fastest.pairs = 40;
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 95% CI 1.49–1.55");
   e.versus_fastest.coverage = 0.75;  // an interval claiming less than 95 %: the label gives its level
   EXPECT_EQ(ranking_standing(e), ", 1.52x slower, 75% CI 1.49–1.55");
   e.ratio = 1.0001;
   e.versus_fastest.ci = {0.99, 1.01};
-  e.versus_fastest.coverage = 0.96;
+  e.versus_fastest.coverage = 0.95;
   e.tied = true;
   EXPECT_EQ(ranking_standing(e), ", 1.00x, 95% CI 0.99–1.01, statistically indistinguishable");
   // A narrow interval: as many decimals as it takes to print the point strictly inside it.
@@ -308,10 +332,16 @@ TEST(RankingText, PairedEntriesShowTheRatioWithItsInterval) {
   e.versus_fastest.pairs = 3;
   e.ratio = 1.25;
   EXPECT_EQ(ranking_standing(e), ", 1.25x slower, no CI from 3 paired rounds");
-  RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}};
+  RankedEntry unpaired{nullptr, 2, false, 1.25, 10.0, false, {}, nullptr};
   EXPECT_EQ(ranking_standing(unpaired), ", 1.25x slower");
-  RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}};
+  RankedEntry fastest{nullptr, 1, false, 1.0, 0.0, false, {}, nullptr};
   EXPECT_EQ(ranking_standing(fastest), "");
+  // Issue #41: the label is the level the interval holds, rounded down, whatever it is (never "95%" for a
+  // 96.9 % order-statistic interval, nor for a 75 % one).
+  EXPECT_EQ(ci_label(0.95), "95% CI");
+  EXPECT_EQ(ci_label(0.96875), "96% CI");
+  EXPECT_EQ(ci_label(0.75), "75% CI");
+  EXPECT_EQ(ci_label(0.9375), "93% CI");
 }
 
 }  // namespace

@@ -161,16 +161,16 @@ TEST(CsvReport, QuotesPerRfc4180AndKeepsOneRowPerRecord) {
   const std::string csv = render("csv", records);
   EXPECT_EQ(
       csv.substr(0, csv.find('\n')),
-      "backend,algorithm,key_bits,operation,data_bytes,status,error,rounds,samples,median_ns,ci95_low_ns,"
-      "ci95_high_ns,mad_ns,mdape,ops_per_s,throughput_mib_s,throughput_mbit_s,threads,threads_ops_per_s,"
+      "backend,algorithm,key_bits,operation,data_bytes,status,error,rounds,samples,median_ns,ci_low_ns,"
+      "ci_high_ns,ci_level,mad_ns,mdape,ops_per_s,throughput_mib_s,throughput_mbit_s,threads,threads_ops_per_s,"
       "threads_throughput_mib_s,scaling_efficiency");
   EXPECT_EQ(csv.find("\"multi\nline\",AES-GCM,256,encrypt,1024,ok,,1000,10,1000,"), csv.find('\n') + 1)
       << csv;
   EXPECT_NE(
-      csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,,,,,\n"),
+      csv.find(",unsupported,\"not offered by this library, \"\"gamma\"\" has no GCM\",0,,,,,,,,,,,,,,\n"),
       std::string::npos)
       << csv;
-  // Every record's row has the header's 21 fields (the quoted line break belongs to one field).
+  // Every record's row has the header's 22 fields (the quoted line break belongs to one field).
   EXPECT_EQ(count(csv, "\n"), records.size() + 2);
 }
 
@@ -358,6 +358,59 @@ TEST(TextReports, ShowParametersThatDifferFromTheDefaults) {
     if (r.algorithm == "AES-GCM") r.params = "tag=16";
   EXPECT_EQ(render("table", records).find("Parameters"), std::string::npos);
   EXPECT_EQ(render("markdown", records).find("(tag="), std::string::npos);
+}
+
+// Issue #41: every format labels a record's interval with the level the record holds (Summary::ci_level).
+// Three processes' medians: the interval is their range at 75 %, and no format may call it 95 %.
+Record in_three_processes(std::string backend, double median) {
+  Record r = measured(std::move(backend), "SHA2-256", 0, "hash", 1024, median);
+  r.process_samples = {4, 3, 3};
+  summarize_record(r);
+  return r;
+}
+
+TEST(IntervalLevels, EveryFormatLabelsTheRecordsLevel) {
+  const std::vector<Record> records{in_three_processes("alpha", 1000), in_three_processes("beta", 2000)};
+  ASSERT_DOUBLE_EQ(records[0].summary.ci_level, 0.75);
+  ReportSettings settings = fixture_settings();
+  settings.processes = 3;
+  settings.layout = "seed";
+  const std::string console = render("table", records, fixture_environment(), settings);
+  EXPECT_TRUE(std::regex_search(console, std::regex(R"(alpha: Hash time: [^(]+\(75% CI )"))) << console;
+  EXPECT_EQ(console.find("95% CI 0."), std::string::npos) << console;
+  const std::string md = render("markdown", records, fixture_environment(), settings);
+  EXPECT_NE(md.find("with its 75 % confidence interval in brackets"), std::string::npos) << md;
+  EXPECT_EQ(md.find("95 % confidence"), std::string::npos) << md;
+  const std::string html = render("html", records, fixture_environment(), settings);
+  EXPECT_NE(html.find("whiskers its 75 % confidence interval"), std::string::npos);
+  EXPECT_NE(html.find("with its 75 % confidence interval"), std::string::npos);
+  EXPECT_NE(html.find("(75% CI "), std::string::npos) << "the tooltips";
+  EXPECT_EQ(html.find("95 % confidence"), std::string::npos);
+  EXPECT_EQ(html.find("95% CI"), std::string::npos);
+  const std::string csv = render("csv", records, fixture_environment(), settings);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_NE(header.find(",ci_low_ns,ci_high_ns,ci_level,"), std::string::npos) << header;
+  EXPECT_EQ(count(csv, ",0.75,"), 2u) << csv;
+  const auto gbench = nlohmann::json::parse(render("gbench-json", records, fixture_environment(), settings));
+  EXPECT_DOUBLE_EQ(gbench["benchmarks"][0]["ci_level"].get<double>(), 0.75);
+  const auto json = nlohmann::json::parse(render("json", records, fixture_environment(), settings));
+  EXPECT_DOUBLE_EQ(json["results"][0]["ci_level"].get<double>(), 0.75);
+  EXPECT_FALSE(json["results"][0].contains("ci95_ns")) << "schema 5 names no level in the key";
+  EXPECT_EQ(json["results"][0]["ci_ns"].size(), 2u);
+}
+
+// Records whose levels differ: the legends name no single level and each cell names its own.
+TEST(IntervalLevels, MixedLevelsAreNamedPerCell) {
+  const std::vector<Record> records{in_three_processes("alpha", 1000),
+                                    measured("beta", "SHA2-256", 0, "hash", 1024, 2000)};
+  ASSERT_NEAR(records[1].summary.ci_level, 0.979, 0.001);  // ten samples
+  const std::string md = render("markdown", records);
+  EXPECT_NE(md.find("each cell's level after it"), std::string::npos) << md;
+  EXPECT_NE(md.find("] 75 % |"), std::string::npos) << md;
+  EXPECT_NE(md.find("] 97 % |"), std::string::npos) << md;
+  const std::string html = render("html", records);
+  EXPECT_NE(html.find("] 75 %</small>"), std::string::npos);
+  EXPECT_NE(html.find("] 97 %</small>"), std::string::npos);
 }
 
 TEST(ConsoleReport, NoPerLibraryTableForOneBackend) {

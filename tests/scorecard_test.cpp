@@ -25,7 +25,7 @@ Record rec(const std::string& backend, double median, double lo, double hi, size
   r.error = error;
   r.summary.n = 10;
   r.summary.median = median;
-  r.summary.ci95 = {lo, hi};
+  r.summary.ci = {lo, hi};
   return r;
 }
 

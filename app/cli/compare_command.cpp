@@ -21,9 +21,10 @@ constexpr int kExitNothingTestable = 3;  // --strict: no row had 2 or more proce
 cxxopts::Options compare_options() {
   cxxopts::Options o(
       "cryptauditor compare",
-      "Compares two JSON reports (cryptauditor --format json) row by row: the change of the median, "
-      "its bootstrap 95% CI, and Welch's t-test on the logs of the per-process medians of reports made "
-      "with --processes N, Benjamini-Hochberg adjusted across the testable rows (q = 0.05); the exact "
+      "Compares two JSON reports (cryptauditor --format json) row by row: the change (of the geometric "
+      "means of the process medians), its 95% CI, and Welch's t-test on the logs of the per-process medians "
+      "of reports made with --processes N, Benjamini-Hochberg adjusted across the testable rows (q = "
+      "0.05), each row against the shift every row shares when 8 or more are testable; the exact "
       "Mann-Whitney U p is shown beside it, and each testable row shows the smallest change it could "
       "detect (80% power). A row with 1 process on either side is 'not testable: 1 process' and never "
       "significant. Exit status 1 when a testable row is significant (adjusted p <= 0.05) and its change "
@@ -34,7 +35,8 @@ cxxopts::Options compare_options() {
       "compared by each library's ratio to the other libraries of its row, not by absolute time, and the "
       "report says so.\n");
   o.custom_help(
-      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute] " +
+      "BASE.json NEW.json [--threshold PCT] [-u UNIT] [--allow-missing] [--strict] [--relative|--absolute] "
+      "[--no-drift] " +
       format_usage("compare"));
   o.positional_help("");
   o.add_options()("reports", "the two reports", cxxopts::value<std::vector<std::string>>())(
@@ -56,6 +58,9 @@ cxxopts::Options compare_options() {
       "compare each library's time relative to the other libraries of its row even when both reports come "
       "from one machine")("absolute",
                           "compare absolute times even when the reports come from different machines")(
+      "no-drift",
+      "test each row against no change, not against the shift every row shares (the machine running faster "
+      "or slower between the reports; measured over 8 or more testable rows, docs/COMPARE.md)")(
       "h,help", "print this help");
   o.parse_positional({"reports"});
   return o;
@@ -128,6 +133,7 @@ int compare_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
     throw UsageError("--relative and --absolute do not go together");
   const bool elsewhere = different_machines(base, candidate);
   settings.relative = args.count("relative") > 0 || (elsewhere && !args.count("absolute"));
+  settings.drift = args.count("no-drift") == 0;
   if (elsewhere && !json)
     out << "The reports come from different machines (base: " << base.machine
         << "; new: " << candidate.machine << "): "

@@ -1,11 +1,14 @@
 #include "compare/compare.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <tuple>
 
 #include "record/record_key.hpp"
+#include "stats/stats.hpp"
+#include "stats/student_t.hpp"
 
 namespace ca {
 namespace {
@@ -76,7 +79,46 @@ void normalise(const std::vector<const Record*>& side, Relative& rel) {
   }
 }
 
+// Measures the shift the testable rows share and re-tests each against it (Drift): d - shift over
+// sqrt(se^2 + se_shift^2), at the row's Welch df. Fewer than kMinDriftRows testable rows: nothing.
+void shift_by_drift(Comparison& c) {
+  std::vector<double> logs;
+  for (const ComparedRow& row : c.rows)
+    if (row.verdict == Verdict::Unchanged && std::isfinite(row.log_change)) logs.push_back(row.log_change);
+  if (logs.size() < kMinDriftRows) return;
+  Drift& d = c.drift;
+  d.applied = true;
+  d.rows = logs.size();
+  d.log_shift = stats::median(logs);
+  const stats::Interval ci = stats::median_ci(logs);
+  d.ci = {std::exp(ci.low), std::exp(ci.high)};
+  d.ci_level = stats::median_ci_coverage(logs.size());
+  d.se = std::sqrt(M_PI / 2) * 1.4826 * stats::mad(logs) / std::sqrt(static_cast<double>(logs.size()));
+  for (ComparedRow& row : c.rows) {
+    if (row.verdict != Verdict::Unchanged) continue;
+    stats::LogWelch w{row.log_change - d.log_shift, std::hypot(row.se, d.se), row.df, 0, 0};
+    w.t = w.se > 0 ? w.difference / w.se : (w.difference == 0 ? 0 : std::copysign(INFINITY, w.difference));
+    w.p = w.se > 0 ? stats::student_t_two_sided_p(w.t, w.df) : (w.difference == 0 ? 1 : 0);
+    row.t = w.t;
+    row.p = w.p;
+    row.se = w.se;
+    row.ratio = std::exp(w.difference);
+    row.ratio_ci = stats::log_welch_ratio_ci(w);
+  }
+}
+
 }  // namespace
+
+size_t processes_to_detect(double se, size_t nb, size_t nc, double alpha, double power, double threshold) {
+  if (!(se > 0) || nb == 0 || nc == 0) return 0;
+  const double harmonic = 2.0 / (1.0 / static_cast<double>(nb) + 1.0 / static_cast<double>(nc));
+  for (size_t n = 2; n <= kMaxSuggestedProcesses; ++n) {
+    const double se_n = se * std::sqrt(harmonic / static_cast<double>(n));
+    const double change = std::expm1(stats::detectable_log_change(se_n, 2.0 * n - 2, alpha, power));
+    if (change <= threshold) return n;
+  }
+  return 0;
+}
 
 std::vector<double> process_medians(const Record& r) {
   if (r.summary.process_medians.size() >= 2) return r.summary.process_medians;
@@ -130,13 +172,17 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
         row.log_change = w.difference;
         row.se = w.se;
         row.p_u = stats::exact_mann_whitney_p(new_medians, base_medians);
-        row.ratio_ci = stats::bootstrap_median_ratio_ci(base_medians, new_medians);
+        // One estimator: the change printed, its interval and the test are all Welch's over the logs of
+        // the process medians (the ratio of the geometric means, not of the medians of three values).
+        row.ratio = std::exp(w.difference);
+        row.ratio_ci = stats::log_welch_ratio_ci(w);
         row.verdict = Verdict::Unchanged;  // decided below, after the Benjamini–Hochberg adjustment
         ++c.testable;
       } else {
         row.verdict = Verdict::NotTestable;
         row.note = "not testable: 1 process";
       }
+      row.absolute_ratio = row.ratio;
       ++c.compared;
       log_sum += std::log(row.ratio);
     }
@@ -150,6 +196,8 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     c.rows.push_back(row);
   }
 
+  if (settings.drift && !settings.relative) shift_by_drift(c);
+
   // Benjamini–Hochberg over the testable rows only: a row that cannot be tested does not dilute the others.
   std::vector<double> ps;
   for (const ComparedRow& row : c.rows) ps.push_back(row.verdict == Verdict::Unchanged ? row.p : NAN);
@@ -160,14 +208,19 @@ Comparison compare_records(const std::vector<Record>& base, const std::vector<Re
     if (row.verdict != Verdict::Unchanged) continue;
     row.p_adjusted = adjusted[i];
     const bool significant = row.p_adjusted <= settings.alpha;
-    row.verdict = significant && row.log_change > 0 && row.ratio - 1 > settings.threshold ? Verdict::Slower
-                  : significant && row.log_change < 0 && 1 - row.ratio > settings.threshold
-                      ? Verdict::Faster
-                      : Verdict::Unchanged;
+    row.verdict = significant && row.ratio > 1 && row.ratio - 1 > settings.threshold   ? Verdict::Slower
+                  : significant && row.ratio < 1 && 1 - row.ratio > settings.threshold ? Verdict::Faster
+                                                                                       : Verdict::Unchanged;
     c.slower += row.verdict == Verdict::Slower;
     c.faster += row.verdict == Verdict::Faster;
     row.detectable = std::expm1(stats::detectable_log_change(row.se, row.df, c.row_alpha, settings.power));
-    c.insensitive += !(row.detectable <= settings.threshold);
+    if (!(row.detectable <= settings.threshold)) {
+      ++c.insensitive;
+      const size_t n = processes_to_detect(row.se, row.base_processes, row.candidate_processes, c.row_alpha,
+                                           settings.power, settings.threshold);
+      if (n == 0) ++c.beyond;
+      c.processes_needed = std::max(c.processes_needed, n);
+    }
   }
   c.geomean_ratio = c.compared ? std::exp(log_sum / static_cast<double>(c.compared))
                                : std::numeric_limits<double>::quiet_NaN();

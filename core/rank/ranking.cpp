@@ -67,16 +67,22 @@ std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Inte
 stats::Interval time_ratio_interval(const Record& a, const Record& b) {
   const stats::Ratio paired = paired_ratio(a, b);
   if (paired.pairs > 0) return paired.ci;
-  const stats::Interval x = a.summary.ci95, y = b.summary.ci95;
+  const stats::Interval x = a.summary.ci, y = b.summary.ci;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (!(x.low > 0) || !(y.low > 0)) return {nan, nan};
   return {x.low / y.high, x.high / y.low};
 }
 
+double time_ratio_level(const Record& a, const Record& b) {
+  const stats::Ratio paired = paired_ratio(a, b);
+  if (paired.pairs > 0) return paired.coverage;
+  return a.summary.ci_level * b.summary.ci_level;
+}
+
 Ranking rank(const std::vector<Record>& records, const std::function<bool(const Record&)>& select) {
   Ranking r;
   for (const auto& rec : records)
-    if (rec.ok() && select(rec)) r.entries.push_back({&rec, 0, false, 1.0, 0.0, false, {}});
+    if (rec.ok() && select(rec)) r.entries.push_back({&rec, 0, false, 1.0, 0.0, false, {}, nullptr});
   auto by_median = [](const RankedEntry& a, const RankedEntry& b) {
     return a.record->summary.median < b.record->summary.median;
   };
@@ -114,6 +120,19 @@ Ranking rank(const std::vector<Record>& records, const std::function<bool(const 
   for (size_t i : order) {
     sorted.push_back(r.entries[i]);
     sorted.back().rank = ranks[i];
+  }
+  // What each rank above 1 rests on: the first entry, in the order listed, significantly faster than it;
+  // kept only where the interval against the fastest, printed beside the entry, does not show it.
+  const size_t first = order.front();
+  for (size_t k = 1; k < n; ++k) {
+    const size_t i = order[k];
+    const stats::Interval versus_first = intervals[i][first];  // time(i) / time(first)
+    if (ranks[i] == 1 || versus_first.low > 1.0) continue;
+    for (size_t j : order)
+      if (j != i && intervals[j][i].high < 1.0) {
+        sorted[k].slower_than = r.entries[j].record;
+        break;
+      }
   }
   r.entries = std::move(sorted);
   const Record& best = *r.entries.front().record;

@@ -31,6 +31,12 @@ struct RankedEntry {
   bool paired = false;  // measured interleaved with the fastest: `versus_fastest` holds the paired ratio
   stats::Ratio
       versus_fastest;  // this / the fastest, per round, with its interval (pairs = 0 for the fastest)
+  /// Why the rank is not 1 when the interval printed beside it does not say so: set when rank > 1 and this
+  /// entry's interval against the fastest (time_ratio_interval, the one every format prints) contains 1
+  /// or is missing; then it is the first entry, in ranking order, that is significantly faster than this
+  /// one (its interval against this one lies wholly below 1), and every format names it ("#2 (slower than
+  /// botan)"). Null otherwise: the printed interval itself excludes 1, or the rank is 1.
+  const Record* slower_than = nullptr;
 };
 
 /// Every pair of backends measured in one interleaved comparison: a / b per round, with its interval.
@@ -58,6 +64,12 @@ std::vector<size_t> significance_ranks(const std::vector<std::vector<stats::Inte
 /// The interval the tie rule uses for time(a) / time(b): the paired ratio's when a and b were measured in the
 /// same interleaved comparison, else the ratio of their medians' intervals, [a.low / b.high, a.high / b.low].
 stats::Interval time_ratio_interval(const Record& a, const Record& b);
+
+/// The level time_ratio_interval(a, b) holds: the paired ratio's (stats/paired.hpp, 0.95), else a lower
+/// bound, the product of the two medians' levels (Summary::ci_level; independent processes: when both
+/// intervals hold their medians, the ratio interval holds the ratio of the medians). 0.75 x 0.75 = 0.5625
+/// with three processes a side, 0.95 or more from about 60 samples a side.
+double time_ratio_level(const Record& a, const Record& b);
 
 /// Ranks the ok records among `records` that `select` accepts by significance_ranks over every pair's
 /// time_ratio_interval. Entries are listed by rank, and within a rank by their point estimate: the paired

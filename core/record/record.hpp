@@ -43,7 +43,7 @@ struct Record {
   /// (the backend's own key: it could not load the shared one); empty for unkeyed algorithms.
   std::string key;
   /// --processes N (N >= 2): the samples each worker process took, in order (they add up to the samples);
-  /// summary.median and ci95 are then over the processes' medians (summary.process_medians). Empty: one
+  /// summary.median and ci are then over the processes' medians (summary.process_medians). Empty: one
   /// process.
   std::vector<size_t> process_samples;
   /// --processes N: process p's sample_round values lie in [p * kRoundsPerProcess, (p + 1) * ...), so pairs

@@ -101,8 +101,10 @@ json record_to_json(const Record& r) {
   j["mad_ns"] = number(s.mad);
   j["min_ns"] = number(s.min);
   j["max_ns"] = number(s.max);
-  j["ci95_ns"] = json::array({number(s.ci95.low), number(s.ci95.high)});
-  j["ci_coverage"] = number(s.ci_coverage);
+  // Schema 5: the interval's key names no level; ci_level is the exact level it holds (schema 4's ci95_ns
+  // was this interval too, at the level its ci_coverage gave).
+  j["ci_ns"] = json::array({number(s.ci.low), number(s.ci.high)});
+  j["ci_level"] = number(s.ci_level);
   if (!r.measurement.repetition_samples.empty()) {
     j["repetitions"] = r.measurement.repetition_samples.size();
     j["repetition_samples"] = r.measurement.repetition_samples;
@@ -136,7 +138,8 @@ json record_to_json(const Record& r) {
     j["threads"] = {
         {"count", r.parallel.threads},
         {"median_ns", number(p.median)},
-        {"ci95_ns", json::array({number(p.ci95.low), number(p.ci95.high)})},
+        {"ci_ns", json::array({number(p.ci.low), number(p.ci.high)})},
+        {"ci_level", number(p.ci_level)},
         {"mdape", number(p.mdape)},
         {"samples_ns", r.parallel.sample_ns},
         {"sample_ops", r.parallel.sample_ops},

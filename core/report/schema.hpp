@@ -10,7 +10,11 @@ namespace ca {
 /// 3: --processes (processes, process_samples, process_medians_ns; median and CI over the processes').
 /// 4: "run": a run stopped early (SIGINT, SIGTERM, --stop-after, a plugin's exit()) says so, and lists
 ///    the planned records it did not measure; a record absent from results[] no longer means "not offered".
-inline constexpr int kReportSchemaVersion = 4;
+/// 5: a record's interval is "ci_ns" with its exact level "ci_level" (was "ci95_ns" and "ci_coverage",
+///    the same interval at the same level, whose key said 95 % where it held 75 % with three processes);
+///    "threads" likewise; pairwise_ratios' "ci_coverage" is "ci_level". Readers recompute both from the
+///    samples, so every version reads the same.
+inline constexpr int kReportSchemaVersion = 5;
 
 /// The oldest version the readers accept; every version from it to kReportSchemaVersion is read.
 inline constexpr int kOldestReadReportSchemaVersion = 1;
@@ -20,7 +24,9 @@ inline constexpr int kOldestReadReportSchemaVersion = 1;
 inline constexpr int kFleetSchemaVersion = 1;
 
 /// `compare --format json` ("compare_schema_version", docs/COMPARE.md).
-inline constexpr int kCompareSchemaVersion = 1;
+/// 2: "drift" (the shift every row shares), rows' "change" is against it when applied ("change_absolute"
+///    is not), "ci95_change" is Welch's interval (was a bootstrap), summary "processes_needed" and "beyond".
+inline constexpr int kCompareSchemaVersion = 2;
 
 /// `verify --format json` ("verify_schema_version", docs/VERIFY.md).
 inline constexpr int kVerifySchemaVersion = 1;

@@ -199,6 +199,8 @@ void place_in_decision(const RankedEntry& mine, const Card& c, Row& row) {
     if (mine.paired)
       slower += " (95 % CI " + fixed(mine.versus_fastest.ci.low, 2) + "-" +
                 fixed(mine.versus_fastest.ci.high, 2) + ")";
+    // The same tie rule as every report: a rank its interval against the fastest does not show names why.
+    if (mine.slower_than != nullptr) slower += ", significantly slower than " + mine.slower_than->backend;
     // A build note explains the gap: say it with the ratio ("portable build: 9x slower ...").
     const auto build = row.backend.build_notes.empty()
                            ? row.notes.end()

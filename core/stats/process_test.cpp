@@ -4,7 +4,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <random>
 #include <vector>
 
 #include "stats/mann_whitney.hpp"
@@ -163,31 +162,11 @@ std::vector<double> benjamini_hochberg_adjust(std::span<const double> ps) {
   return adjusted;
 }
 
-RatioInterval bootstrap_median_ratio_ci(std::span<const double> base, std::span<const double> candidate,
-                                        double level, size_t resamples, uint64_t seed) {
-  if (base.empty() || candidate.empty() || resamples == 0) return {kNaN, kNaN};
-  std::mt19937_64 rng(seed);
-  // Indices by the remainder of one 64-bit draw (the bias is below 1e-17 for a few hundred values): the same
-  // on every standard library, unlike std::uniform_int_distribution, so a report gives the same interval
-  // everywhere.
-  auto index = [&rng](size_t n) { return static_cast<size_t>(rng() % n); };
-  std::vector<double> ratios, b(base.size()), c(candidate.size());
-  ratios.reserve(resamples);
-  for (size_t r = 0; r < resamples; ++r) {
-    for (double& x : b) x = base[index(base.size())];
-    for (double& x : c) x = candidate[index(candidate.size())];
-    const double mb = median(b);
-    if (!(mb > 0)) return {kNaN, kNaN};
-    ratios.push_back(median(c) / mb);
-  }
-  std::sort(ratios.begin(), ratios.end());
-  auto quantile = [&](double q) {  // linear interpolation between order statistics
-    const double at = q * static_cast<double>(ratios.size() - 1);
-    const size_t lo = static_cast<size_t>(std::floor(at));
-    const size_t hi = std::min(lo + 1, ratios.size() - 1);
-    return ratios[lo] + (ratios[hi] - ratios[lo]) * (at - static_cast<double>(lo));
-  };
-  return {quantile((1 - level) / 2), quantile((1 + level) / 2)};
+RatioInterval log_welch_ratio_ci(const LogWelch& w, double level) {
+  if (std::isnan(w.difference) || std::isnan(w.se) || std::isnan(w.df)) return {kNaN, kNaN};
+  if (w.se == 0) return {std::exp(w.difference), std::exp(w.difference)};
+  const double half = student_t_quantile((1 + level) / 2, w.df) * w.se;
+  return {std::exp(w.difference - half), std::exp(w.difference + half)};
 }
 
 }  // namespace ca::stats

@@ -155,7 +155,7 @@ Summary summarize(std::span<const double> xs) {
   s.n = xs.size();
   if (xs.empty()) {
     s.median = s.mean = s.stddev = s.mad = s.cv = s.mdape = s.min = s.max = kNaN;
-    s.ci95 = {kNaN, kNaN};
+    s.ci = {kNaN, kNaN};
     return s;
   }
   s.median = median(xs);
@@ -167,8 +167,8 @@ Summary summarize(std::span<const double> xs) {
   auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
   s.min = *lo;
   s.max = *hi;
-  s.ci95 = median_ci(xs, 0.95);
-  s.ci_coverage = median_ci_coverage(s.n, 0.95);
+  s.ci = median_ci(xs, 0.95);
+  s.ci_level = median_ci_coverage(s.n, 0.95);
   s.outliers = outliers_modified_z(xs).size();
   return s;
 }
@@ -184,8 +184,8 @@ Summary summarize_repetitions(std::span<const double> xs, std::span<const size_t
     at += c;
   }
   s.median = median(s.repetition_medians);
-  s.ci95 = median_ci(s.repetition_medians, 0.95);
-  s.ci_coverage = median_ci_coverage(s.repetition_medians.size(), 0.95);
+  s.ci = median_ci(s.repetition_medians, 0.95);
+  s.ci_level = median_ci_coverage(s.repetition_medians.size(), 0.95);
   return s;
 }
 
@@ -216,8 +216,8 @@ Summary summarize_processes(std::span<const double> xs, std::span<const size_t> 
     at += c;
   }
   s.median = median(s.process_medians);
-  s.ci95 = median_ci(s.process_medians, 0.95);
-  s.ci_coverage = median_ci_coverage(s.process_medians.size(), 0.95);
+  s.ci = median_ci(s.process_medians, 0.95);
+  s.ci_level = median_ci_coverage(s.process_medians.size(), 0.95);
   return s;
 }
 

@@ -63,8 +63,13 @@ std::vector<size_t> outliers_modified_z(std::span<const double> xs, double thres
 struct Summary {
   size_t n = 0;
   double median = 0, mean = 0, stddev = 0, mad = 0, cv = 0, mdape = 0, min = 0, max = 0;
-  Interval ci95{0, 0};
-  double ci_coverage = 0;  // the level ci95 reaches (median_ci_coverage of the values it was built from)
+  /// The distribution-free order-statistic interval of the median (median_ci at a 95 % target) over the
+  /// values the median is taken over (samples, repetitions' or processes' medians), and ci_level its exact
+  /// level, median_ci_coverage of their count: 0.75 for three processes' medians, 0.9375 for five, >= 0.95
+  /// from six. Reports print ci_level beside the interval (floor of its percentage), never a 95 % it does not
+  /// reach.
+  Interval ci{0, 0};
+  double ci_level = 0;
   size_t outliers = 0;
   std::vector<double> repetition_medians;  // summarize_repetitions/_processes: each repetition's median
   std::vector<double> process_medians;     // summarize_processes (--processes N): each process's value
