@@ -10,9 +10,12 @@
 
 namespace ca::backend_gcrypt {
 
-// Seen in libgcrypt 1.10.1 (Debian 12): the range is that release series. Widen it only after checking
+// Seen in libgcrypt 1.10.1 (Debian 12) and 1.11.0 (Debian 13: every entry on kSeenIn still fails the same way
+// under `verify`, 2026-12-07): the range is those release series. Widen it only after checking
 // another version against the vectors.
-inline constexpr ca_version_range kSeenIn = {"1.10", "1.10"};
+inline constexpr ca_version_range kSeenIn = {"1.10", "1.11"};
+// Ed448 (a row this backend withholds, so verify runs none of its tests) was only seen in 1.10.
+inline constexpr ca_version_range kSeenIn110 = {"1.10", "1.10"};
 
 // backends/gcrypt hands libgcrypt the input bytes unchanged (as an MPI or an S-expression string) and
 // reports libgcrypt's own answer.
@@ -29,10 +32,10 @@ inline constexpr const char* kGcryptUnreducedInput =
 
 // The Ed448 entries apply once the ED448 row, withheld for now (docs/backends/gcrypt.md), runs again.
 inline constexpr ca_deviation kDeviations[] = {
-    {"ed448_test.json", 70, kSeenIn, kGcryptEd448SLessThanL},
-    {"ed448_test.json", 71, kSeenIn, kGcryptEd448SLessThanL},
-    {"ed448_test.json", 72, kSeenIn, kGcryptEd448SLessThanL},
-    {"ed448_test.json", 73, kSeenIn, kGcryptEd448SLessThanL},
+    {"ed448_test.json", 70, kSeenIn110, kGcryptEd448SLessThanL},
+    {"ed448_test.json", 71, kSeenIn110, kGcryptEd448SLessThanL},
+    {"ed448_test.json", 72, kSeenIn110, kGcryptEd448SLessThanL},
+    {"ed448_test.json", 73, kSeenIn110, kGcryptEd448SLessThanL},
     {"ed25519_test.json", 63, kSeenIn, kGcryptSLessThanL},
     {"ed25519_test.json", 64, kSeenIn, kGcryptSLessThanL},
     {"ed25519_test.json", 65, kSeenIn, kGcryptSLessThanL},

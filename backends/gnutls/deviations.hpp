@@ -9,8 +9,12 @@
 
 namespace ca::backend_gnutls {
 
-// Seen in GnuTLS 3.7.9 (Debian 12, libgnutls30 3.7.9-2+deb12u7). Widen only after checking another version.
-inline constexpr ca_version_range kSeenIn = {"3.7.9", "3.7.9"};
+// Seen in GnuTLS 3.7.9 (Debian 12, libgnutls30 3.7.9-2+deb12u7) and 3.8.9 (Debian 13, 3.8.9-3+deb13u4: every entry
+// on kSeenIn still fails the same way under `verify`, 2026-12-07); the releases between were not run. Widen
+// only after checking another version.
+inline constexpr ca_version_range kSeenIn = {"3.7.9", "3.8.9"};
+// GnuTLS 3.8.9 on Nettle 3.10 (Debian 13) accepts the valid PointDuplication signatures: fixed there.
+inline constexpr ca_version_range kSeenIn379 = {"3.7.9", "3.7.9"};
 
 // ECDSA signatures reach GnuTLS as DER; gnutls_pubkey_verify_data2 decodes them itself.
 inline constexpr const char* kBerSignature =
@@ -27,7 +31,7 @@ inline constexpr const char* kEd448FinalByte =
     "5.2.7 step 1 decodes all 57 bytes of S and requires S < L";
 
 inline constexpr ca_deviation kDeviations[] = {
-    {"ecdsa_secp256r1_sha256_p1363_test.json", 204, kSeenIn, kPointDuplication},
+    {"ecdsa_secp256r1_sha256_p1363_test.json", 204, kSeenIn379, kPointDuplication},
     {"ecdsa_secp256r1_sha256_test.json", 6, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 8, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 9, kSeenIn, kBerSignature},
@@ -38,7 +42,7 @@ inline constexpr ca_deviation kDeviations[] = {
     {"ecdsa_secp256r1_sha256_test.json", 114, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 115, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 128, kSeenIn, kBerSignature},
-    {"ecdsa_secp256r1_sha256_test.json", 427, kSeenIn, kPointDuplication},
+    {"ecdsa_secp256r1_sha256_test.json", 427, kSeenIn379, kPointDuplication},
     {"ecdsa_secp256r1_sha256_test.json", 472, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 473, kSeenIn, kBerSignature},
     {"ecdsa_secp256r1_sha256_test.json", 474, kSeenIn, kBerSignature},
@@ -52,7 +56,7 @@ inline constexpr ca_deviation kDeviations[] = {
     {"ecdsa_secp384r1_sha384_test.json", 114, kSeenIn, kBerSignature},
     {"ecdsa_secp384r1_sha384_test.json", 115, kSeenIn, kBerSignature},
     {"ecdsa_secp384r1_sha384_test.json", 128, kSeenIn, kBerSignature},
-    {"ecdsa_secp384r1_sha384_test.json", 453, kSeenIn, kPointDuplication},
+    {"ecdsa_secp384r1_sha384_test.json", 453, kSeenIn379, kPointDuplication},
     {"ecdsa_secp384r1_sha384_test.json", 492, kSeenIn, kBerSignature},
     {"ecdsa_secp384r1_sha384_test.json", 493, kSeenIn, kBerSignature},
     {"ecdsa_secp384r1_sha384_test.json", 494, kSeenIn, kBerSignature},
@@ -64,7 +68,7 @@ inline constexpr ca_deviation kDeviations[] = {
     {"ecdsa_secp521r1_sha512_test.json", 112, kSeenIn, kBerSignature},
     {"ecdsa_secp521r1_sha512_test.json", 113, kSeenIn, kBerSignature},
     {"ecdsa_secp521r1_sha512_test.json", 126, kSeenIn, kBerSignature},
-    {"ecdsa_secp521r1_sha512_test.json", 494, kSeenIn, kPointDuplication},
+    {"ecdsa_secp521r1_sha512_test.json", 494, kSeenIn379, kPointDuplication},
     {"ecdsa_secp521r1_sha512_test.json", 530, kSeenIn, kBerSignature},
     {"ecdsa_secp521r1_sha512_test.json", 531, kSeenIn, kBerSignature},
     {"ecdsa_secp521r1_sha512_test.json", 532, kSeenIn, kBerSignature},
