@@ -124,9 +124,10 @@ TEST(Plugins, Botan3OffersEveryRowOfBotan2) {
       if (botan2->unsupported_reason(std::string(a.name), bits)) continue;
       ++rows;
       const auto reason = botan3->unsupported_reason(std::string(a.name), bits);
-      if (reason)
+      if (reason) {
         EXPECT_NE(reason->find("Botan 3.0 removed"), std::string::npos)
             << a.name << " " << bits << ": " << *reason;
+      }
     }
   EXPECT_GT(rows, 0u);
 }

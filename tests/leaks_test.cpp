@@ -210,7 +210,7 @@ PluginScan* CalibrationTest::scan_ = nullptr;
 std::vector<leaks::Result>* CalibrationTest::results_ = nullptr;
 
 TEST_F(CalibrationTest, EarlyExitTagCheckIsALeak) {
-  const auto& r = result("leakytag", "tag-first-vs-last");
+  const leaks::Result r = result("leakytag", "tag-first-vs-last");  // a copy: g++ 14 -Wdangling-reference
   ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
   EXPECT_EQ(r.verdict, stats::Verdict::Leak);
   for (const auto& rep : r.repetitions) {
@@ -220,20 +220,20 @@ TEST_F(CalibrationTest, EarlyExitTagCheckIsALeak) {
 }
 
 TEST_F(CalibrationTest, ConstantTimeTagCheckIsNotALeak) {
-  const auto& r = result("cttag", "tag-first-vs-last");
+  const leaks::Result r = result("cttag", "tag-first-vs-last");  // a copy: g++ 14 -Wdangling-reference
   ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
   EXPECT_NE(r.verdict, stats::Verdict::Leak);
 }
 
 TEST_F(CalibrationTest, KeyLengthDependentMacIsALeak) {
-  const auto& r = result("leakykey", "key-leading-zeros");
+  const leaks::Result r = result("leakykey", "key-leading-zeros");  // a copy: g++ 14 -Wdangling-reference
   ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
   EXPECT_EQ(r.verdict, stats::Verdict::Leak);
   for (const auto& rep : r.repetitions) EXPECT_LT(rep.stats.effect, 0);  // shorter keys are faster
 }
 
 TEST_F(CalibrationTest, ConstantTimeKeyHandlingIsNotALeak) {
-  const auto& r = result("ctkey", "key-leading-zeros");
+  const leaks::Result r = result("ctkey", "key-leading-zeros");  // a copy: g++ 14 -Wdangling-reference
   ASSERT_EQ(r.outcome, leaks::Outcome::Measured) << r.reason;
   EXPECT_NE(r.verdict, stats::Verdict::Leak);
 }

@@ -161,7 +161,7 @@ int report_main(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::ostringstream text;
   if (select::is_scorecard_document(doc)) {
     // A scorecard of `cryptauditor select`: the formats select writes, by the same writers.
-    const std::vector<std::string>& formats = command_formats("select");
+    const std::vector<std::string> formats = command_formats("select");  // a copy: g++ 14 -Wdangling-reference
     if (std::find(formats.begin(), formats.end(), output.format) == formats.end())
       throw UsageError("--format '" + output.format + "' is not valid for a scorecard (" + path + "): expected " +
                        format_choices("select"));

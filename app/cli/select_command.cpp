@@ -238,7 +238,7 @@ namespace {
 // file (else in the current folder). Folders that do not exist yet go into study.folders.
 std::vector<OutputSpec> scorecard_outputs(const cxxopts::ParseResult& args, const StudyConfig& cfg, Study& study) {
   std::vector<OutputSpec> outputs;
-  const std::vector<std::string>& formats = command_formats("select");
+  const std::vector<std::string> formats = command_formats("select");  // a copy: g++ 14 -Wdangling-reference
   auto add = [&](const OutputSpec& spec, const std::string& where) {
     if (!spec.path.empty()) {
       check_output_file(spec.path, where, /*may_create_folder=*/true);

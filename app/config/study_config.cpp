@@ -309,7 +309,9 @@ LeakConfig read_leaks(const Reader& in, const json& l) {
         parse_repetitions(in.where("/leaks/repetitions"),
                           in.number_text(l["repetitions"], "/leaks/repetitions", "a whole number"));
   if (l.contains("format")) {
-    const std::vector<std::string>& formats = command_formats("leaks");
+    // A copy: g++ 14 (Debian 13) flags a reference bound to a call that took a temporary string
+    // (-Werror=dangling-reference).
+    const std::vector<std::string> formats = command_formats("leaks");
     const std::string quoted = format_choices("leaks", "\"");  // "table", "json" or "html"
     leaks.format = in.string(l["format"], "/leaks/format", quoted);
     if (std::find(formats.begin(), formats.end(), leaks.format) == formats.end())
