@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "host/affinity.hpp"
+#include "report/schema.hpp"
 #include "tests/support/run_program.hpp"
 
 namespace {
@@ -193,7 +194,7 @@ TEST(Cli, JsonReportHasTheDocumentedFields) {
   Result r = run("--hash SHA2-256 -c AES-EAX -r 20 -b openssl --format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
-  EXPECT_EQ(doc["schema_version"], 4);
+  EXPECT_EQ(doc["schema_version"], ca::kReportSchemaVersion);
   EXPECT_EQ(doc["run"]["complete"], true);
   EXPECT_FALSE(doc["context"]["cpu_model"].get<std::string>().empty());
   EXPECT_EQ(doc["context"]["backends"][0]["name"], "openssl");

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/study_config.hpp"
+#include "report/schema.hpp"
 
 namespace ca {
 namespace {
@@ -78,7 +79,7 @@ TEST_P(ShippedConfig, ValidatesAndProducesItsOutputs) {
     if (o.spec.format == "json") {
       std::ifstream in(path);
       const auto doc = nlohmann::json::parse(in);
-      EXPECT_EQ(doc["schema_version"], 4);
+      EXPECT_EQ(doc["schema_version"], kReportSchemaVersion);
       EXPECT_FALSE(doc["results"].empty());
       bool measured = false;
       for (const auto& r : doc["results"]) measured = measured || r["status"] == "ok";

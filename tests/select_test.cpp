@@ -79,18 +79,18 @@ TEST_F(Select, FaultyBackendsAreNeverRecommendedAndTheReasonIsOnTheCard) {
   const json doc = json::parse(r.out);
   EXPECT_NE(doc["rule"].get<std::string>().find("rank 1"), std::string::npos);
 
-  const json& large = library(doc, "CHACHA20", "wrong_large");
+  const json large = library(doc, "CHACHA20", "wrong_large");
   EXPECT_EQ(large["decision"], "passed over");
   EXPECT_NE(large["reasons"][0].get<std::string>().find("fails the agreement check"), std::string::npos)
       << large.dump();
-  const json& repeat = library(doc, "CHACHA20", "wrong_repeat");
+  const json repeat = library(doc, "CHACHA20", "wrong_repeat");
   EXPECT_EQ(repeat["decision"], "passed over");
   EXPECT_FALSE(repeat["reasons"].empty());
   EXPECT_EQ(library(doc, "CHACHA20", "openssl")["decision"], "recommended");
   EXPECT_EQ(library(doc, "CHACHA20", "leakytag")["reasons"][0], "not offered");
 
   // leakytag's HMAC: its timing verdict is LeakyBackendIsPassedOverWithTheLeakOnTheCard's.
-  const json& leaky = library(doc, "HMAC-SHA2-256", "leakytag");
+  const json leaky = library(doc, "HMAC-SHA2-256", "leakytag");
   if (have_vectors) {
     EXPECT_NE(leaky["conformance"].get<std::string>().find(" passed, 0 failed"), std::string::npos)
         << leaky.dump();
@@ -108,7 +108,7 @@ TEST_F(Select, LeakyBackendIsPassedOverWithTheLeakOnTheCard) {
   const auto r = select(config("") + " --format json -b openssl,leakytag");
   ASSERT_EQ(r.status, 0) << r.err;
   const json doc = json::parse(r.out);
-  const json& leaky = library(doc, "HMAC-SHA2-256", "leakytag");
+  const json leaky = library(doc, "HMAC-SHA2-256", "leakytag");
   EXPECT_EQ(leaky["decision"], "passed over");
   EXPECT_NE(leaky["reasons"].dump().find("timing leak"), std::string::npos) << leaky.dump();
   EXPECT_EQ(library(doc, "HMAC-SHA2-256", "openssl")["decision"], "recommended");
