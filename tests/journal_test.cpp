@@ -437,7 +437,8 @@ TEST_F(Resume, InterruptedRunIsCompletedWithEveryRecordOnce) {
   // The journal is whole again: the partial line replaced, the three missing records appended.
   const auto after = read_lines(journal());
   ASSERT_EQ(after.size(), 7u);
-  for (const auto& line : after) EXPECT_NO_THROW(static_cast<void>(json::parse(line))) << line;
+  json parsed;  // assigned, not discarded: g++ 14 keeps nlohmann::json::parse's warn_unused_result through a cast
+  for (const auto& line : after) EXPECT_NO_THROW(parsed = json::parse(line)) << line;
 
   // The report is in the plan's order: SHA2-256 at 64B and 1KB, then AES-GCM.
   EXPECT_EQ(results[0]["algorithm"], "SHA2-256");
